@@ -1,0 +1,4 @@
+export * from './countries';
+export * from './users';
+export * from './sessions';
+export * from './settings';

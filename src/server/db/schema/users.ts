@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { countries } from './countries';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-case; unique among accounts that are not deleted. */
+    email: text('email').notNull(),
+    /** `scrypt$N$r$p$salt$hash`; null for social-only accounts. */
+    passwordHash: text('password_hash'),
+    role: text('role').notNull().default('user'),
+    title: text('title').notNull().default(''),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    companyName: text('company_name').notNull().default(''),
+    companyLogo: text('company_logo'),
+    telephone: text('telephone').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    town: text('town').notNull().default(''),
+    county: text('county').notNull().default(''),
+    postcode: text('postcode').notNull().default(''),
+    countryId: integer('country_id').references(() => countries.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_live_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index('users_role_idx').on(t.role),
+    check('users_role_check', sql`${t.role} in ('none', 'user', 'trade', 'admin')`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

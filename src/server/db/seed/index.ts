@@ -1,0 +1,25 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { countries, settings, users } from '../schema';
+import { hashPassword } from '../../lib/passwords';
+import { isoCountries } from './countries';
+import { DEFAULT_SETTINGS } from './settings';
+import { DEMO_ACCOUNTS } from './demo-accounts';
+
+/** Reference data every install needs: all countries and the named settings. Idempotent. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.insert(countries).values(isoCountries()).onConflictDoNothing({ target: countries.code });
+  await db.insert(settings).values(DEFAULT_SETTINGS).onConflictDoNothing({ target: settings.name });
+}
+
+/** Demo accounts on an empty database; returns the logins it created (none when users exist). */
+export async function seedDemo(db: Db): Promise<Array<{ email: string; password: string; role: string }>> {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return [];
+  const [gb] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'GB'));
+  for (const account of DEMO_ACCOUNTS) {
+    const { password, ...profile } = account;
+    await db.insert(users).values({ ...profile, countryId: gb?.id ?? null, passwordHash: await hashPassword(password) });
+  }
+  return DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role }));
+}

@@ -1,0 +1,27 @@
+/** The settings DESIGN §2 names, with the values a fresh install starts from. */
+export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description: string; public: boolean }> = [
+  {
+    name: 'STATUS_TEXT',
+    value: 'Orders confirmed by 12:00 are printed and dispatched the same working day.',
+    description: 'The status banner at the top of every page.',
+    public: true,
+  },
+  { name: 'COMPANY_NAME', value: 'Print Junction Trade Ltd', description: 'Legal company name, shown on invoices.', public: true },
+  {
+    name: 'COMPANY_ADDRESS',
+    value: 'Unit 4, Junction Business Park, Leeds LS11 5QN, United Kingdom',
+    description: 'Company address, shown in the footer and on invoices.',
+    public: true,
+  },
+  { name: 'COMPANY_VAT_NUMBER', value: 'GB 123 4567 89', description: 'VAT registration number, shown on invoices.', public: false },
+  { name: 'VAT_RATE', value: '20', description: 'VAT rate in percent applied to orders.', public: false },
+  { name: 'INVOICE_PREFIX', value: 'INV-', description: 'Prefix of invoice numbers, e.g. INV-000123.', public: false },
+  { name: 'STAFF_EMAIL', value: 'studio@printjunction.test', description: 'Where staff notifications (tickets) are sent.', public: false },
+  {
+    name: 'REGISTRATION_ROLE',
+    value: 'user',
+    description: 'Role of newly registered accounts: user or trade, or none to approve each account by hand.',
+    public: false,
+  },
+  { name: 'ARTWORK_MAX_MB', value: '100', description: 'Largest artwork upload in megabytes.', public: false },
+];

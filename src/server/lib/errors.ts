@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { fieldErrors, type ApiErrorBody } from '../../shared/api/errors';
+
+/** An error whose status and message are safe to show the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, what);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unauthorized = () => new HttpError(401, 'You are not signed in.');
+export const forbidden = () => new HttpError(403, 'You are not allowed to do this.');
+
+/** 422 with a message per field, the shape every form shows beside its inputs. */
+export function unprocessable(errors: Record<string, string>, message?: string): HttpError {
+  return new HttpError(422, message ?? Object.values(errors)[0] ?? 'The given data was invalid.', errors);
+}
+
+/** Raised by the zod validator compiler; carries the fields that failed. */
+export class RequestValidationError extends HttpError {
+  constructor(error: z.ZodError, part: string) {
+    const errors = fieldErrors(error);
+    if (errors._) {
+      errors._ = part === 'body' ? 'The request body must be a JSON object.' : errors._;
+    }
+    super(422, 'The given data was invalid.', errors);
+  }
+}
+
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'This content type is not supported.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The request length is wrong.'],
+};
+
+/** Every error leaves as `{message, errors?}`; a 500 never shows internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    let status: number;
+    let body: ApiErrorBody;
+    if (error instanceof HttpError) {
+      status = error.statusCode;
+      body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    } else if (error.code && FASTIFY_CLIENT_ERRORS[error.code]) {
+      const [s, message] = FASTIFY_CLIENT_ERRORS[error.code];
+      status = s;
+      body = { message };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { message: 'Too many attempts. Please wait a moment and try again.' };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { message: error.message };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = { message: 'Something went wrong on our side. Please try again.' };
+    }
+    if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './errors';
+import { readCookie, serializeCookie } from './cookies';
+import { hmac, randomToken, safeEqual } from './tokens';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `<random>.<hmac(random)>`: a value the server can recognise as its own without storing it. */
+export function issueXsrfToken(key: string): string {
+  const nonce = randomToken(18);
+  return `${nonce}.${hmac(key, nonce)}`;
+}
+
+export function isValidXsrfToken(key: string, token: string | undefined): token is string {
+  if (!token) return false;
+  const dot = token.indexOf('.');
+  if (dot <= 0) return false;
+  return safeEqual(hmac(key, token.slice(0, dot)), token.slice(dot + 1));
+}
+
+/**
+ * Double-submit anti-forgery (DESIGN §2): every response to a browser without a valid cookie
+ * sets a readable XSRF-TOKEN; every unsafe request must echo it in X-XSRF-TOKEN, else 419.
+ */
+export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: boolean }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
+    const cookieValid = isValidXsrfToken(opts.key, cookie);
+    if (!cookieValid) {
+      reply.header('set-cookie', serializeCookie(XSRF_COOKIE, issueXsrfToken(opts.key), { secure: opts.secure }));
+    }
+    if (!UNSAFE.has(request.method)) return;
+    const header = request.headers[XSRF_HEADER];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!cookieValid || !sent || !safeEqual(sent, cookie)) {
+      throw new HttpError(419, 'Your page has expired. Please reload it and try again.');
+    }
+  });
+}

@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResets, users } from '../../db/schema';
+import { unprocessable } from '../../lib/errors';
+import type { Mailer } from '../../lib/mail';
+import { hashPassword } from '../../lib/passwords';
+import { randomToken, sha256 } from '../../lib/tokens';
+import type { AccountsService } from './service';
+import { sessionStore } from './sessions';
+
+export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+const INVALID = { token: 'This reset link is invalid or has expired. Please ask for a new one.' };
+
+export function passwordResetService(deps: { db: Db; accounts: AccountsService; mailer: Mailer; appUrl: string; appName: string }) {
+  const { db } = deps;
+  return {
+    /** Answers the same whether or not the e-mail is known; the mail goes out in the background. */
+    async request(email: string): Promise<void> {
+      const user = await deps.accounts.findByEmail(email);
+      if (!user) return;
+      const token = randomToken(32);
+      await db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
+      const link = `${deps.appUrl}/password/reset/${token}`;
+      deps.mailer.send({
+        to: user.email,
+        subject: `Reset your ${deps.appName} password`,
+        text:
+          `Hello ${user.firstname},\n\nSomebody asked to reset the password of your account. To choose a new password, open:\n\n${link}\n\n` +
+          `The link works once, for 60 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\n${deps.appName}`,
+        links: [link],
+      });
+    },
+
+    /** Single use, 60 minutes; a reset ends every session of the user and does not sign them in. */
+    async reset(token: string, password: string): Promise<void> {
+      const [row] = await db
+        .select({ reset: passwordResets, user: users })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()), isNull(users.deletedAt)))
+        .limit(1);
+      if (!row) throw unprocessable(INVALID);
+      deps.accounts.assertPassword(password, row.user.email);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        // Claim the token inside the transaction so that two submissions cannot both succeed.
+        const claimed = await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.id, row.reset.id), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (!claimed.length) throw unprocessable(INVALID);
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, row.user.id));
+        await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, row.user.id), isNull(passwordResets.usedAt)));
+        await sessionStore(tx).endAllFor(row.user.id);
+      });
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

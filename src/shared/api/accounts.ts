@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/** Roles: admin is staff; trade and user are customers; none may sign in but not order. */
+export const ROLES = ['none', 'user', 'trade', 'admin'] as const;
+export const roleSchema = z.enum(ROLES, { message: 'Choose a role' });
+export type Role = z.infer<typeof roleSchema>;
+
+/** The roles that may use the ordering pages (the specification's role guard list). */
+export const CUSTOMER_ROUTE_ROLES: readonly Role[] = ['user', 'trade', 'admin'];
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+const trimmed = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const required = (label: string, max = 100) =>
+  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+const optional = (max = 100) => trimmed(max).optional().default('');
+
+export const emailSchema = z
+  .string({ message: 'E-mail is required' })
+  .trim()
+  .min(1, 'E-mail is required')
+  .max(254, 'At most 254 characters')
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }))
+  .transform((e) => e.toLowerCase());
+
+export const passwordSchema = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`);
+
+export const countryIdSchema = z.coerce
+  .number({ message: 'Choose a country' })
+  .int('Choose a country')
+  .positive('Choose a country');
+
+/** Fields a customer keeps on their profile (DESIGN §2: required ones are marked). */
+export const profileFields = {
+  title: optional(20),
+  firstname: required('First name', 60),
+  lastname: required('Last name', 60),
+  company_name: optional(120),
+  email: emailSchema,
+  telephone: optional(30),
+  mobile: optional(30),
+  address1: required('Address line 1', 120),
+  address2: optional(120),
+  town: required('Town', 80),
+  county: optional(80),
+  postcode: required('Postcode', 12),
+  country_id: countryIdSchema,
+};
+
+export const profileSchema = z.strictObject(profileFields);
+export type ProfileInput = z.input<typeof profileSchema>;
+
+export const registerSchema = z
+  .strictObject({
+    ...profileFields,
+    password: passwordSchema,
+    password_confirmation: z.string({ message: 'Repeat the password' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The passwords do not match',
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+export const loginResponseSchema = z.object({ token: z.string() });
+
+export const changePasswordSchema = z
+  .strictObject({
+    current_password: z.string({ message: 'Enter your current password' }).min(1, 'Enter your current password').max(PASSWORD_MAX),
+    password: passwordSchema,
+    password_confirmation: z.string({ message: 'Repeat the new password' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The passwords do not match',
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const passwordEmailSchema = z.strictObject({ email: emailSchema });
+export type PasswordEmailInput = z.input<typeof passwordEmailSchema>;
+
+export const passwordResetSchema = z
+  .strictObject({
+    token: z.string({ message: 'The reset link is incomplete' }).min(16, 'The reset link is incomplete').max(200),
+    password: passwordSchema,
+    password_confirmation: z.string({ message: 'Repeat the new password' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The passwords do not match',
+  });
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+
+/** The current user as GET /api/user answers it. */
+export const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: roleSchema,
+  title: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  company_name: z.string(),
+  company_logo: z.string().nullable(),
+  telephone: z.string(),
+  mobile: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+  country_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A plain confirmation, e.g. after a reset e-mail is requested. */
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './accounts';
+export * from './settings';
+export * from './countries';
