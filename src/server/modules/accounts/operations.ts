@@ -1,0 +1,50 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ROLES, type Role } from '../../../shared/api/accounts';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { hashPassword, passwordProblem } from '../../lib/passwords';
+
+export interface UpsertAccountInput {
+  email: string;
+  password?: string;
+  role?: string;
+  firstname?: string;
+  lastname?: string;
+}
+
+/**
+ * The operations CLI's `user create`: makes an account, or — for an e-mail that exists — changes
+ * its role (and password when given). Same password rules as the API. Throws a readable Error.
+ */
+export async function upsertAccount(db: Db, input: UpsertAccountInput): Promise<{ id: number; created: boolean; role: Role }> {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
+  if (input.role !== undefined && !ROLES.includes(input.role as Role)) throw new Error(`Unknown role "${input.role}": use one of ${ROLES.join(', ')}`);
+  if (input.password !== undefined) {
+    const problem = passwordProblem(input.password, { email });
+    if (problem) throw new Error(`Password refused: ${problem}`);
+  }
+  const [existing] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt))).limit(1);
+  if (existing) {
+    const role = (input.role ?? existing.role) as Role;
+    const changes: Partial<typeof users.$inferInsert> = { role };
+    if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
+    await db.update(users).set(changes).where(eq(users.id, existing.id));
+    // A new password or losing access ends the account's sessions, as in the app.
+    if (input.password !== undefined || role === 'none') await db.delete(sessions).where(eq(sessions.userId, existing.id));
+    return { id: existing.id, created: false, role };
+  }
+  if (input.password === undefined) throw new Error('A new account needs --password');
+  const role = (input.role ?? 'user') as Role;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      role,
+      passwordHash: await hashPassword(input.password),
+      firstname: input.firstname ?? email.split('@')[0],
+      lastname: input.lastname ?? '',
+    })
+    .returning({ id: users.id });
+  return { id: row.id, created: true, role };
+}

@@ -1,0 +1,95 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../../src/server/config';
+import { buildApp } from '../../../src/server/app';
+import { migrateDatabase, openDatabase, type Database } from '../../../src/server/db/client';
+import { seedReferenceData } from '../../../src/server/db/seed';
+
+/** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
+export const RELAXED_LIMITS: Config['rateLimits'] = {
+  login: { max: 1000, windowMs: 60_000 },
+  register: { max: 1000, windowMs: 60_000 },
+  passwordEmail: { max: 1000, windowMs: 60_000 },
+  passwordReset: { max: 1000, windowMs: 60_000 },
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  config: Config;
+  /** The .eml files written so far (after waiting for queued mail). */
+  outbox(): Promise<Array<{ file: string; text: string }>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real, fresh database: PGlite in memory, or — when TEST_DATABASE_URL names a
+ * PostgreSQL server (CI) — a new database created on it for this test file and dropped afterwards.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { distDir?: string | null; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-test-'));
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (serverUrl) {
+    const name = `pjt_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
+    databaseUrl,
+    rateLimits: RELAXED_LIMITS,
+    ...overrides,
+  };
+  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://', poolSize: 4 });
+  await migrateDatabase(database);
+  await seedReferenceData(database.db);
+  const app = await buildApp({ config, database, distDir: opts.distDir ?? null, logger: false });
+  opts.beforeReady?.(app);
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+  return {
+    app,
+    database,
+    dataDir,
+    config,
+    async outbox() {
+      await app.deps.mailer.idle();
+      let files: string[] = [];
+      try {
+        files = readdirSync(outboxDir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((file) => ({ file, text: decodeQuotedPrintable(readFileSync(path.join(outboxDir, file), 'utf8')) }));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Mail bodies are quoted-printable: long lines are folded with "=\n" and bytes written as =XX. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+}

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResets } from '../../src/server/db/schema';
+import { createTestApp, type TestApp } from './helpers/app';
+import { ApiClient, registerAs } from './helpers/client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+const fresh = () => new ApiClient(t.app);
+
+/** The reset link of the newest message to `email` in the outbox. */
+async function resetTokenFor(email: string): Promise<string> {
+  const mails = (await t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && /Subject: Reset/.test(m.text));
+  const match = /http:\/\/localhost:3000\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '');
+  if (!match) throw new Error(`no reset mail for ${email}`);
+  return match[1];
+}
+
+describe('password reset', () => {
+  it('answers the same for known and unknown e-mails, and mails a link only to the known one', async () => {
+    const body = await registerAs(fresh());
+    const known = await fresh().post('/api/password/email', { email: body.email });
+    const unknown = await fresh().post('/api/password/email', { email: 'nobody-here@example.test' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    const mails = await t.outbox();
+    expect(mails.some((m) => m.text.includes('nobody-here@example.test'))).toBe(false);
+    const token = await resetTokenFor(body.email);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const rows = await t.database.db.select().from(passwordResets);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+  });
+
+  it('resets once with the link, ends every session, and does not sign the user in', async () => {
+    const c = fresh();
+    const body = await registerAs(c);
+    await fresh().post('/api/password/email', { email: body.email });
+    const token = await resetTokenFor(body.email);
+
+    const res = await fresh().post('/api/password/reset', { token, password: 'fresh start please', password_confirmation: 'fresh start please' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('token');
+    expect((await c.get('/api/user')).statusCode).toBe(401);
+    await fresh().login(body.email, 'fresh start please');
+
+    const reuse = await fresh().post('/api/password/reset', { token, password: 'another new secret', password_confirmation: 'another new secret' });
+    expect(reuse.statusCode).toBe(422);
+    expect(reuse.json().errors.token).toMatch(/invalid or has expired/);
+  });
+
+  it('refuses an expired link and a weak password, keeping the old password', async () => {
+    const body = await registerAs(fresh());
+    await fresh().post('/api/password/email', { email: body.email });
+    const token = await resetTokenFor(body.email);
+
+    const weak = await fresh().post('/api/password/reset', { token, password: '12345678', password_confirmation: '12345678' });
+    expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors.password).toBeTruthy();
+
+    const { sha256 } = await import('../../src/server/lib/tokens');
+    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, sha256(token)));
+    const expired = await fresh().post('/api/password/reset', { token, password: 'fresh start please', password_confirmation: 'fresh start please' });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().errors.token).toBeTruthy();
+    await fresh().login(body.email, body.password);
+  });
+
+  it('refuses a made-up token and a bad body with field messages', async () => {
+    const made = await fresh().post('/api/password/reset', { token: 'x'.repeat(43), password: 'fresh start please', password_confirmation: 'fresh start please' });
+    expect(made.statusCode).toBe(422);
+    const bad = await fresh().post('/api/password/reset', { password: 'a' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['token', 'password', 'password_confirmation']));
+    const email = await fresh().post('/api/password/email', { email: 'not an address' });
+    expect(email.statusCode).toBe(422);
+    expect(email.json().errors.email).toBeTruthy();
+  });
+});
