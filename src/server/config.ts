@@ -27,6 +27,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   ROYALMAIL_API_URL: z.string().url().default('https://api.parcel.royalmail.com/api/v1'),
   ROYALMAIL_API_KEY: z.string().optional(),
+  /** Multiplies every rate limit's allowance; for test environments that sign in many times from one address. */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -83,7 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     royalMail: { apiUrl: e.ROYALMAIL_API_URL, apiKey: e.ROYALMAIL_API_KEY || undefined },
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: Object.fromEntries(
+      Object.entries(DEFAULT_RATE_LIMITS).map(([k, r]) => [k, { ...r, max: Math.ceil(r.max * e.RATE_LIMIT_FACTOR) }]),
+    ) as Config['rateLimits'],
     maxConcurrentHashes: 2,
   };
 }

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The app under test: built, served by the real server on a fresh embedded database with demo data. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = 'test-results/e2e-data';
+
+// Debian's Chromium; Playwright never downloads a browser here. The flags keep it off the closed network.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx scripts/start.ts`,
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      APP_URL: `http://localhost:${E2E_PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '20',
+    },
+  },
+});

@@ -1,0 +1,43 @@
+import axios, { type InternalAxiosRequestConfig } from 'axios';
+import { getToken } from '../auth/state';
+import { loadDialogs, onResponseError } from './errorResponses';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** No 401 / 5xx dialog for this call (e.g. logout, whose failure is ignored). */
+    skipErrorDialogs?: boolean;
+  }
+}
+
+/**
+ * The one axios instance of the browser (DESIGN §1). JSON in and out, relative URLs (/api/...).
+ * axios sends X-XSRF-TOKEN from the XSRF-TOKEN cookie itself for same-origin requests, so
+ * withXSRFToken stays unset: the token never goes to another origin.
+ */
+export const http = axios.create({
+  headers: { Accept: 'application/json, text/plain, */*' },
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+});
+
+function withBearerToken(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const token = getToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+}
+
+http.interceptors.request.use(withBearerToken);
+http.interceptors.response.use(undefined, onResponseError);
+
+// Fetch the dialogs chunk once the page has loaded, so an error dialog can still show when the
+// server later fails (a 5xx from a server in trouble may come with chunk downloads failing too).
+function warmDialogs(): void {
+  setTimeout(() => void loadDialogs().catch(() => undefined), 0);
+}
+if (typeof window !== 'undefined') {
+  if (document.readyState === 'complete') warmDialogs();
+  else window.addEventListener('load', warmDialogs, { once: true });
+}
+
+export { configureHttp, type HttpConfig } from './errorResponses';
+export { apiErrors, type ApiErrors } from './apiErrors';

@@ -1,0 +1,1 @@
+export { http, configureHttp, apiErrors, type HttpConfig, type ApiErrors } from './client';

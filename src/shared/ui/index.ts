@@ -1,0 +1,3 @@
+export { SettingText, type SettingTextProps } from './SettingText';
+export { LoadingIndicator } from './LoadingIndicator';
+export { DashboardTile, type DashboardTileProps } from './DashboardTile';

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forwardRef, type AnchorHTMLAttributes } from 'react';
+import { render, screen } from '@testing-library/react';
+import { DashboardTile, LoadingIndicator, SettingText } from '../../src/shared/ui';
+import { serve, stopServing } from './fakeServer';
+
+afterEach(() => {
+  stopServing();
+  vi.restoreAllMocks();
+});
+
+/** A reply the test releases when it wants, to see the loading state first. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('SettingText', () => {
+  it('shows "Loading..." and then the value as text', async () => {
+    const answer = deferred<{ data: unknown }>();
+    const requests = serve(() => answer.promise);
+
+    render(<SettingText name="STATUS_TEXT" />);
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+
+    answer.resolve({ data: { name: 'STATUS_TEXT', value: 'Orders before <b>noon</b> ship today' } });
+    expect(await screen.findByText('Orders before <b>noon</b> ship today')).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(requests[0].method).toBe('get');
+    expect(requests[0].url).toBe('/api/settings/STATUS_TEXT');
+  });
+
+  it('renders inside a Typography of the given variant', async () => {
+    serve(() => ({ data: { name: 'STATUS_TEXT', value: 'Open as usual' } }));
+    render(<SettingText name="STATUS_TEXT" variant="body2" component="p" />);
+    const text = await screen.findByText('Open as usual');
+    expect(text.tagName).toBe('P');
+    expect(text).toHaveClass('MuiTypography-body2');
+  });
+
+  it('on failure only logs the error data and renders nothing', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve(() => ({ status: 404, data: { message: 'Not found' } }));
+
+    const { container } = render(<SettingText name="STATUS_TEXT" variant="body2" />);
+
+    await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(consoleError.mock.calls[0]).toContainEqual({ message: 'Not found' });
+    await vi.waitFor(() => expect(container).toBeEmptyDOMElement());
+  });
+
+  it('loads again when the name changes', async () => {
+    serve((config) => ({ data: { name: 'x', value: `value of ${config.url}` } }));
+    const { rerender } = render(<SettingText name="STATUS_TEXT" />);
+    await screen.findByText('value of /api/settings/STATUS_TEXT');
+    rerender(<SettingText name="COMPANY_NAME" />);
+    expect(await screen.findByText('value of /api/settings/COMPANY_NAME')).toBeInTheDocument();
+  });
+});
+
+describe('LoadingIndicator', () => {
+  it('shows "Loading" and "Please wait" in a polite status region', () => {
+    render(<LoadingIndicator />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent('Loading');
+    expect(status).toHaveTextContent('Please wait');
+    expect(screen.getByText('Loading')).toBeVisible();
+    expect(screen.getByText('Please wait')).toBeVisible();
+  });
+});
+
+describe('DashboardTile', () => {
+  const tile = { icon: '/img/stock.svg', name: 'Stock', description: 'Paper stocks and their costs', url: '/admin/stock' };
+
+  it('is one link to the url with the icon, the name as a heading and the description', () => {
+    const { container } = render(<DashboardTile {...tile} />);
+    const link = screen.getByRole('link');
+    expect(link).toHaveAttribute('href', '/admin/stock');
+    expect(link).toHaveTextContent('Paper stocks and their costs');
+    expect(screen.getByRole('heading', { name: 'Stock' })).toBeInTheDocument();
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('src', '/img/stock.svg');
+    expect(img).toHaveAttribute('alt', '');
+  });
+
+  it('renders through a given link component, which receives href', () => {
+    const RouterLink = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement>>(({ href, ...rest }, ref) => (
+      <a ref={ref} href={href} data-router-link="" {...rest} />
+    ));
+    RouterLink.displayName = 'RouterLink';
+    render(<DashboardTile {...tile} linkComponent={RouterLink} />);
+    const link = screen.getByRole('link', { name: /Stock/ });
+    expect(link).toHaveAttribute('data-router-link');
+    expect(link).toHaveAttribute('href', '/admin/stock');
+  });
+});
