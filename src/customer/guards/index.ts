@@ -1,0 +1,10 @@
+export { adminOnly } from './adminOnly';
+export { authRequired } from './authRequired';
+export { guestOnly } from './guestOnly';
+export { role } from './role';
+export { runGuards } from './runGuards';
+export { restoreSession } from './sessionRestore';
+export { INTENDED_URL_COOKIE, rememberIntendedUrl, takeIntendedUrl } from './intendedUrl';
+export { guardsMiddleware, sessionRestoreMiddleware } from './middleware';
+export { HOME_PATH, LOGIN_PATH, UNAUTHORIZED_PATH } from './targets';
+export type { Guard, GuardContext, GuardRedirect } from './types';

@@ -1,0 +1,35 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { Outlet } from 'react-router-dom';
+import { AccountMenu } from './parts/AccountMenu';
+import { Footer } from './parts/Footer';
+import { Logo } from './parts/Logo';
+import { MobileNav } from './parts/MobileNav';
+import { NavBar } from './parts/NavBar';
+import { SkipLink } from './parts/SkipLink';
+import { StatusBanner } from './parts/StatusBanner';
+
+/** The signed-in layout (specification §1): status banner, header, navigation bar, page, footer. */
+export default function DefaultLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink target="main" />
+      <StatusBanner />
+      <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1.5 }}>
+          <MobileNav />
+          <Logo />
+          <Box sx={{ flexGrow: 1 }} />
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <AccountMenu />
+          </Box>
+        </Container>
+        <NavBar />
+      </Box>
+      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: { xs: 3, sm: 4 }, flexGrow: 1, outline: 'none' }}>
+        <Outlet />
+      </Container>
+      <Footer />
+    </Box>
+  );
+}

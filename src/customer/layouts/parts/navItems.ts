@@ -1,0 +1,39 @@
+import { ORDER_STATUSES } from '../../orderStatuses';
+import { route } from '../../routes';
+
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** The signed-in navigation bar, in the specification's order (§2). */
+export function navItems(): NavItem[] {
+  return [
+    { label: 'New Order', to: route('create.index') },
+    ...ORDER_STATUSES.map(({ status, label }) => ({ label, to: route('orders.index', {}, { status }) })),
+    { label: 'Invoices', to: route('invoices.index') },
+    { label: 'Prices', to: route('prices') },
+    { label: 'Resolution Centre', to: route('tickets.index') },
+  ];
+}
+
+/** The account menu; Administrator only for the admin role (specification §6). */
+export function accountItems(isAdmin: boolean): NavItem[] {
+  return [
+    { label: 'Update Profile', to: route('account.profile') },
+    { label: 'Change Password', to: route('account.password') },
+    ...(isAdmin ? [{ label: 'Administrator', to: route('admin.index') }] : []),
+  ];
+}
+
+/**
+ * Whether a bar entry is the page being shown: a status entry matches its own ?status= only,
+ * other entries match their path and what lies below it (/tickets/12 is in Resolution Centre).
+ */
+export function isCurrent(item: NavItem, location: { pathname: string; search: string }): boolean {
+  const target = new URL(item.to, 'http://local');
+  if (target.search) {
+    return location.pathname === target.pathname && new URLSearchParams(location.search).get('status') === target.searchParams.get('status');
+  }
+  return location.pathname === target.pathname || location.pathname.startsWith(`${target.pathname}/`);
+}

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router-dom';
+import { CUSTOMER_ROUTE_ROLES } from '../../../shared/api';
+import { useAuth } from '../../../shared/auth';
+import { DashboardTile } from '../../../shared/ui';
+import { HrefLink } from '../../components/HrefLink';
+import { PageFrame } from '../../components/PageFrame';
+import { route } from '../../routes';
+import { OrderSearch } from './OrderSearch';
+import { useOrderCounts, type OrderCounts } from './useOrderCounts';
+
+/** The four tiles of the home page: the statuses a customer follows day to day. */
+const TILES = [
+  { status: 'live', name: 'Pending', icon: '/tiles/pending.svg', about: 'Confirmed and waiting for production' },
+  { status: 'printing', name: 'Processing', icon: '/tiles/processing.svg', about: 'On the press or being finished' },
+  { status: 'problem', name: 'Issues', icon: '/tiles/issues.svg', about: 'Held until you act, e.g. new artwork' },
+  { status: 'dispatched', name: 'Dispatched', icon: '/tiles/dispatched.svg', about: 'On their way to you' },
+] as const satisfies readonly { status: keyof OrderCounts; name: string; icon: string; about: string }[];
+
+function describe(count: number | undefined, about: string): string {
+  if (count === undefined) return about;
+  return `${count} ${count === 1 ? 'order' : 'orders'} · ${about}`;
+}
+
+export default function HomePage() {
+  const { user } = useAuth();
+  const counts = useOrderCounts();
+  const mayOrder = user !== null && CUSTOMER_ROUTE_ROLES.includes(user.role);
+
+  return (
+    <PageFrame
+      title={user?.firstname ? `Welcome, ${user.firstname}` : 'Welcome'}
+      intro="Follow your orders, or start a new one."
+      actions={
+        <Button component={RouterLink} to={route('create.index')} variant="contained" color="secondary" size="large" startIcon={<AddIcon aria-hidden />}>
+          New Order
+        </Button>
+      }
+    >
+      {!mayOrder && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          Your account is waiting for approval, so ordering is not open to you yet.{' '}
+          <Link component={RouterLink} to={route('unauthorized')}>
+            What happens next
+          </Link>
+        </Alert>
+      )}
+      <Box sx={{ mb: 4, maxWidth: 640 }}>
+        <OrderSearch />
+      </Box>
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Your orders by status">
+        {TILES.map((tile) => (
+          <Grid key={tile.status} size={{ xs: 12, sm: 6, md: 3 }} component="li">
+            <DashboardTile
+              icon={tile.icon}
+              name={tile.name}
+              description={describe(counts?.[tile.status], tile.about)}
+              url={route('orders.index', {}, { status: tile.status })}
+              linkComponent={HrefLink}
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import { useNavigate } from 'react-router-dom';
+import { route } from '../../routes';
+
+/** Finds orders by number or the customer's own reference: opens the order list with ?q=. */
+export function OrderSearch() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void navigate(route('orders.index', {}, { q: query.trim() }));
+      }}
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}
+    >
+      <TextField
+        id="order-search"
+        name="q"
+        type="search"
+        label="Search your orders"
+        placeholder="Order number or your reference"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        margin="none"
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Button type="submit" variant="contained" size="large" sx={{ minHeight: 56, px: 4, width: { xs: '100%', sm: 'auto' } }}>
+        Search
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * The look of Print Junction Trade, shared by the customer app and the staff area.
+ * A deep ink blue (the colour of a press's process-cyan-and-black "rich" blue) carries the brand;
+ * a warm orange marks the one thing to do next on a page. Both pass WCAG AA with white text.
+ */
+export const BRAND = {
+  ink: '#163a6b',
+  inkDark: '#0d2647',
+  inkLight: '#3d5f92',
+  accent: '#b9501a',
+  accentDark: '#8f3d12',
+  accentLight: '#e07a3a',
+  paper: '#f5f6f8',
+} as const;
+
+// System fonts only: no web-font download, and they are what the reader's device renders best.
+const fontFamily = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
+
+// Headings a size smaller on phones, so a title like "Open a trade account" keeps to two lines.
+const phone = '@media (max-width:599.95px)';
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: BRAND.ink, dark: BRAND.inkDark, light: BRAND.inkLight, contrastText: '#ffffff' },
+    secondary: { main: BRAND.accent, dark: BRAND.accentDark, light: BRAND.accentLight, contrastText: '#ffffff' },
+    background: { default: BRAND.paper, paper: '#ffffff' },
+    text: { primary: '#1c2430', secondary: '#4a5565' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily,
+    h1: { fontSize: '2rem', fontWeight: 700, lineHeight: 1.25, [phone]: { fontSize: '1.625rem' } },
+    h2: { fontSize: '1.5rem', fontWeight: 700, lineHeight: 1.3, [phone]: { fontSize: '1.3125rem' } },
+    h3: { fontSize: '1.25rem', fontWeight: 600, lineHeight: 1.35 },
+    h4: { fontSize: '1.125rem', fontWeight: 600 },
+    h5: { fontSize: '1rem', fontWeight: 600 },
+    h6: { fontSize: '1rem', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    MuiAppBar: { defaultProps: { elevation: 0 } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+  },
+});

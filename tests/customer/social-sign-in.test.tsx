@@ -1,0 +1,79 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { clearSession, getAuthState } from '../../src/shared/auth';
+import { BACKGROUND_ROUTES, fakeApi, makeUser, stopFakeApi, type Handler } from './helpers/fakeApi';
+import { installDomGaps } from './helpers/dom';
+import { here, renderApp, settleRouter } from './helpers/renderApp';
+
+const api = (extra: Record<string, Handler> = {}) => fakeApi({ ...BACKGROUND_ROUTES, ...extra });
+const withGoogle: Record<string, Handler> = {
+  'GET /api/oauth/providers': () => ({ data: { providers: [{ id: 'google', name: 'Google' }] } }),
+  'POST /api/oauth/google': () => ({ data: { url: 'https://accounts.example.com/o/auth?state=abc' } }),
+  'GET /api/user': () => ({ data: makeUser() }),
+};
+
+/** A stand-in for the pop-up window. */
+function fakePopup() {
+  return { location: { href: '' }, closed: false, close: vi.fn() };
+}
+
+/** A message as the browser delivers it, from a given origin and window. */
+function postFrom(origin: string, source: unknown, data: unknown) {
+  const event = new MessageEvent('message', { data, origin });
+  Object.defineProperty(event, 'source', { value: source });
+  act(() => {
+    window.dispatchEvent(event);
+  });
+}
+
+beforeAll(() => installDomGaps());
+beforeEach(() => {
+  clearSession();
+  Cookies.remove('intended_url', { path: '/' });
+});
+afterEach(() => {
+  stopFakeApi();
+  vi.restoreAllMocks();
+});
+
+describe('social sign-in', () => {
+  it('shows no button when the server has no providers', async () => {
+    api();
+    await renderApp('/login');
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull();
+  });
+
+  it('opens the provider in a pop-up and accepts a token only from our own origin and that pop-up', async () => {
+    api(withGoogle);
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    Cookies.set('intended_url', '/invoices', { path: '/' });
+    const { router } = await renderApp('/login');
+
+    fireEvent.click(screen.getByLabelText('Remember me'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(open).toHaveBeenCalledWith('', 'oauth-sign-in', expect.stringContaining('popup'));
+    await waitFor(() => expect(popup.location.href).toBe('https://accounts.example.com/o/auth?state=abc'));
+
+    postFrom('https://evil.example', popup, { type: 'oauth', token: 'stolen' });
+    postFrom(window.location.origin, {}, { type: 'oauth', token: 'from-elsewhere' });
+    postFrom(window.location.origin, popup, { type: 'something-else', token: 'x' });
+    expect(getAuthState().token).toBeNull();
+
+    postFrom(window.location.origin, popup, { type: 'oauth', token: 'good-token' });
+    await waitFor(() => expect(here(router)).toBe('/invoices'));
+    await settleRouter(router);
+    expect(getAuthState().token).toBe('good-token');
+    expect(getAuthState().user?.firstname).toBe('Jo');
+    expect(Cookies.get('intended_url')).toBeUndefined();
+  });
+
+  it('says so when the browser blocks the pop-up', async () => {
+    api(withGoogle);
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    await renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByText(/blocked the sign-in window/)).toBeInTheDocument();
+  });
+});
