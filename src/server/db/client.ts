@@ -28,6 +28,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client losing its connection (server restart) must not take the process down.
+    pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
     const db = drizzle({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', fresh: false, close: () => pool.end() };
   }

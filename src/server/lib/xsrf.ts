@@ -25,17 +25,18 @@ export function isValidXsrfToken(key: string, token: string | undefined): token 
  * sets a readable XSRF-TOKEN; every unsafe request must echo it in X-XSRF-TOKEN, else 419.
  */
 export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: boolean }): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
     const cookieValid = isValidXsrfToken(opts.key, cookie);
     if (!cookieValid) {
       reply.header('set-cookie', serializeCookie(XSRF_COOKIE, issueXsrfToken(opts.key), { secure: opts.secure }));
     }
-    if (!UNSAFE.has(request.method)) return;
+    if (!UNSAFE.has(request.method)) return done();
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!cookieValid || !sent || !safeEqual(sent, cookie)) {
-      throw new HttpError(419, 'Your page has expired. Please reload it and try again.');
+      return done(new HttpError(419, 'Your page has expired. Please reload it and try again.'));
     }
+    done();
   });
 }

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../shared/api/accounts';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { forgetUserSessions, sessionStore } from './sessions';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 
 export interface UpsertAccountInput {
@@ -31,7 +32,8 @@ export async function upsertAccount(db: Db, input: UpsertAccountInput): Promise<
     if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
     await db.update(users).set(changes).where(eq(users.id, existing.id));
     // A new password or losing access ends the account's sessions, as in the app.
-    if (input.password !== undefined || role === 'none') await db.delete(sessions).where(eq(sessions.userId, existing.id));
+    if (input.password !== undefined || role === 'none') await sessionStore(db).endAllFor(existing.id);
+    else forgetUserSessions(existing.id);
     return { id: existing.id, created: false, role };
   }
   if (input.password === undefined) throw new Error('A new account needs --password');

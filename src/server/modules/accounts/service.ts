@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { countries, users, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
-import { sessionStore, type SessionStore } from './sessions';
+import { forgetUserSessions, sessionStore, type SessionStore } from './sessions';
 import type { SettingsService } from '../settings/service';
 import type { Mailer } from '../../lib/mail';
 
@@ -104,6 +104,7 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
       await assertEmailFree(input.email, user.id);
       if (input.country_id !== user.countryId) await assertCountry(input.country_id);
       const [row] = await db.update(users).set(profileColumns(input)).where(eq(users.id, user.id)).returning();
+      forgetUserSessions(user.id);
       return row;
     },
 

@@ -10,6 +10,25 @@ export const SESSION_LIFETIME_MS = { remember: 365 * DAY, session: DAY } as cons
 // last_used_at is informational; writing it on every request would double the cost of each call.
 const TOUCH_AFTER_MS = 5 * 60 * 1000;
 
+/**
+ * Resolved sessions, kept for one second. Under load almost every request is answered without a
+ * database round trip; a session ended here is forgotten at once, one ended by another instance
+ * (or the CLI) at most SESSION_CACHE_TTL_MS later. Process-wide, so that a store bound to a
+ * transaction forgets in the same cache.
+ */
+export const SESSION_CACHE_TTL_MS = 1000;
+const CACHE_MAX = 10_000;
+const cache = new Map<string, { value: CurrentSession; expiresAt: number; until: number }>();
+
+function forget(match: (s: CurrentSession) => boolean): void {
+  for (const [key, entry] of cache) if (match(entry.value)) cache.delete(key);
+}
+
+/** Drops a user's cached sessions so the next request reads them (and the user) afresh. */
+export function forgetUserSessions(userId: number): void {
+  forget((s) => s.user.id === userId);
+}
+
 export function sessionStore(db: Db) {
   return {
     async create(userId: number, remember: boolean, userAgent = ''): Promise<string> {
@@ -26,25 +45,37 @@ export function sessionStore(db: Db) {
     },
 
     async resolve(token: string): Promise<CurrentSession | null> {
+      const tokenHash = sha256(token);
+      const now = Date.now();
+      const hit = cache.get(tokenHash);
+      if (hit && hit.until > now && hit.expiresAt > now) return hit.value;
       const [row] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)))
+        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now)), isNull(users.deletedAt)))
         .limit(1);
-      if (!row) return null;
-      if (Date.now() - row.session.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-        await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.session.id));
+      if (!row) {
+        cache.delete(tokenHash);
+        return null;
       }
-      return { sessionId: row.session.id, user: row.user };
+      if (now - row.session.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+        await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+      }
+      const value = { sessionId: row.session.id, user: row.user };
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(tokenHash, { value, expiresAt: row.session.expiresAt.getTime(), until: now + SESSION_CACHE_TTL_MS });
+      return value;
     },
 
     async end(sessionId: number): Promise<void> {
+      forget((s) => s.sessionId === sessionId);
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
 
     /** Ends every session of a user, or every one but `keep` (the browser that changed the password). */
     async endAllFor(userId: number, keep?: number): Promise<void> {
+      forgetUserSessions(userId);
       await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
     },
 
