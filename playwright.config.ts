@@ -2,20 +2,22 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** The app under test: built, served by the real server on a fresh embedded database with demo data. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DATA_DIR = 'test-results/e2e-data';
+// Another port (E2E_PORT) gets its own data dir and report, so two runs can share a machine.
+const suffix = E2E_PORT === 3100 ? '' : `-${E2E_PORT}`;
+export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 
 // Debian's Chromium; Playwright never downloads a browser here. The flags keep it off the closed network.
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e${suffix}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e-report${suffix}.json` }]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     screenshot: 'only-on-failure',
