@@ -13,6 +13,7 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
 });
