@@ -54,16 +54,14 @@ export const profileFields = {
 export const profileSchema = z.strictObject(profileFields);
 export type ProfileInput = z.input<typeof profileSchema>;
 
+/** A form that sets a password asks for it twice; the second must match the first. */
+const confirmed = <T extends { password: string; password_confirmation: string }>(v: T) => v.password === v.password_confirmation;
+const MISMATCH = { path: ['password_confirmation'], message: 'The passwords do not match' };
+const confirmation = (message: string) => z.string({ message });
+
 export const registerSchema = z
-  .strictObject({
-    ...profileFields,
-    password: passwordSchema,
-    password_confirmation: z.string({ message: 'Repeat the password' }),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The passwords do not match',
-  });
+  .strictObject({ ...profileFields, password: passwordSchema, password_confirmation: confirmation('Repeat the password') })
+  .refine(confirmed, MISMATCH);
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.strictObject({
@@ -78,12 +76,9 @@ export const changePasswordSchema = z
   .strictObject({
     current_password: z.string({ message: 'Enter your current password' }).min(1, 'Enter your current password').max(PASSWORD_MAX),
     password: passwordSchema,
-    password_confirmation: z.string({ message: 'Repeat the new password' }),
+    password_confirmation: confirmation('Repeat the new password'),
   })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The passwords do not match',
-  });
+  .refine(confirmed, MISMATCH);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const passwordEmailSchema = z.strictObject({ email: emailSchema });
@@ -93,12 +88,9 @@ export const passwordResetSchema = z
   .strictObject({
     token: z.string({ message: 'The reset link is incomplete' }).min(16, 'The reset link is incomplete').max(200),
     password: passwordSchema,
-    password_confirmation: z.string({ message: 'Repeat the new password' }),
+    password_confirmation: confirmation('Repeat the new password'),
   })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The passwords do not match',
-  });
+  .refine(confirmed, MISMATCH);
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 /** The current user as GET /api/user answers it. */
