@@ -19,8 +19,14 @@ import { sessionStore } from './modules/accounts/sessions';
 import countriesRoutes from './modules/countries/routes';
 import healthRoutes from './modules/health/routes';
 import oauthRoutes from './modules/oauth/routes';
+import catalogueAdminRoutes from './modules/catalogue/admin';
+import pricesRoutes from './modules/prices/routes';
 import settingsRoutes from './modules/settings/routes';
 import { settingsService } from './modules/settings/service';
+import countriesAdmin from './modules/countries/admin';
+import filesRoutes from './modules/files/routes';
+import settingsAdmin from './modules/settings/admin';
+import usersAdmin from './modules/users/admin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +92,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(settingsRoutes, deps);
   await app.register(countriesRoutes, deps);
   await app.register(oauthRoutes, deps);
+  await app.register(filesRoutes, deps);
+  await app.register(usersAdmin, deps);
+  await app.register(settingsAdmin, deps);
+  await app.register(countriesAdmin, deps);
+  await app.register(pricesRoutes, deps);
+  await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
   app.addHook('onClose', async () => mailer.idle());

@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './accounts-basics';
 
-/** Roles: admin is staff; trade and user are customers; none may sign in but not order. */
-export const ROLES = ['none', 'user', 'trade', 'admin'] as const;
+// Roles and password limits live in accounts-basics.ts: no zod there, so the browser's first load can read them.
+export { ROLES, CUSTOMER_ROUTE_ROLES, PASSWORD_MIN, PASSWORD_MAX, type Role } from './accounts-basics';
 export const roleSchema = z.enum(ROLES, { message: 'Choose a role' });
-export type Role = z.infer<typeof roleSchema>;
-
-/** The roles that may use the ordering pages (the specification's role guard list). */
-export const CUSTOMER_ROUTE_ROLES: readonly Role[] = ['user', 'trade', 'admin'];
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
 
 const trimmed = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
 const required = (label: string, max = 100) =>

@@ -2,3 +2,8 @@ export * from './errors';
 export * from './accounts';
 export * from './settings';
 export * from './countries';
+export * from './catalogue';
+export * from './prices';
+export * from './admin-users';
+export * from './admin-settings';
+export * from './admin-countries';

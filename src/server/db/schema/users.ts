@@ -26,10 +26,18 @@ export const users = pgTable(
     countryId: integer('country_id').references(() => countries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * What the staff list's free-text search looks in (issue 4): name, company, e-mail, postcode
+     * and town, lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0002).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(firstname || ' ' || lastname || ' ' || company_name || ' ' || email || ' ' || postcode || ' ' || town)`,
+    ),
   },
   (t) => [
     uniqueIndex('users_email_live_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.role),
+    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
     check('users_role_check', sql`${t.role} in ('none', 'user', 'trade', 'admin')`),
   ],
 );

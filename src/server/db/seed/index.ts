@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords';
 import { isoCountries } from './countries';
 import { DEFAULT_SETTINGS } from './settings';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedCatalogue } from './catalogue';
 
 /** Reference data every install needs: all countries and the named settings. Idempotent. */
 export async function seedReferenceData(db: Db): Promise<void> {
@@ -21,5 +22,6 @@ export async function seedDemo(db: Db): Promise<Array<{ email: string; password:
     const { password, ...profile } = account;
     await db.insert(users).values({ ...profile, countryId: gb?.id ?? null, passwordHash: await hashPassword(password) });
   }
+  await seedCatalogue(db);
   return DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role }));
 }

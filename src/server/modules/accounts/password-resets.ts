@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordResets, users } from '../../db/schema';
+import { passwordResets, users, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
 import type { Mailer } from '../../lib/mail';
 import { hashPassword } from '../../lib/passwords';
@@ -9,26 +9,52 @@ import type { AccountsService } from './service';
 import { sessionStore } from './sessions';
 
 export const RESET_LIFETIME_MS = 60 * 60 * 1000;
+/** A staff-made account's first "set your password" link: the customer may not read mail within the hour. */
+export const WELCOME_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const INVALID = { token: 'This reset link is invalid or has expired. Please ask for a new one.' };
+
+/** The two mails that carry a set-password link: a requested reset, and the welcome of an account staff opened. */
+type LinkKind = 'reset' | 'welcome';
+
+function linkMail(kind: LinkKind, user: Pick<UserRow, 'firstname'>, link: string, appName: string): { subject: string; text: string } {
+  if (kind === 'welcome') {
+    return {
+      subject: `Your ${appName} account: set your password`,
+      text:
+        `Hello ${user.firstname},\n\nWe have opened a trade account for you at ${appName}. To choose your password and sign in, open:\n\n${link}\n\n` +
+        `The link works once, for 7 days. When it has expired, use "Forgotten password" on the sign-in page.\n\n${appName}`,
+    };
+  }
+  return {
+    subject: `Reset your ${appName} password`,
+    text:
+      `Hello ${user.firstname},\n\nSomebody asked to reset the password of your account. To choose a new password, open:\n\n${link}\n\n` +
+      `The link works once, for 60 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\n${appName}`,
+  };
+}
 
 export function passwordResetService(deps: { db: Db; accounts: AccountsService; mailer: Mailer; appUrl: string; appName: string }) {
   const { db } = deps;
+
+  /** Stores a new single-use token (hashed) and mails its link; both kinds are redeemed by reset(). */
+  async function sendLink(user: UserRow, kind: LinkKind): Promise<void> {
+    const token = randomToken(32);
+    const lifetime = kind === 'welcome' ? WELCOME_LIFETIME_MS : RESET_LIFETIME_MS;
+    await db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + lifetime) });
+    const link = `${deps.appUrl}/password/reset/${token}`;
+    deps.mailer.send({ to: user.email, ...linkMail(kind, user, link, deps.appName), links: [link] });
+  }
+
   return {
     /** Answers the same whether or not the e-mail is known; the mail goes out in the background. */
     async request(email: string): Promise<void> {
       const user = await deps.accounts.findByEmail(email);
-      if (!user) return;
-      const token = randomToken(32);
-      await db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_LIFETIME_MS) });
-      const link = `${deps.appUrl}/password/reset/${token}`;
-      deps.mailer.send({
-        to: user.email,
-        subject: `Reset your ${deps.appName} password`,
-        text:
-          `Hello ${user.firstname},\n\nSomebody asked to reset the password of your account. To choose a new password, open:\n\n${link}\n\n` +
-          `The link works once, for 60 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\n${deps.appName}`,
-        links: [link],
-      });
+      if (user) await sendLink(user, 'reset');
+    },
+
+    /** The welcome of an account staff opened: a link to set the first password (it does not sign in). */
+    async welcome(user: UserRow): Promise<void> {
+      await sendLink(user, 'welcome');
     },
 
     /** Single use, 60 minutes; a reset ends every session of the user and does not sign them in. */

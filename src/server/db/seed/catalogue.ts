@@ -1,0 +1,101 @@
+import { and, count, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { products, productsStock, stock, stockMargins, userPrices, userProducts, users } from '../schema';
+import { bumpCatalogueVersion } from '../../modules/catalogue/version';
+
+/**
+ * The demo catalogue: six papers and eight products with realistic SRA3 costs, items per sheet,
+ * weights and quantity breaks, so /prices reads like a real trade price list. Costs are per SRA3
+ * sheet (paper, plus a digital click per side); margins fall as runs grow.
+ */
+
+// prettier-ignore
+const STOCKS = [
+  { key: 'silk350',     name: '350gsm Silk',      type: 'Silk',     sheetCost: '0.0820', singleCost: '0.0450', doubleCost: '0.0650' },
+  { key: 'matt400',     name: '400gsm Matt',      type: 'Matt',     sheetCost: '0.1050', singleCost: '0.0450', doubleCost: '0.0650' },
+  { key: 'uncoated300', name: '300gsm Uncoated',  type: 'Uncoated', sheetCost: '0.0750', singleCost: '0.0450', doubleCost: '0.0650' },
+  { key: 'gloss170',    name: '170gsm Gloss',     type: 'Gloss',    sheetCost: '0.0380', singleCost: '0.0400', doubleCost: '0.0600' },
+  { key: 'gloss130',    name: '130gsm Gloss',     type: 'Gloss',    sheetCost: '0.0290', singleCost: '0.0400', doubleCost: '0.0600' },
+  { key: 'uncoated130', name: '130gsm Uncoated',  type: 'Uncoated', sheetCost: '0.0310', singleCost: '0.0420', doubleCost: '0.0620' },
+] as const;
+type StockKey = (typeof STOCKS)[number]['key'];
+
+interface DemoProduct {
+  name: string;
+  description: string;
+  multiplier: number;
+  weight: string;
+  largeItem?: boolean;
+  restricted?: boolean;
+  stocks: StockKey[];
+  /** [quantity, margin %] — the same breaks on each of its stocks. */
+  breaks: Array<[number, string]>;
+}
+
+// prettier-ignore
+const PRODUCTS: DemoProduct[] = [
+  { name: 'Business cards 85×55mm', description: 'Standard UK business cards, trimmed to 85 × 55 mm.', multiplier: 24, weight: '1.700',
+    stocks: ['silk350', 'matt400', 'uncoated300'],
+    breaks: [[100, '1000'], [250, '700'], [500, '450'], [1000, '300'], [2000, '230'], [2500, '210'], [5000, '160'], [10000, '120']] },
+  { name: 'A6 flyers', description: '105 × 148 mm flyers.', multiplier: 8, weight: '2.700',
+    stocks: ['gloss170', 'gloss130', 'silk350'],
+    breaks: [[100, '900'], [250, '500'], [500, '320'], [1000, '240'], [2500, '170'], [5000, '140'], [10000, '120'], [20000, '100']] },
+  { name: 'A5 flyers', description: '148 × 210 mm flyers.', multiplier: 4, weight: '5.300',
+    stocks: ['gloss130', 'gloss170', 'uncoated130'],
+    breaks: [[100, '800'], [250, '400'], [500, '250'], [1000, '160'], [2500, '90'], [5000, '60'], [10000, '45'], [25000, '35']] },
+  { name: 'A4 flyers', description: '210 × 297 mm flyers and letterheads.', multiplier: 2, weight: '10.600',
+    stocks: ['gloss130', 'gloss170', 'uncoated130'],
+    breaks: [[50, '900'], [100, '600'], [250, '300'], [500, '180'], [1000, '120'], [2500, '80'], [5000, '60']] },
+  { name: 'DL leaflets', description: '99 × 210 mm, fits a DL envelope.', multiplier: 6, weight: '3.500',
+    stocks: ['gloss130', 'gloss170', 'uncoated130'],
+    breaks: [[100, '850'], [250, '450'], [500, '280'], [1000, '190'], [2500, '120'], [5000, '85'], [10000, '65']] },
+  { name: 'Postcards A6', description: '105 × 148 mm on heavy card.', multiplier: 8, weight: '5.400',
+    stocks: ['silk350', 'matt400', 'uncoated300'],
+    breaks: [[50, '1000'], [100, '700'], [250, '400'], [500, '260'], [1000, '190'], [2500, '140'], [5000, '110']] },
+  { name: 'A3 posters', description: '297 × 420 mm posters, sent flat.', multiplier: 1, weight: '21.200', largeItem: true,
+    stocks: ['gloss170', 'gloss130'],
+    breaks: [[10, '1000'], [25, '600'], [50, '400'], [100, '280'], [250, '200'], [500, '160'], [1000, '130']] },
+  { name: 'Folded A4 leaflets (agency range)', description: 'A4 folded to A5, four pages. On request for agency accounts.', multiplier: 2, weight: '10.600', restricted: true,
+    stocks: ['gloss170', 'uncoated130'],
+    breaks: [[100, '700'], [250, '380'], [500, '250'], [1000, '170'], [2500, '120'], [5000, '95']] },
+];
+
+/** The demo trade customer's terms: the restricted range, and discounts on two products. */
+const TRADE_CUSTOMER = 'jane@inkwell-design.test';
+const TRADE_DISCOUNTS: Record<string, string> = { 'Business cards 85×55mm': '10', 'A5 flyers': '5' };
+
+/** Seeds the demo catalogue on an empty catalogue (no stock yet); does nothing otherwise. */
+export async function seedCatalogue(db: Db): Promise<void> {
+  const [{ n }] = await db.select({ n: count() }).from(stock);
+  if (n > 0) return;
+  await db.transaction(async (tx) => {
+    const stockRows = await tx
+      .insert(stock)
+      .values(STOCKS.map(({ key: _key, ...s }, i) => ({ ...s, sortOrder: i + 1 })))
+      .returning({ id: stock.id, name: stock.name });
+    const stockId = new Map(STOCKS.map((s, i) => [s.key, stockRows[i].id]));
+
+    const productRows = await tx
+      .insert(products)
+      .values(PRODUCTS.map(({ stocks: _s, breaks: _b, ...p }, i) => ({ ...p, sortOrder: i + 1 })))
+      .returning({ id: products.id, name: products.name });
+    await tx.insert(productsStock).values(PRODUCTS.flatMap((p, i) => p.stocks.map((key) => ({ productId: productRows[i].id, stockId: stockId.get(key)! }))));
+    await tx
+      .insert(stockMargins)
+      .values(PRODUCTS.flatMap((p, i) => p.stocks.flatMap((key) => p.breaks.map(([qty, margin]) => ({ productId: productRows[i].id, stockId: stockId.get(key)!, qty, margin })))));
+    await bumpCatalogueVersion(tx);
+
+    const [jane] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${TRADE_CUSTOMER}`, isNull(users.deletedAt)));
+    if (!jane) return;
+    const productId = new Map(productRows.map((r) => [r.name, r.id]));
+    const restricted = PRODUCTS.filter((p) => p.restricted).map((p) => productId.get(p.name)!);
+    if (restricted.length) await tx.insert(userProducts).values(restricted.map((id) => ({ userId: jane.id, productId: id })));
+    await tx.insert(userPrices).values(Object.entries(TRADE_DISCOUNTS).map(([name, discount]) => ({ userId: jane.id, productId: productId.get(name)!, discount })));
+  });
+}
+
+export const DEMO_CATALOGUE = { stocks: STOCKS.length, products: PRODUCTS.length, tradeCustomer: TRADE_CUSTOMER, restricted: PRODUCTS.filter((p) => p.restricted).map((p) => p.name) };
+

@@ -1,0 +1,128 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { marginCreateSchema, MarginPair, MarginRecord, marginRowsSchema, marginUpdateSchema } from '../../../shared/api/catalogue';
+import type { Db } from '../../db/client';
+import { products, productsStock, stockMargins } from '../../db/schema';
+import { notFound, unprocessable } from '../../lib/errors';
+import { isUniqueViolation } from './db-errors';
+import { presentMargin } from './present';
+import { productsService } from './products';
+import { bumpCatalogueVersion } from './version';
+import { stockService } from './stock';
+
+type MarginCreate = z.output<typeof marginCreateSchema>;
+type MarginUpdate = z.output<typeof marginUpdateSchema>;
+type MarginRows = z.output<typeof marginRowsSchema>['rows'];
+
+const DUPLICATE_QTY = 'This quantity is already a break for this product and stock';
+
+/** 422 unless the product exists and the stock is linked to it (margins exist only for linked pairs). */
+async function checkPair(tx: Db, productId: number, stockId: number): Promise<void> {
+  const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) throw unprocessable({ product_id: 'Unknown product' });
+  const [link] = await tx
+    .select({ stockId: productsStock.stockId })
+    .from(productsStock)
+    .where(and(eq(productsStock.productId, productId), eq(productsStock.stockId, stockId)))
+    .for('update');
+  if (!link) throw unprocessable({ stock_id: 'This stock is not linked to the product: link it on the product first' });
+}
+
+async function checkQtyFree(tx: Db, productId: number, stockId: number, qty: number, exceptId?: number): Promise<void> {
+  const [taken] = await tx
+    .select({ id: stockMargins.id })
+    .from(stockMargins)
+    .where(and(eq(stockMargins.productId, productId), eq(stockMargins.stockId, stockId), eq(stockMargins.qty, qty), exceptId ? ne(stockMargins.id, exceptId) : undefined));
+  if (taken) throw unprocessable({ qty: DUPLICATE_QTY });
+}
+
+/** A concurrent insert of the same break loses to the unique constraint: still a 422, never a 500. */
+async function asFieldError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isUniqueViolation(err, 'stock_margins_pair_qty_unique')) throw unprocessable({ qty: DUPLICATE_QTY });
+    throw err;
+  }
+}
+
+/** Quantity breaks and their margins, per product and stock. */
+export function marginsService(db: Db) {
+  async function get(id: number, tx: Db = db): Promise<MarginRecord> {
+    const [row] = await tx.select().from(stockMargins).where(eq(stockMargins.id, id));
+    if (!row) throw notFound('No such margin.');
+    return presentMargin(row);
+  }
+
+  async function listPair(tx: Db, productId: number, stockId: number): Promise<MarginRecord[]> {
+    const rows = await tx
+      .select()
+      .from(stockMargins)
+      .where(and(eq(stockMargins.productId, productId), eq(stockMargins.stockId, stockId)))
+      .orderBy(asc(stockMargins.qty));
+    return rows.map(presentMargin);
+  }
+
+  return {
+    get,
+
+    create: (input: MarginCreate) =>
+      asFieldError(() =>
+        db.transaction(async (tx) => {
+          await checkPair(tx, input.product_id, input.stock_id);
+          await checkQtyFree(tx, input.product_id, input.stock_id, input.qty);
+          const [row] = await tx
+            .insert(stockMargins)
+            .values({ productId: input.product_id, stockId: input.stock_id, qty: input.qty, margin: input.margin })
+            .returning();
+          await bumpCatalogueVersion(tx);
+          return presentMargin(row);
+        }),
+      ),
+
+    update: (id: number, input: MarginUpdate) =>
+      asFieldError(() =>
+        db.transaction(async (tx) => {
+          const current = await get(id, tx);
+          if (input.qty !== undefined) await checkQtyFree(tx, current.product_id, current.stock_id, input.qty, id);
+          if (input.qty !== undefined || input.margin !== undefined) {
+            await tx.update(stockMargins).set({ qty: input.qty, margin: input.margin }).where(eq(stockMargins.id, id));
+            await bumpCatalogueVersion(tx);
+          }
+          return get(id, tx);
+        }),
+      ),
+
+    async remove(id: number): Promise<MarginRecord> {
+      return db.transaction(async (tx) => {
+        const record = await get(id, tx);
+        await tx.delete(stockMargins).where(eq(stockMargins.id, id));
+        await bumpCatalogueVersion(tx);
+        return record;
+      });
+    },
+
+    /** The margins page: the pair (404 unless linked) with its costs and breaks. */
+    async pair(productId: number, stockId: number): Promise<MarginPair> {
+      const product = await productsService(db).get(productId);
+      const s = await stockService(db).get(stockId);
+      if (!product.stock_ids.includes(stockId)) throw notFound('This stock is not linked to the product.');
+      return { product, stock: s, margins: await listPair(db, productId, stockId) };
+    },
+
+    /** Replaces the pair's whole break table in one transaction (the inline editor's Save). */
+    async replacePair(productId: number, stockId: number, rows: MarginRows): Promise<MarginRecord[]> {
+      return asFieldError(() =>
+        db.transaction(async (tx) => {
+          await checkPair(tx, productId, stockId);
+          await tx.delete(stockMargins).where(and(eq(stockMargins.productId, productId), eq(stockMargins.stockId, stockId)));
+          if (rows.length) await tx.insert(stockMargins).values(rows.map((r) => ({ productId, stockId, qty: r.qty, margin: r.margin })));
+          await bumpCatalogueVersion(tx);
+          return listPair(tx, productId, stockId);
+        }),
+      );
+    },
+  };
+}
+
+export type MarginsService = ReturnType<typeof marginsService>;

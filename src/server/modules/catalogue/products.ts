@@ -1,0 +1,123 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { productCreateSchema, productUpdateSchema, ProductRecord } from '../../../shared/api/catalogue';
+import type { Db } from '../../db/client';
+import { products, productsStock, stock, type ProductRow } from '../../db/schema';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { isForeignKeyViolation } from './db-errors';
+import { presentProduct } from './present';
+import { nextSortOrder, reorderRows } from './reorder';
+import { bumpCatalogueVersion } from './version';
+
+type ProductCreate = z.output<typeof productCreateSchema>;
+type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/** The stock ids of each product, in the printer's stock order: one query for a whole page. */
+export async function stockIdsOf(db: Db, productIds: number[]): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(productIds.map((id) => [id, []]));
+  if (!productIds.length) return out;
+  const rows = await db
+    .select({ productId: productsStock.productId, stockId: productsStock.stockId })
+    .from(productsStock)
+    .innerJoin(stock, eq(stock.id, productsStock.stockId))
+    .where(inArray(productsStock.productId, productIds))
+    .orderBy(asc(stock.sortOrder), asc(stock.id));
+  for (const r of rows) out.get(r.productId)?.push(r.stockId);
+  return out;
+}
+
+export async function presentProducts(db: Db, rows: ProductRow[]): Promise<ProductRecord[]> {
+  const links = await stockIdsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentProduct(r, links.get(r.id) ?? []));
+}
+
+/** Every id must name a stock; 422 on stock_ids otherwise. */
+async function checkStockIds(tx: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const found = new Set((await tx.select({ id: stock.id }).from(stock).where(inArray(stock.id, ids))).map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw unprocessable({ stock_ids: `Unknown stock: ${missing.join(', ')}` });
+}
+
+/** Staff rules for products and the stocks they are made on (the stock part of the product view). */
+export function productsService(db: Db) {
+  async function get(id: number, tx: Db = db): Promise<ProductRecord> {
+    const [row] = await tx.select().from(products).where(eq(products.id, id));
+    if (!row) throw notFound('No such product.');
+    return (await presentProducts(tx, [row]))[0];
+  }
+
+  return {
+    get,
+
+    async create(input: ProductCreate): Promise<ProductRecord> {
+      return db.transaction(async (tx) => {
+        await checkStockIds(tx, input.stock_ids);
+        const { stock_ids, sort_order, large_item, ...rest } = input;
+        const [row] = await tx
+          .insert(products)
+          .values({ ...rest, largeItem: large_item, sortOrder: sort_order ?? (await nextSortOrder(tx, products)) })
+          .returning();
+        if (stock_ids.length) await tx.insert(productsStock).values(stock_ids.map((stockId) => ({ productId: row.id, stockId })));
+        await bumpCatalogueVersion(tx);
+        return get(row.id, tx);
+      });
+    },
+
+    /** Changes the fields sent; `stock_ids`, when sent, is the whole new set (unlinking a stock drops its margins). */
+    async update(id: number, input: ProductUpdate): Promise<ProductRecord> {
+      return db.transaction(async (tx) => {
+        const changes: Partial<typeof products.$inferInsert> = {
+          name: input.name,
+          description: input.description,
+          multiplier: input.multiplier,
+          weight: input.weight,
+          largeItem: input.large_item,
+          restricted: input.restricted,
+          active: input.active,
+          sortOrder: input.sort_order,
+        };
+        const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        const [exists] = Object.keys(defined).length
+          ? await tx.update(products).set(defined).where(eq(products.id, id)).returning({ id: products.id })
+          : await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+        if (!exists) throw notFound('No such product.');
+        await bumpCatalogueVersion(tx);
+        if (input.stock_ids) {
+          await checkStockIds(tx, input.stock_ids);
+          const keep = input.stock_ids;
+          await tx.delete(productsStock).where(and(eq(productsStock.productId, id), keep.length ? notInArray(productsStock.stockId, keep) : undefined));
+          if (keep.length) await tx.insert(productsStock).values(keep.map((stockId) => ({ productId: id, stockId }))).onConflictDoNothing();
+        }
+        return get(id, tx);
+      });
+    },
+
+    /** Deletes a product with its stock links, margins and customer terms; answers the deleted record. */
+    async remove(id: number): Promise<ProductRecord> {
+      try {
+        return await db.transaction(async (tx) => {
+          const record = await get(id, tx);
+          await tx.delete(products).where(eq(products.id, id));
+          await bumpCatalogueVersion(tx);
+          return record;
+        });
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict('This product is on orders and cannot be deleted. Mark it inactive instead.');
+        throw err;
+      }
+    },
+
+    async reorder(ids: number[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await reorderRows(tx, products, ids);
+        await bumpCatalogueVersion(tx);
+      });
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof productsService>;

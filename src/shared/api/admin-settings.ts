@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ROLES } from './accounts';
+
+/** A setting as the staff area sees and edits it (GET/PUT /api/admin/settings/{id}). */
+export const adminSettingSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  value: z.string(),
+  description: z.string(),
+  public: z.boolean(),
+  updated_at: z.string(),
+});
+export type AdminSetting = z.infer<typeof adminSettingSchema>;
+
+export const SETTING_VALUE_MAX = 2000;
+
+/** PUT: value, description and the public flag; the name is fixed (the code reads settings by name). */
+export const adminSettingUpdateSchema = z.object({
+  value: z.string({ message: 'Enter a value' }).max(SETTING_VALUE_MAX, `At most ${SETTING_VALUE_MAX} characters`),
+  description: z.string({ message: 'Enter a description' }).trim().max(500, 'At most 500 characters'),
+  public: z.boolean({ message: 'Choose whether anyone may read this setting' }),
+});
+
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'A percentage such as 20 or 17.5')
+  .refine((v) => Number(v) <= 100, 'At most 100');
+
+/** Settings the server reads as more than text: their values must make sense (checked on save). */
+export const SETTING_VALUE_RULES: Readonly<Record<string, z.ZodType<string>>> = {
+  VAT_RATE: percent,
+  ARTWORK_MAX_MB: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, 'A whole number of megabytes')
+    .refine((v) => Number(v) >= 1 && Number(v) <= 2048, 'Between 1 and 2048'),
+  STAFF_EMAIL: z.string().trim().pipe(z.email({ message: 'Enter a valid e-mail address' })),
+  REGISTRATION_ROLE: z.enum(ROLES.filter((r) => r !== 'admin') as ['none', 'user', 'trade'], { message: 'One of: none, user, trade' }),
+  INVOICE_PREFIX: z.string().trim().max(20, 'At most 20 characters'),
+};

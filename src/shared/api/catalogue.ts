@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { decimalProblem, formatScaled, parseScaled, PERCENT_DECIMALS, UNIT_COST_DECIMALS } from '../pricing/decimal';
+import { DISCOUNT_MAX, MARGIN_MAX } from '../pricing/engine';
+
+/**
+ * The staff catalogue (DESIGN §2 "Catalogue and prices", §3): stock, products, margins and each
+ * customer's terms, as /api/admin/{stock,products,margins,user-prices,user-products} speak them.
+ * Unit costs travel as decimal strings of pounds ("0.0450"); percentages as numbers (37.5).
+ */
+
+const text = (label: string, max: number) =>
+  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+/** Optional text: a cleared react-admin input sends null, which means empty. */
+const nullableText = (max: number) =>
+  z
+    .union([z.string(), z.null()], { message: 'Must be text' })
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(max, `At most ${max} characters`));
+const optionalText = (max: number) => nullableText(max).optional().default('');
+const flag = z.boolean({ message: 'Choose yes or no' });
+const numberLike = (message: string) => z.union([z.number(), z.string()], { message });
+
+/** A non-negative decimal with at most `decimals` places and at most `max`, as its canonical decimal string. */
+function decimalField(label: string, decimals: number, max: number, rangeMessage?: string) {
+  return numberLike(`${label} is required`)
+    .superRefine((value, ctx) => {
+      const problem = decimalProblem(value, decimals);
+      if (problem) return void ctx.addIssue({ code: 'custom', message: rangeMessage && problem === 'Must not be negative' ? rangeMessage : problem });
+      if (parseScaled(value, decimals) > BigInt(max) * 10n ** BigInt(decimals)) ctx.addIssue({ code: 'custom', message: rangeMessage ?? `At most ${max}` });
+    })
+    .transform((value) => formatScaled(parseScaled(value, decimals), decimals));
+}
+
+/** A whole number in [min, max]; digit strings are accepted as forms send them. */
+function wholeField(label: string, min: number, max: number, message = `${label} must be a whole number from ${min} to ${max}`) {
+  return numberLike(`${label} is required`)
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** Unit cost per sheet: pounds, 0 – 10,000, up to 4 decimal places → "0.0450". */
+export const unitCostField = (label: string) => decimalField(label, UNIT_COST_DECIMALS, 10_000, undefined);
+/** Margin percent 0–1000 (2 places) → "45.00". */
+export const marginField = decimalField('Margin', PERCENT_DECIMALS, MARGIN_MAX, `The margin must be between 0 and ${MARGIN_MAX} %`);
+/** Discount percent 0–100 (2 places) → "12.50". */
+export const discountField = decimalField('Discount', PERCENT_DECIMALS, DISCOUNT_MAX, `The discount must be between 0 and ${DISCOUNT_MAX} %`);
+/** A quantity break: a positive whole number. */
+export const qtyField = wholeField('Quantity', 1, 10_000_000, 'The quantity must be a positive whole number');
+const refId = (label: string) => wholeField(label, 1, 2_147_483_647, `Choose a ${label.toLowerCase()}`);
+const sortOrderField = wholeField('Sort order', 0, 1_000_000);
+
+// ——— Stock ———
+
+export const stockFields = {
+  name: text('Name', 120),
+  type: optionalText(60),
+  sheet_cost: unitCostField('Sheet cost'),
+  single_cost: unitCostField('Single-sided cost'),
+  double_cost: unitCostField('Double-sided cost'),
+  active: flag.optional().default(true),
+  sort_order: sortOrderField.optional(),
+};
+export const stockCreateSchema = z.object(stockFields);
+/** PUT: every field optional; unknown and read-only keys (id, product_count) are dropped. */
+export const stockUpdateSchema = z.object({
+  name: stockFields.name.optional(),
+  type: nullableText(60).optional(),
+  sheet_cost: stockFields.sheet_cost.optional(),
+  single_cost: stockFields.single_cost.optional(),
+  double_cost: stockFields.double_cost.optional(),
+  active: flag.optional(),
+  sort_order: sortOrderField.optional(),
+});
+export type StockInput = z.input<typeof stockCreateSchema>;
+
+export const stockRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  sheet_cost: z.string(),
+  single_cost: z.string(),
+  double_cost: z.string(),
+  sort_order: z.number(),
+  active: z.boolean(),
+  /** How many products are made on it (read-only; a stock in use cannot be deleted). */
+  product_count: z.number(),
+});
+export type StockRecord = z.infer<typeof stockRecordSchema>;
+
+// ——— Products ———
+
+/** Stock ids linked to a product: each once. */
+export const stockIdsField = z
+  .array(refId('Stock'), { message: 'Choose the stocks as a list' })
+  .max(200, 'At most 200 stocks')
+  .superRefine((ids, ctx) => {
+    const seen = new Set<number>();
+    ids.forEach((id) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', message: 'Each stock can be linked only once' });
+      seen.add(id);
+    });
+  });
+
+export const productFields = {
+  name: text('Name', 120),
+  description: optionalText(2000),
+  multiplier: wholeField('Items per sheet', 1, 100_000),
+  weight: decimalField('Weight', 3, 100_000),
+  large_item: flag.optional().default(false),
+  restricted: flag.optional().default(false),
+  active: flag.optional().default(true),
+  sort_order: sortOrderField.optional(),
+  stock_ids: stockIdsField.optional().default([]),
+};
+export const productCreateSchema = z.object(productFields);
+export const productUpdateSchema = z.object({
+  name: productFields.name.optional(),
+  description: nullableText(2000).optional(),
+  multiplier: productFields.multiplier.optional(),
+  weight: productFields.weight.optional(),
+  large_item: flag.optional(),
+  restricted: flag.optional(),
+  active: flag.optional(),
+  sort_order: sortOrderField.optional(),
+  stock_ids: stockIdsField.optional(),
+});
+export type ProductInput = z.input<typeof productCreateSchema>;
+
+export const productRecordSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  multiplier: z.number(),
+  /** Grams per item, up to 3 decimal places. */
+  weight: z.number(),
+  large_item: z.boolean(),
+  restricted: z.boolean(),
+  sort_order: z.number(),
+  active: z.boolean(),
+  stock_ids: z.array(z.number()),
+});
+export type ProductRecord = z.infer<typeof productRecordSchema>;
+
+/** POST /api/admin/{stock,products}/reorder: ids in their new order (others keep theirs, after). */
+export const reorderSchema = z.object({
+  ids: z
+    .array(refId('Record'), { message: 'Send the ids in their new order' })
+    .min(1, 'Send the ids in their new order')
+    .max(10_000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once'),
+});
+export type ReorderInput = z.input<typeof reorderSchema>;
+
+// ——— Margins (quantity breaks of a product on a stock) ———
+
+export const marginCreateSchema = z.object({
+  product_id: refId('Product'),
+  stock_id: refId('Stock'),
+  qty: qtyField,
+  margin: marginField,
+});
+export const marginUpdateSchema = z.object({ qty: qtyField.optional(), margin: marginField.optional() });
+export type MarginInput = z.input<typeof marginCreateSchema>;
+
+export const marginRecordSchema = z.object({ id: z.number(), product_id: z.number(), stock_id: z.number(), qty: z.number(), margin: z.number() });
+export type MarginRecord = z.infer<typeof marginRecordSchema>;
+
+/** PUT /api/admin/products/{id}/stock/{stockId}/margins: the pair's whole break table at once. */
+export const marginRowsSchema = z.object({
+  rows: z
+    .array(z.object({ qty: qtyField, margin: marginField }), { message: 'Send the quantity breaks as a list' })
+    .max(100, 'At most 100 quantity breaks')
+    .superRefine((rows, ctx) => {
+      const seen = new Set<number>();
+      rows.forEach((row, i) => {
+        if (seen.has(row.qty)) ctx.addIssue({ code: 'custom', path: [i, 'qty'], message: 'This quantity is already a break' });
+        seen.add(row.qty);
+      });
+    }),
+});
+export type MarginRowsInput = z.input<typeof marginRowsSchema>;
+
+/** What the margins page needs: the pair (with costs — staff only) and its breaks. */
+export const marginPairSchema = z.object({
+  product: productRecordSchema,
+  stock: stockRecordSchema,
+  margins: z.array(marginRecordSchema),
+});
+export type MarginPair = z.infer<typeof marginPairSchema>;
+
+// ——— Customer terms ———
+
+export const userPriceCreateSchema = z.object({ user_id: refId('Customer'), product_id: refId('Product'), discount: discountField });
+export const userPriceUpdateSchema = z.object({ discount: discountField.optional(), product_id: refId('Product').optional() });
+export type UserPriceInput = z.input<typeof userPriceCreateSchema>;
+export const userPriceRecordSchema = z.object({ id: z.number(), user_id: z.number(), product_id: z.number(), discount: z.number() });
+export type UserPriceRecord = z.infer<typeof userPriceRecordSchema>;
+
+/** /api/admin/user-products/{userId}: the restricted products a customer may order (id is the user's). */
+export const userProductsUpdateSchema = z.object({
+  product_ids: z
+    .array(refId('Product'), { message: 'Choose the products as a list' })
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each product can be linked only once'),
+});
+export const userProductsRecordSchema = z.object({ id: z.number(), product_ids: z.array(z.number()) });
+export type UserProductsRecord = z.infer<typeof userProductsRecordSchema>;
