@@ -1,27 +1,63 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { staffTheme } from './staffTheme';
+import { createStaffQueryClient, staffStore } from './adminOptions';
+import { ComingSoonPage } from './areas/ComingSoonPage';
+import { STAFF_AREAS, STAFF_BASE } from './areas/staffAreas';
+import { authProvider } from './auth/authProvider';
+import countries from './countries';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
+import { MARGINS_ROUTE, MarginsPage } from './margins';
+import products from './products';
+import { StaffLayout } from './layout/StaffLayout';
+import settings from './settings';
+import stock from './stock';
+import { StaffLoading } from './StaffLoading';
+import users from './users';
+
+const { create: UserAdd, ...usersResource } = users;
 
 /**
- * The staff area at /admin/* — a placeholder until the react-admin app replaces it. It is already
- * loaded lazily behind the admin-only guard, so the customer bundle never contains it.
+ * The staff area: react-admin under /admin, lazily loaded by the customer router's `/admin/*`
+ * route behind its admin guard. Inside an existing router <Admin> creates none of its own; it
+ * builds its links with `basename` and its routes relative to `/admin/*` (one react-router).
  */
-export default function AdminApp() {
+export default function StaffApp() {
+  const [queryClient] = useState(createStaffQueryClient);
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, textAlign: 'center' }}>
-        <Typography variant="h1" gutterBottom>
-          Administration
-        </Typography>
-        <Typography variant="body1" sx={{ mb: 3 }}>
-          The staff area is being built. Users, stock, products, delivery, orders, batches, Royal Mail, tickets and
-          settings will be managed here.
-        </Typography>
-        <Button variant="contained" href="/">
-          Back to the customer site
-        </Button>
-      </Paper>
-    </Box>
+    <Admin
+      basename={STAFF_BASE}
+      title="Print Junction Trade — Staff"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      store={staffStore}
+      queryClient={queryClient}
+      theme={staffTheme}
+      layout={StaffLayout}
+      dashboard={Dashboard}
+      loading={StaffLoading}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name="users" {...usersResource} hasCreate>
+        {/* The specification's path for adding a user; react-admin's default one leads there. */}
+        <Route path="add/*" element={<UserAdd />} />
+        <Route path="create/*" element={<Navigate to={`${STAFF_BASE}/users/add`} replace />} />
+      </Resource>
+      <Resource name="stock" {...stock} />
+      <Resource name="products" {...products}>
+        <Route path={MARGINS_ROUTE} element={<MarginsPage />} />
+      </Resource>
+      <Resource name="settings" {...settings} />
+      <Resource name="delivery/countries" {...countries} />
+      <CustomRoutes>
+        {STAFF_AREAS.filter((area) => !area.ready).map((area) => (
+          <Route key={area.path} path={area.path} element={<ComingSoonPage area={area} />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
   );
 }

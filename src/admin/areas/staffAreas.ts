@@ -1,0 +1,55 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import BatchesIcon from '@mui/icons-material/ViewModule';
+import DeliveryIcon from '@mui/icons-material/LocalShipping';
+import OrdersIcon from '@mui/icons-material/ReceiptLong';
+import ProductsIcon from '@mui/icons-material/Category';
+import RoyalMailIcon from '@mui/icons-material/MarkunreadMailbox';
+import SettingsIcon from '@mui/icons-material/Settings';
+import StockIcon from '@mui/icons-material/Layers';
+import TicketsIcon from '@mui/icons-material/SupportAgent';
+import UsersIcon from '@mui/icons-material/People';
+import CountriesIcon from '@mui/icons-material/Public';
+
+export interface StaffArea {
+  /** The area's path under /admin, e.g. `users` for /admin/users (specification §2). */
+  path: string;
+  name: string;
+  description: string;
+  /** The dashboard tile's image. */
+  image: string;
+  MenuIcon: SvgIconComponent;
+  /**
+   * False until a later issue builds the area: its path then shows a page saying so. Set it to
+   * true in the same change that adds the area's <Resource> (or route) in App.tsx.
+   */
+  ready: boolean;
+  /** Parts of the area that already exist, linked from the menu and from its page. */
+  parts?: ReadonlyArray<{ path: string; name: string; MenuIcon: SvgIconComponent }>;
+}
+
+/** The staff areas, in dashboard order: the tiles, the menu and the not-yet-built pages all read this list. */
+export const STAFF_AREAS: readonly StaffArea[] = [
+  { path: 'users', name: 'Users', description: 'Customer and staff accounts, roles, logos and price agreements.', image: '/admin-icons/users.svg', MenuIcon: UsersIcon, ready: true },
+  { path: 'stock', name: 'Stock', description: 'Paper stocks with their sheet and printing costs.', image: '/admin-icons/stock.svg', MenuIcon: StockIcon, ready: true },
+  { path: 'products', name: 'Products', description: 'Products, the stocks they are made on, and their margins.', image: '/admin-icons/products.svg', MenuIcon: ProductsIcon, ready: true },
+  {
+    path: 'delivery',
+    name: 'Delivery',
+    description: 'Delivery services, their weight bands and the countries served.',
+    image: '/admin-icons/delivery.svg',
+    MenuIcon: DeliveryIcon,
+    ready: false,
+    parts: [{ path: 'delivery/countries', name: 'Countries', MenuIcon: CountriesIcon }],
+  },
+  { path: 'orders', name: 'Orders', description: 'Every order with its status, artwork and history.', image: '/admin-icons/orders.svg', MenuIcon: OrdersIcon, ready: false },
+  { path: 'batches', name: 'Batches', description: 'Production runs: live items gathered into a zip for the press.', image: '/admin-icons/batches.svg', MenuIcon: BatchesIcon, ready: false },
+  { path: 'royalmail', name: 'Royal Mail', description: 'Dispatch printed orders through Click & Drop.', image: '/admin-icons/royalmail.svg', MenuIcon: RoyalMailIcon, ready: false },
+  { path: 'tickets', name: 'Resolution Centre', description: 'Customer tickets: reply, attach files and close.', image: '/admin-icons/tickets.svg', MenuIcon: TicketsIcon, ready: false },
+  { path: 'settings', name: 'Settings', description: 'Status banner, company details, VAT and other settings.', image: '/admin-icons/settings.svg', MenuIcon: SettingsIcon, ready: true },
+];
+
+/** The staff area's base path; react-admin runs under it (`<Admin basename>`). */
+export const STAFF_BASE = '/admin';
+
+/** An absolute link to a staff path, e.g. staffUrl('users/add') → /admin/users/add. */
+export const staffUrl = (path = ''): string => (path ? `${STAFF_BASE}/${path}` : STAFF_BASE);

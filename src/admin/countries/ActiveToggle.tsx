@@ -1,0 +1,34 @@
+import Switch from '@mui/material/Switch';
+import type { MouseEvent } from 'react';
+import { useNotify, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
+import type { AdminCountry } from '../../shared/api';
+
+/** Switches a country on or off for customers' addresses, straight from the list (saved at once). */
+export function ActiveToggle(_props: { source?: string; label?: string }) {
+  const country = useRecordContext<AdminCountry>();
+  const resource = useResourceContext();
+  const notify = useNotify();
+  const [update, { isPending }] = useUpdate<AdminCountry>();
+  if (!country || !resource) return null;
+
+  const toggle = () =>
+    update(
+      resource,
+      { id: country.id, data: { active: !country.active }, previousData: country },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (saved) => notify(`${saved.name} is ${saved.active ? 'now offered' : 'no longer offered'} to customers.`, { type: 'info' }),
+        onError: (error) => notify(error instanceof Error ? error.message : 'The change was not saved.', { type: 'error' }),
+      },
+    );
+
+  return (
+    <Switch
+      checked={country.active}
+      disabled={isPending}
+      onClick={(event: MouseEvent) => event.stopPropagation()} // a click on the switch must not open the row
+      onChange={toggle}
+      slotProps={{ input: { 'aria-label': `${country.name} offered to customers` } }}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { DataTable, List, SimpleList, type Identifier } from 'react-admin';
+import type { AdminCountry } from '../../shared/api';
+import { ActiveToggle } from './ActiveToggle';
+import { CountryEditDialog } from './CountryEditDialog';
+import { countryFilters } from './countryFilters';
+
+const Column = DataTable.Col<AdminCountry>;
+
+/** /admin/delivery/countries (admin.delivery.countries): all countries, searchable, each switched on or off. */
+export function CountryList() {
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const [editing, setEditing] = useState<number | null>(null);
+  const open = (id: Identifier) => {
+    setEditing(Number(id));
+    return false as const; // handled here: no navigation
+  };
+  return (
+    <>
+      <List filters={countryFilters} sort={{ field: 'name', order: 'ASC' }} perPage={50} title="Countries" actions={false}>
+        {narrow ? (
+          <SimpleList<AdminCountry> primaryText={(c) => c.name} secondaryText={(c) => c.code} rightIcon={() => <ActiveToggle />} rowClick={open} />
+        ) : (
+          <DataTable rowClick={open} bulkActionButtons={false}>
+            <Column source="code" label="Code" />
+            <Column source="name" label="Name" />
+            <Column source="active" label="Offered to customers" field={ActiveToggle} />
+          </DataTable>
+        )}
+      </List>
+      <CountryEditDialog id={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import Alert from '@mui/material/Alert';
+import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
+import type { AdminUser } from '../../shared/api';
+import { UserInputs } from './UserInputs';
+
+const DEFAULTS = { role: 'trade', title: '', address2: '', county: '', telephone: '', mobile: '' };
+
+/** /admin/users/add: the account is created without a password; the person gets an e-mail to set one. */
+export function UserCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      resource="users"
+      title="Add a user"
+      mutationOptions={{
+        onSuccess: (user: AdminUser) => {
+          notify(`${user.email} has been e-mailed a link to set their password.`, { type: 'success' });
+          redirect('edit', 'users', user.id);
+        },
+      }}
+    >
+      <SimpleForm defaultValues={DEFAULTS} sx={{ maxWidth: 760 }}>
+        <Alert severity="info" sx={{ maxWidth: 720 }}>
+          There is no password to choose: we e-mail the new user a link to set their own (it works for 7 days).
+        </Alert>
+        <UserInputs />
+      </SimpleForm>
+    </Create>
+  );
+}

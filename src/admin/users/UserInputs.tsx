@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { AutocompleteInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { ROLE_CHOICES } from './roleChoices';
+
+/** Two inputs side by side on wide screens, stacked on phones. */
+function Pair({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>{children}</Box>;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2, width: '100%', maxWidth: 720 }}>
+      <Typography component="legend" variant="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The account's fields, shared by "Add user" and the Details tab. The server checks them
+ * (DESIGN §2: staff forms also require the company name); its 422 messages appear beside each input.
+ */
+export function UserInputs() {
+  return (
+    <>
+      <Section title="Person">
+        <Pair>
+          <TextInput source="firstname" label="First name" isRequired autoComplete="off" />
+          <TextInput source="lastname" label="Last name" isRequired autoComplete="off" />
+        </Pair>
+        <TextInput source="title" label="Title (Mr, Ms, Dr…)" sx={{ maxWidth: 240 }} />
+        <TextInput source="email" label="E-mail" type="email" isRequired autoComplete="off" />
+        <Pair>
+          <TextInput source="telephone" label="Telephone" type="tel" />
+          <TextInput source="mobile" label="Mobile" type="tel" />
+        </Pair>
+      </Section>
+      <Section title="Company and address">
+        <TextInput source="company_name" label="Company" isRequired />
+        <TextInput source="address1" label="Address line 1" isRequired />
+        <TextInput source="address2" label="Address line 2" />
+        <Pair>
+          <TextInput source="town" label="Town" isRequired />
+          <TextInput source="county" label="County" />
+        </Pair>
+        <Pair>
+          <TextInput source="postcode" label="Postcode" isRequired />
+          <ReferenceInput source="country_id" reference="delivery/countries" sort={{ field: 'name', order: 'ASC' }}>
+            <AutocompleteInput label="Country" optionText="name" isRequired />
+          </ReferenceInput>
+        </Pair>
+      </Section>
+      <Section title="Access">
+        <SelectInput
+          source="role"
+          label="Role"
+          choices={ROLE_CHOICES}
+          isRequired
+          helperText="Customers order; trade customers get trade terms; no access means awaiting approval; staff can use this area."
+        />
+      </Section>
+    </>
+  );
+}

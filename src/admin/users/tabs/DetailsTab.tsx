@@ -1,0 +1,25 @@
+import { DeleteButton, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { UserInputs } from '../UserInputs';
+
+/** Save, and soft delete (hidden on one's own account: canAccess refuses it, the server too). */
+function DetailsToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <DeleteButton
+        mutationMode="pessimistic"
+        confirmTitle="Delete this user?"
+        confirmContent="They are signed out everywhere and can no longer sign in. Their orders and invoices are kept."
+      />
+    </Toolbar>
+  );
+}
+
+/** The Details tab: the account's fields and role. */
+export function DetailsTab() {
+  return (
+    <SimpleForm toolbar={<DetailsToolbar />} sx={{ maxWidth: 760 }}>
+      <UserInputs />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,175 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { useState } from 'react';
+import { useCreate, useDelete, useGetList, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import type { AdminUser, ProductRecord, UserPriceRecord } from '../../../shared/api';
+import { fieldErrorsOf, messageOf } from '../../catalogue/catalogueApi';
+
+function DiscountRow({ price, product }: { price: UserPriceRecord; product: ProductRecord | undefined }) {
+  const notify = useNotify();
+  const [value, setValue] = useState(String(price.discount));
+  const [error, setError] = useState<string | undefined>();
+  const [update, { isPending: saving }] = useUpdate();
+  const [remove, { isPending: removing }] = useDelete<UserPriceRecord>();
+  const name = product?.name ?? `Product ${price.product_id}`;
+  const changed = value.trim() !== String(price.discount);
+  const save = () =>
+    update(
+      'user-prices',
+      { id: price.id, data: { discount: value.trim() }, previousData: price },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setError(undefined);
+          notify(`Discount on ${name} saved.`, { type: 'success' });
+        },
+        onError: (e) => setError(fieldErrorsOf(e).discount ?? messageOf(e)),
+      },
+    );
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row">
+        {name}
+      </TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={Boolean(error)}
+            helperText={error}
+            sx={{ width: 110 }}
+            slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Discount % on ${name}` } }}
+          />
+          <Button size="small" onClick={save} disabled={!changed || saving}>
+            Save
+          </Button>
+        </Stack>
+      </TableCell>
+      <TableCell padding="checkbox">
+        <IconButton
+          aria-label={`Remove the discount on ${name}`}
+          disabled={removing}
+          onClick={() =>
+            remove(
+              'user-prices',
+              { id: price.id, previousData: price },
+              { mutationMode: 'pessimistic', onSuccess: () => notify(`Discount on ${name} removed.`, { type: 'info' }), onError: (e) => notify(messageOf(e), { type: 'error' }) },
+            )
+          }
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function AddDiscount({ userId, products, taken }: { userId: number; products: ProductRecord[]; taken: Set<number> }) {
+  const notify = useNotify();
+  const [product, setProduct] = useState<ProductRecord | null>(null);
+  const [discount, setDiscount] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [create, { isPending }] = useCreate();
+  const add = () =>
+    create(
+      'user-prices',
+      { data: { user_id: userId, product_id: product?.id, discount: discount.trim() } },
+      {
+        onSuccess: () => {
+          notify(`Discount on ${product?.name} added.`, { type: 'success' });
+          setProduct(null);
+          setDiscount('');
+          setErrors({});
+        },
+        onError: (e) => {
+          const fields = fieldErrorsOf(e);
+          setErrors(Object.keys(fields).length ? fields : { _: messageOf(e) });
+        },
+      },
+    );
+  return (
+    <Box component="form" onSubmit={(e) => (e.preventDefault(), add())} sx={{ mt: 3 }} aria-label="Add a discount">
+      <Typography variant="h3" component="h3" gutterBottom>
+        Add a discount
+      </Typography>
+      {errors._ && <Alert severity="error">{errors._}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <Autocomplete
+          options={products.filter((p) => !taken.has(p.id))}
+          getOptionLabel={(p) => p.name}
+          value={product}
+          onChange={(_e, p) => setProduct(p)}
+          sx={{ minWidth: 280 }}
+          renderInput={(params) => <TextField {...params} label="Product" size="small" error={Boolean(errors.product_id)} helperText={errors.product_id} />}
+        />
+        <TextField
+          label="Discount %"
+          size="small"
+          value={discount}
+          onChange={(e) => setDiscount(e.target.value)}
+          error={Boolean(errors.discount)}
+          helperText={errors.discount ?? '0 to 100'}
+          sx={{ width: 140 }}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <Button type="submit" variant="contained" disabled={!product || discount.trim() === '' || isPending}>
+          Add discount
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The Prices tab: this customer's discount in percent per product (their price agreement). */
+export function PricesTab() {
+  const user = useRecordContext<AdminUser>();
+  const { data: prices = [], isPending, error } = useGetList<UserPriceRecord>(
+    'user-prices',
+    { filter: { user_id: user?.id }, pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } },
+    { enabled: Boolean(user) },
+  );
+  const { data: products = [] } = useGetList<ProductRecord>('products', { pagination: { page: 1, perPage: 500 }, sort: { field: 'sort_order', order: 'ASC' } });
+  if (!user) return null;
+  if (error) return <Alert severity="error">{messageOf(error)}</Alert>;
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return (
+    <Box sx={{ p: 2, maxWidth: 760 }}>
+      <Typography variant="body1" sx={{ mb: 2 }}>
+        A discount lowers every price of that product for this customer, on every stock and quantity. Products without one are at list price.
+      </Typography>
+      {isPending ? null : prices.length === 0 ? (
+        <Typography color="text.secondary">No discounts: this customer pays list prices.</Typography>
+      ) : (
+        <Table size="small" aria-label="Discounts">
+          <TableHead>
+            <TableRow>
+              <TableCell>Product</TableCell>
+              <TableCell>Discount %</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {prices.map((p) => (
+              <DiscountRow key={`${p.id}-${p.discount}`} price={p} product={byId.get(p.product_id)} />
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <AddDiscount userId={Number(user.id)} products={products} taken={new Set(prices.map((p) => p.product_id))} />
+    </Box>
+  );
+}
