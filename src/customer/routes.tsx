@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, generatePath, type RouteObject } from 'react-router-dom';
-import { CUSTOMER_ROUTE_ROLES } from '../shared/api';
+import { CUSTOMER_ROUTE_ROLES } from '../shared/api/accounts-basics';
 import {
   adminOnly as admin,
   authRequired as auth,

@@ -49,7 +49,9 @@ describe('guards in the running app', () => {
     fireEvent.change(screen.getByLabelText(/E-mail address/), { target: { value: 'jo@bloggs-design.co.uk' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    await screen.findByRole('heading', { name: 'Welcome, Jo' });
+    await settleRouter(router);
+    // The home page is a lazy chunk: on a busy machine its first import can take over a second.
+    await screen.findByRole('heading', { name: 'Welcome, Jo' }, { timeout: 5000 });
     expect(here(router)).toBe('/');
   });
 
@@ -60,7 +62,7 @@ describe('guards in the running app', () => {
     expect(here(router)).toBe('/');
   });
 
-  it('admin-only: a customer on /admin → home; an admin sees the staff area', async () => {
+  it('admin-only: a customer on /admin → home; an admin is let in', async () => {
     api();
     setUser(trade);
     const first = await renderApp('/admin/users');
@@ -69,8 +71,10 @@ describe('guards in the running app', () => {
 
     setUser(makeUser({ role: 'admin' }));
     const second = await renderApp('/admin');
+    // Let in, not redirected: the staff area (its own app, issue 4) replaces the customer layout.
     expect(here(second.router)).toBe('/admin');
-    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Welcome/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
   it('role: a none account on /prices → /unauthorized, which explains the approval', async () => {

@@ -92,6 +92,21 @@ describe('login form', () => {
     expect(await screen.findByText('Too many attempts. Try again in a minute.')).toBeInTheDocument();
   });
 
+  it('disables the button, with a spinner, while signing in', async () => {
+    let answer!: (reply: { status?: number; data: unknown }) => void;
+    api({ 'POST /api/login': () => new Promise((resolve) => (answer = resolve)) });
+    await renderApp('/login');
+    type(/E-mail address/, 'jo@example.co.uk');
+    type(/^Password/, 'secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' })); // a second click sends nothing more
+
+    answer({ status: 422, data: { message: 'Invalid.', errors: { email: 'These details do not match an account' } } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled());
+    expect(screen.getByLabelText(/E-mail address/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('sends remember me', async () => {
     const requests = api({ 'POST /api/login': () => ({ data: { token: 't' } }), 'GET /api/user': () => ({ data: trade }) });
     const { router } = await renderApp('/login');

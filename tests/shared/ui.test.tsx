@@ -50,6 +50,24 @@ describe('SettingText', () => {
     await vi.waitFor(() => expect(container).toBeEmptyDOMElement());
   });
 
+  it('a 500 is only logged too: no error dialog (specification §7, §8)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const requests = serve(() => ({ status: 500, data: { message: 'Server Error' } }));
+    render(<SettingText name="STATUS_TEXT" />);
+    await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
+    expect(requests[0].skipErrorDialogs).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.swal2-popup')).toBeNull();
+  });
+
+  it('an answer that is not a setting is logged and shows nothing', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve(() => ({ data: '<html>captive portal</html>', contentType: 'text/html' }));
+    const { container } = render(<SettingText name="STATUS_TEXT" />);
+    await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
+    await vi.waitFor(() => expect(container).toBeEmptyDOMElement());
+  });
+
   it('loads again when the name changes', async () => {
     serve((config) => ({ data: { name: 'x', value: `value of ${config.url}` } }));
     const { rerender } = render(<SettingText name="STATUS_TEXT" />);

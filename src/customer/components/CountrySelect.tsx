@@ -1,38 +1,38 @@
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import type { TextFieldBinding } from '../forms/useZodForm';
-import { HOME_COUNTRY_CODE, type CountriesState } from './useCountries';
+import { COUNTRY_LABEL, CountryOptions, countriesProblem } from './countryOptions';
+import type { CountriesState } from './useCountries';
 
 /**
  * The country of an address as a native select: quick to type into with the keyboard, and the
  * phone's own picker on small screens. The home country comes first, then the rest by name.
  */
 export function CountrySelect({ binding, countries }: { binding: TextFieldBinding; countries: CountriesState }) {
-  const list = countries.status === 'loaded' ? countries.countries : [];
-  const homeCount = list.filter((country) => country.code === HOME_COUNTRY_CODE).length;
-  const problem = countries.status === 'failed' ? 'The list of countries could not be loaded. Reload the page to try again.' : undefined;
+  const { id, name, value, onChange, onFocus, error, helperText } = binding;
+  const problem = countriesProblem(countries);
+  const message = helperText ?? problem;
+  const helperId = message ? `${id}-helper-text` : undefined;
   return (
-    <TextField
-      {...binding}
-      select
-      required
-      label="Country"
-      disabled={countries.status !== 'loaded'}
-      error={binding.error || Boolean(problem)}
-      helperText={binding.helperText ?? problem}
-      autoComplete="country-name"
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      <option value="">{countries.status === 'loading' ? 'Loading countries…' : 'Choose a country'}</option>
-      {list.map((country, index) => [
-        <option key={country.id} value={String(country.id)}>
-          {country.name}
-        </option>,
-        index === homeCount - 1 && homeCount < list.length ? (
-          <option key="divider" disabled>
-            ──────────
-          </option>
-        ) : null,
-      ])}
-    </TextField>
+    <FormControl fullWidth margin="normal" required error={error || Boolean(problem)} disabled={countries.status !== 'loaded'}>
+      <InputLabel htmlFor={id} shrink>
+        {COUNTRY_LABEL}
+      </InputLabel>
+      <NativeSelect
+        id={id}
+        name={name}
+        value={value}
+        onChange={onChange}
+        onFocus={onFocus}
+        input={<OutlinedInput label={COUNTRY_LABEL} notched />}
+        inputProps={{ autoComplete: 'country-name', 'aria-describedby': helperId }}
+      >
+        <CountryOptions countries={countries} />
+      </NativeSelect>
+      {message && <FormHelperText id={helperId}>{message}</FormHelperText>}
+    </FormControl>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
-import { countrySchema, type Country } from '../../shared/api';
+import { countrySchema, type Country } from '../../shared/api/countries';
 import { http } from '../../shared/http';
 
 /** The code of the country listed first: most customers of a UK printer deliver in the UK. */

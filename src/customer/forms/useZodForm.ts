@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { isAxiosError } from 'axios';
 import type { z } from 'zod';
-import { fieldErrors } from '../../shared/api';
+import { fieldErrors } from '../../shared/api/errors';
 import { apiErrors } from '../../shared/http';
 
 /** A form's values as its inputs hold them: text, or a checkbox's state. */
@@ -8,9 +9,15 @@ export type FormValues = Record<string, string | boolean>;
 type TextKeys<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values] & string;
 type BooleanKeys<Values> = { [K in keyof Values]: Values[K] extends boolean ? K : never }[keyof Values] & string;
 
+/**
+ * A shared schema, or a function that imports it. The import form keeps zod out of the page's
+ * first download: it starts when a field is first focused and is awaited by submit if need be.
+ */
+export type SchemaSource<Output> = z.ZodType<Output> | (() => Promise<z.ZodType<Output>>);
+
 export interface ZodFormOptions<Values extends FormValues, Output> {
-  /** The shared schema the server validates with too (src/shared/api). */
-  schema: z.ZodType<Output>;
+  /** The shared schema the server validates with too (src/shared/api), or its lazy import. */
+  schema: SchemaSource<Output>;
   initialValues: Values;
   /** Sends the checked data; returns the words confirming success, or nothing (e.g. it navigated). */
   onSubmit: (data: Output) => Promise<string | void>;
@@ -22,6 +29,8 @@ export interface TextFieldBinding {
   name: string;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  /** Starts loading a lazily imported schema, so that it is there by the time the form is sent. */
+  onFocus: () => void;
   error: boolean;
   helperText: string | undefined;
 }
@@ -38,11 +47,13 @@ export interface ZodForm<Values extends FormValues> {
   setValue: <K extends keyof Values>(name: K, value: Values[K]) => void;
   reset: (values?: Values) => void;
   field: (name: TextKeys<Values>, hint?: string) => TextFieldBinding;
-  checkbox: (name: BooleanKeys<Values>) => { name: string; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  checkbox: (name: BooleanKeys<Values>) => { name: string; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void; onFocus: () => void };
   handleSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
 const UNREACHABLE = 'We could not reach the server. Check your connection and try again.';
+/** For a 5xx: the server's own words are for developers ("Internal Server Error"); the error dialog has shown already. */
+const SERVER_FAILED = 'Something went wrong on our side, and nothing was saved. Please try again in a moment.';
 
 /**
  * The behaviour every form of the customer app shares: check with the shared zod schema before
@@ -63,6 +74,30 @@ export function useZodForm<Values extends FormValues, Output>({
   // A ref as well as state: two quick clicks must not both pass before React re-renders.
   const inFlight = useRef(false);
   const [focusRequest, setFocusRequest] = useState(0);
+  // The values as last rendered, for a submit that resumes after the schema has arrived.
+  const latestValues = useRef(values);
+  useEffect(() => {
+    latestValues.current = values;
+  }, [values]);
+
+  // The schema itself, or its import: started once (on first focus or submit), retried after a failure.
+  const loadedSchema = useRef<z.ZodType<Output> | null>(typeof schema === 'function' ? null : schema);
+  const schemaImport = useRef<Promise<z.ZodType<Output>> | null>(null);
+  const loadSchema = useCallback((): Promise<z.ZodType<Output>> => {
+    if (loadedSchema.current) return Promise.resolve(loadedSchema.current);
+    if (typeof schema !== 'function') return Promise.resolve(schema);
+    schemaImport.current ??= schema().then(
+      (loaded) => (loadedSchema.current = loaded),
+      (error: unknown) => {
+        schemaImport.current = null;
+        throw error;
+      },
+    );
+    return schemaImport.current;
+  }, [schema]);
+  const warmSchema = useCallback(() => {
+    loadSchema().catch(() => undefined); // a failure shows when the form is sent
+  }, [loadSchema]);
 
   const fieldId = useCallback((name: string) => `${idPrefix}-${name}`, [idPrefix]);
 
@@ -89,6 +124,11 @@ export function useZodForm<Values extends FormValues, Output>({
 
   const showFailure = useCallback(
     (error: unknown) => {
+      if (isAxiosError(error) && (error.response?.status ?? 0) >= 500) {
+        setErrors({});
+        setFormError(SERVER_FAILED);
+        return;
+      }
       const api = apiErrors(error);
       if (!api) {
         setErrors({});
@@ -103,30 +143,49 @@ export function useZodForm<Values extends FormValues, Output>({
     [values],
   );
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setSuccess(null);
-    const checked = schema.safeParse(values);
+  const finish = () => {
+    inFlight.current = false;
+    setSubmitting(false);
+  };
+
+  const checkAndSend = (checker: z.ZodType<Output>, formValues: Values) => {
+    const checked = checker.safeParse(formValues);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
       setFormError(null);
       setFocusRequest((n) => n + 1);
+      finish();
       return;
     }
     setErrors({});
     setFormError(null);
-    inFlight.current = true;
     setSubmitting(true);
     onSubmit(checked.data)
       .then((message) => {
         if (message) setSuccess(message);
       })
       .catch(showFailure)
-      .finally(() => {
-        inFlight.current = false;
-        setSubmitting(false);
-      });
+      .finally(finish);
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSuccess(null);
+    if (loadedSchema.current) {
+      checkAndSend(loadedSchema.current, values);
+      return;
+    }
+    // The schema is still on its way (the form was sent without a field ever focused): wait for it.
+    setSubmitting(true);
+    loadSchema().then(
+      (checker) => checkAndSend(checker, latestValues.current),
+      () => {
+        setFormError(UNREACHABLE);
+        finish();
+      },
+    );
   };
 
   const reset = useCallback(
@@ -143,6 +202,7 @@ export function useZodForm<Values extends FormValues, Output>({
     name,
     value: values[name] as string,
     onChange: (event) => setValue(name, event.target.value as Values[typeof name]),
+    onFocus: warmSchema,
     error: name in errors,
     helperText: errors[name] ?? hint,
   });
@@ -151,6 +211,7 @@ export function useZodForm<Values extends FormValues, Output>({
     name,
     checked: values[name] as boolean,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.checked as Values[typeof name]),
+    onFocus: warmSchema,
   });
 
   return { values, errors, formError, success, submitting, setValue, reset, field, checkbox, handleSubmit };

@@ -8,9 +8,10 @@ import { MobileNav } from './parts/MobileNav';
 import { NavBar } from './parts/NavBar';
 import { SkipLink } from './parts/SkipLink';
 import { StatusBanner } from './parts/StatusBanner';
+import { MuiTheme } from './MuiTheme';
 
 /** The signed-in layout (specification §1): status banner, header, navigation bar, page, footer. */
-export default function DefaultLayout() {
+export function DefaultFrame() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink target="main" />
@@ -31,5 +32,14 @@ export default function DefaultLayout() {
       </Container>
       <Footer />
     </Box>
+  );
+}
+
+/** The signed-in layout with the MUI theme its pages need. */
+export default function DefaultLayout() {
+  return (
+    <MuiTheme>
+      <DefaultFrame />
+    </MuiTheme>
   );
 }

@@ -1,27 +1,21 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import '../plain/plain.css';
 
 /**
  * The error layout (specification §2): a page of its own, without the navigation that may be what
  * failed. Its heading and text are the specification's; `children` adds what the visitor can do.
+ * Plain markup and CSS in the first download: it must show even when no further chunk can be fetched.
  */
 export function ErrorLayout({ children }: { children?: ReactNode }) {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Container maxWidth="sm" disableGutters>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-          <Typography variant="h1" gutterBottom>
-            Error
-          </Typography>
-          <Typography variant="body1" sx={{ mb: 3 }}>
-            There has been a problem
-          </Typography>
+    <main className="pj-error-page">
+      <div className="pj-container pj-container-sm">
+        <div className="pj-paper pj-error-card">
+          <h1 className="pj-h1 pj-gutter">Error</h1>
+          <p className="pj-body1 pj-error-text">There has been a problem</p>
           {children}
-        </Paper>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </main>
   );
 }

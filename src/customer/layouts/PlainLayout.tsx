@@ -1,45 +1,43 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { APP_NAME } from '../config';
+import { TextLink } from '../plain/TextLink';
 import { route } from '../routes';
 import { Logo } from './parts/Logo';
 import { StatusBanner } from './parts/StatusBanner';
+import '../plain/plain.css';
 
 /**
  * The signed-out layout (specification §1): the status banner and the page centred on a card.
- * `wide` gives reading pages (terms, privacy) a wider card than the forms.
+ * `wide` gives reading pages (terms, privacy) a wider card than the forms. Plain markup and CSS,
+ * no MUI: the signed-out pages load none (the public pages bring their own, see PublicLayout).
  */
 export function PlainFrame({ wide = false }: { wide?: boolean }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="pj-plain">
       <StatusBanner />
-      <Box component="main" sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', py: { xs: 3, sm: 6 }, px: { xs: 1.5, sm: 2 } }}>
-        <Container maxWidth={wide ? 'md' : 'sm'} disableGutters>
-          <Box sx={{ textAlign: 'center', mb: 3 }}>
+      <main className="pj-plain-main">
+        <div className={wide ? 'pj-container pj-container-md' : 'pj-container pj-container-sm'}>
+          <div className="pj-plain-logo">
             <Logo height={48} />
-          </Box>
-          <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+          </div>
+          <div className="pj-paper pj-plain-card">
             <Outlet />
-          </Paper>
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
-            <Typography variant="body2" color="text.secondary">
+          </div>
+          {/* A flex gap rather than margins, so a line that wraps on a phone stays centred. */}
+          <div className="pj-plain-footer">
+            <p className="pj-body2 pj-text-secondary">
               © {new Date().getFullYear()} {APP_NAME}
-            </Typography>
-            <Link component={RouterLink} to={route('privacy')} variant="body2">
+            </p>
+            <TextLink to={route('privacy')} small>
               Privacy notice
-            </Link>
-            <Link component={RouterLink} to={route('terms')} variant="body2">
+            </TextLink>
+            <TextLink to={route('terms')} small>
               Terms and conditions
-            </Link>
-          </Stack>
-        </Container>
-      </Box>
-    </Box>
+            </TextLink>
+          </div>
+        </div>
+      </main>
+    </div>
   );
 }
 

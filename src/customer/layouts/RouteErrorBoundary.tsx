@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { navigationProgress } from '../navigation/progress';
 import { PageLoadError } from '../navigation/lazyModule';
 import { reloadOncePerPath, wasReloadedFor } from '../navigation/reloadOnce';
 import { formatTitle } from '../navigation/title';
+import { Button, ButtonLink } from '../plain/Button';
 import { ErrorLayout } from './ErrorLayout';
 
 /**
@@ -33,15 +32,13 @@ export function RouteErrorBoundary() {
   if (willReload) return null;
   return (
     <ErrorLayout>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-        <Button variant="contained" onClick={() => window.location.reload()}>
-          Try again
-        </Button>
+      <div className="pj-error-actions">
+        <Button onClick={() => window.location.reload()}>Try again</Button>
         {/* A full page load, not a router link: the router may be what just failed. */}
-        <Button variant="outlined" href="/">
+        <ButtonLink variant="outlined" href="/">
           Go to the home page
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
     </ErrorLayout>
   );
 }

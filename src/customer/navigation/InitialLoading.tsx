@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import Box from '@mui/material/Box';
-import { LoadingIndicator } from '../../shared/ui';
+import { LoadingIndicator } from '../../shared/ui/LoadingIndicator';
 import { ProgressBar } from './ProgressBar';
 import { navigationProgress } from './progress';
 
@@ -12,9 +11,9 @@ export function InitialLoading() {
   return (
     <>
       <ProgressBar />
-      <Box sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
+      <div style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
         <LoadingIndicator />
-      </Box>
+      </div>
     </>
   );
 }

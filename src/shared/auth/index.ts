@@ -10,5 +10,5 @@ export {
   setUser,
   clearSession,
 } from './state';
-export { fetchUser, login, register, logout, updateUser } from './session';
+export { asUser, fetchUser, login, register, logout, updateUser } from './session';
 export { useAuth, type AuthView } from './useAuth';

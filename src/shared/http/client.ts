@@ -1,5 +1,5 @@
 import axios, { type InternalAxiosRequestConfig } from 'axios';
-import { getToken } from '../auth/state';
+import { getToken, subscribeAuth } from '../auth/state';
 import { loadDialogs, onResponseError } from './errorResponses';
 
 declare module 'axios' {
@@ -29,14 +29,27 @@ function withBearerToken(config: InternalAxiosRequestConfig): InternalAxiosReque
 http.interceptors.request.use(withBearerToken);
 http.interceptors.response.use(undefined, onResponseError);
 
-// Fetch the dialogs chunk once the page has loaded, so an error dialog can still show when the
-// server later fails (a 5xx from a server in trouble may come with chunk downloads failing too).
-function warmDialogs(): void {
-  setTimeout(() => void loadDialogs().catch(() => undefined), 0);
+/**
+ * Fetches the dialogs chunk ahead of need once the page has loaded and someone is signed in, so a
+ * dialog can still show when the server later fails (a 5xx from a server in trouble may come with
+ * chunk downloads failing too). A visitor who is not signed in (the login page, a reset link) does
+ * not download it up front: their forms report failures themselves, and should a call fail with
+ * 500 the chunk is fetched then.
+ */
+function warmDialogsOnceSignedIn(): void {
+  let warmed = false;
+  const warmIfSignedIn = () => {
+    if (warmed || !getToken()) return;
+    warmed = true;
+    unsubscribe();
+    setTimeout(() => void loadDialogs().catch(() => undefined), 0);
+  };
+  const unsubscribe = subscribeAuth(warmIfSignedIn);
+  warmIfSignedIn();
 }
 if (typeof window !== 'undefined') {
-  if (document.readyState === 'complete') warmDialogs();
-  else window.addEventListener('load', warmDialogs, { once: true });
+  if (document.readyState === 'complete') warmDialogsOnceSignedIn();
+  else window.addEventListener('load', warmDialogsOnceSignedIn, { once: true });
 }
 
 export { configureHttp, type HttpConfig } from './errorResponses';

@@ -6,6 +6,9 @@ import 'sweetalert2/dist/sweetalert2.min.css';
 
 type DialogKind = 'session-expired' | 'server-error';
 
+/** The brand's ink blue and a quiet grey (src/customer/theme.ts), not sweetalert2's own purple. */
+const BUTTON_COLOURS = { confirmButtonColor: '#163a6b', cancelButtonColor: '#4a5565' } as const;
+
 /**
  * The error dialog on screen, if any. Only one may be open at a time; it is cleared when that
  * dialog closes. An object (not just the kind) so a dialog replaced by a newer one cannot clear
@@ -37,6 +40,7 @@ export async function confirmSessionExpired(): Promise<boolean> {
     showCancelButton: true,
     confirmButtonText: 'OK',
     cancelButtonText: 'Cancel',
+    ...BUTTON_COLOURS,
   });
   return result.isConfirmed;
 }
@@ -59,7 +63,7 @@ export function showServerError(html: string | null): void {
   if (openDialog) return;
   const options: SweetAlertOptions =
     html === null
-      ? { icon: 'error', title: 'Error', text: 'There has been an error', confirmButtonText: 'OK' }
+      ? { icon: 'error', title: 'Error', text: 'There has been an error', confirmButtonText: 'OK', ...BUTTON_COLOURS }
       : {
           html: sandboxedPage(html),
           grow: 'fullscreen',

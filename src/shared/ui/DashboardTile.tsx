@@ -24,7 +24,8 @@ export function DashboardTile({ icon, name, description, url, linkComponent = 'a
       <CardActionArea
         component={linkComponent}
         href={url}
-        sx={{ height: '100%', p: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, textAlign: 'center' }}
+        // Content from the top, so tiles in a row line up whether their description takes one line or two.
+        sx={{ height: '100%', p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', justifyContent: 'flex-start', alignItems: 'center', gap: 1, textAlign: 'center' }}
       >
         <Box component="img" src={icon} alt="" width={64} height={64} sx={{ objectFit: 'contain' }} />
         <Typography component="h2" variant="h6">

@@ -1,21 +1,19 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import { Spinner } from './Spinner';
 
-/** The small "Loading / Please wait" indicator; a polite live region for screen readers. */
+/**
+ * The small "Loading / Please wait" indicator; a polite live region for screen readers. Plain
+ * markup and CSS (MUI's look, not its code): it is what the first page load shows, before any
+ * MUI page has been fetched.
+ */
 export function LoadingIndicator() {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2 }}>
+    <div className="pj-loading" role="status" aria-live="polite">
       {/* The texts say it already; the spinner is decoration. */}
-      <CircularProgress size={32} aria-hidden />
-      <Box>
-        <Typography component="p" variant="subtitle1">
-          Loading
-        </Typography>
-        <Typography component="p" variant="body2" color="text.secondary">
-          Please wait
-        </Typography>
-      </Box>
-    </Box>
+      <Spinner size={32} />
+      <div>
+        <p className="pj-loading-title">Loading</p>
+        <p className="pj-loading-hint">Please wait</p>
+      </div>
+    </div>
   );
 }

@@ -1,19 +1,16 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { ThemeProvider } from '@mui/material/styles';
 import { customerRoutes } from '../../../src/customer/routes';
-import { theme } from '../../../src/customer/theme';
 
 export type TestRouter = ReturnType<typeof createMemoryRouter>;
 
-/** The whole customer app on a memory router, started at `path`; resolves once it is idle. */
+/**
+ * The whole customer app on a memory router, started at `path`; resolves once it is idle. As in the
+ * browser, no MUI theme around it: the layouts that use MUI bring theirs (layouts/MuiTheme.tsx).
+ */
 export async function renderApp(path: string) {
   const router = createMemoryRouter(customerRoutes(), { initialEntries: [path] });
-  const view = render(
-    <ThemeProvider theme={theme}>
-      <RouterProvider router={router} />
-    </ThemeProvider>,
-  );
+  const view = render(<RouterProvider router={router} />);
   await settleRouter(router);
   return { router, ...view };
 }

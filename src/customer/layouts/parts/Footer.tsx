@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { SettingText } from '../../../shared/ui';
+import { SettingText } from '../../../shared/ui/SettingText';
 import { APP_NAME, WORKING_HOURS } from '../../config';
 import { route } from '../../routes';
 

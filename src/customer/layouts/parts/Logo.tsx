@@ -6,7 +6,7 @@ export function Logo({ height = 40 }: { height?: number }) {
   return (
     <RouterLink to="/" style={{ display: 'inline-flex', lineHeight: 0 }}>
       {/* The image's text is the link's name: "Print Junction Trade", leading home. */}
-      <img src="/logo.svg" alt={`${APP_NAME} home`} height={height} width={Math.round(height * 5.5)} />
+      <img src="/logo.svg" alt={`${APP_NAME} home`} height={height} width={Math.round(height * 4.5)} />
     </RouterLink>
   );
 }

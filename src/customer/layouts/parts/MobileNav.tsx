@@ -7,6 +7,8 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../../../shared/auth';
@@ -39,7 +41,15 @@ export function MobileNav() {
       <IconButton aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} edge="start" color="primary" onClick={() => setOpen(true)}>
         <MenuIcon />
       </IconButton>
-      <Drawer anchor="left" open={open} onClose={close} slotProps={{ paper: { sx: { width: 280 } } }}>
+      <Drawer anchor="left" open={open} onClose={close} slotProps={{ paper: { sx: { width: 280, maxWidth: '85vw' } } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pl: 2, pr: 1, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+          <Typography component="p" variant="h6">
+            Menu
+          </Typography>
+          <IconButton aria-label="Close menu" color="inherit" onClick={close}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
         <Box component="nav" aria-label="Main">
           <List>{links(navItems())}</List>
         </Box>

@@ -1,27 +1,15 @@
-import Box from '@mui/material/Box';
-import { SettingText } from '../../../shared/ui';
+import { SettingValue } from '../../../shared/ui/useSettingText';
+import '../../plain/plain.css';
 
 /**
  * The status banner of both the signed-in and signed-out layouts: the STATUS_TEXT setting
  * ("Loading..." meanwhile). With no text set, or when it cannot be loaded, the strip disappears.
+ * Plain markup (no MUI): the signed-out pages show it too.
  */
 export function StatusBanner() {
   return (
-    <Box
-      role="status"
-      aria-label="Service status"
-      sx={{
-        bgcolor: 'secondary.main',
-        color: 'secondary.contrastText',
-        px: 2,
-        py: 0.75,
-        textAlign: 'center',
-        fontSize: '0.875rem',
-        fontWeight: 600,
-        '&:empty': { display: 'none' },
-      }}
-    >
-      <SettingText name="STATUS_TEXT" />
-    </Box>
+    <div role="status" aria-label="Service status" className="pj-banner">
+      <SettingValue name="STATUS_TEXT" />
+    </div>
   );
 }

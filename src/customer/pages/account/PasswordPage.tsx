@@ -1,11 +1,12 @@
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
-import { PASSWORD_MIN, changePasswordSchema } from '../../../shared/api';
+import Paper from '@mui/material/Paper';
+import { PASSWORD_MIN } from '../../../shared/api/accounts-basics';
 import { http } from '../../../shared/http';
 import { FormAlerts } from '../../components/FormAlerts';
 import { PageFrame } from '../../components/PageFrame';
 import { SubmitButton } from '../../components/SubmitButton';
+import { changePasswordSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
+import { TextInput } from '../../components/TextInput';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
@@ -22,13 +23,13 @@ export default function PasswordPage() {
 
   return (
     <PageFrame intro="Enter your current password, then the new one twice.">
-      <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 480 }}>
+      <Paper component="form" variant="outlined" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 520, p: { xs: 2, sm: 3 } }}>
         <FormAlerts error={form.formError} success={form.success} />
-        <TextField {...form.field('current_password')} label="Current password" type="password" required autoComplete="current-password" />
-        <TextField {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="New password" type="password" required autoComplete="new-password" />
-        <TextField {...form.field('password_confirmation')} label="Repeat the new password" type="password" required autoComplete="new-password" />
+        <TextInput {...form.field('current_password')} label="Current password" type="password" required autoComplete="current-password" />
+        <TextInput {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="New password" type="password" required autoComplete="new-password" />
+        <TextInput {...form.field('password_confirmation')} label="Repeat the new password" type="password" required autoComplete="new-password" />
         <SubmitButton submitting={form.submitting}>Change my password</SubmitButton>
-      </Box>
+      </Paper>
     </PageFrame>
   );
 }

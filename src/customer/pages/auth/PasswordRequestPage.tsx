@@ -1,17 +1,20 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
-import { messageSchema, passwordEmailSchema } from '../../../shared/api';
 import { http } from '../../../shared/http';
-import { FormAlerts } from '../../components/FormAlerts';
-import { SubmitButton } from '../../components/SubmitButton';
+import { passwordEmailSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
+import { FormAlerts } from '../../plain/Alert';
+import { SubmitButton } from '../../plain/Button';
+import { Field } from '../../plain/Field';
+import { TextLink } from '../../plain/TextLink';
 import { route } from '../../routes';
 import { AuthHeading } from './AuthHeading';
 
 const SENT = 'If an account uses that address, we have sent it a link to choose a new password. The link works for 60 minutes.';
+
+/** The server's own words `{ message }`, when it sends some. */
+function serverMessage(data: unknown): string | undefined {
+  const message = typeof data === 'object' && data !== null ? (data as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
 
 export default function PasswordRequestPage() {
   const form = useZodForm({
@@ -19,7 +22,7 @@ export default function PasswordRequestPage() {
     initialValues: { email: '' },
     onSubmit: async (input) => {
       const { data } = await http.post<unknown>('/api/password/email', input);
-      return messageSchema.safeParse(data).data?.message ?? SENT;
+      return serverMessage(data) ?? SENT;
     },
   });
 
@@ -27,18 +30,15 @@ export default function PasswordRequestPage() {
     <>
       <AuthHeading>Enter the e-mail address of your account and we will send you a link to choose a new password.</AuthHeading>
       <FormAlerts error={form.formError} success={form.success} />
-      <Box component="form" noValidate onSubmit={form.handleSubmit}>
-        <TextField {...form.field('email')} label="E-mail address" type="email" required autoComplete="email" />
+      <form noValidate onSubmit={form.handleSubmit}>
+        <Field {...form.field('email')} label="E-mail address" type="email" required autoComplete="email" />
         <SubmitButton submitting={form.submitting} fullWidth>
           Send the link
         </SubmitButton>
-      </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        Remembered it?{' '}
-        <Link component={RouterLink} to={route('login')}>
-          Back to log in
-        </Link>
-      </Typography>
+      </form>
+      <p className="pj-body2 pj-below">
+        Remembered it? <TextLink to={route('login')}>Back to log in</TextLink>
+      </p>
     </>
   );
 }

@@ -1,15 +1,12 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { PASSWORD_MIN, passwordResetSchema } from '../../../shared/api';
+import { useParams } from 'react-router-dom';
+import { PASSWORD_MIN } from '../../../shared/api/accounts-basics';
 import { http } from '../../../shared/http';
-import { FormAlerts } from '../../components/FormAlerts';
-import { SubmitButton } from '../../components/SubmitButton';
+import { passwordResetSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
+import { Alert, FormAlerts } from '../../plain/Alert';
+import { ButtonLink, SubmitButton } from '../../plain/Button';
+import { Field } from '../../plain/Field';
+import { TextLink } from '../../plain/TextLink';
 import { route } from '../../routes';
 import { AuthHeading } from './AuthHeading';
 
@@ -32,9 +29,9 @@ export default function PasswordResetPage() {
       <>
         <AuthHeading />
         <FormAlerts success={form.success} />
-        <Button component={RouterLink} to={route('login')} variant="contained" size="large" fullWidth>
+        <ButtonLink to={route('login')} size="large" fullWidth>
           Log in
-        </Button>
+        </ButtonLink>
       </>
     );
   }
@@ -45,26 +42,21 @@ export default function PasswordResetPage() {
     <>
       <AuthHeading>Choose the new password for your account.</AuthHeading>
       {linkProblem && (
-        <Alert severity="error" sx={{ my: 2 }}>
-          {linkProblem}{' '}
-          <Link component={RouterLink} to={route('password.request')}>
-            Ask for a new link
-          </Link>
+        <Alert severity="error">
+          {linkProblem} <TextLink to={route('password.request')}>Ask for a new link</TextLink>
         </Alert>
       )}
       <FormAlerts error={form.formError} />
-      <Box component="form" noValidate onSubmit={form.handleSubmit}>
-        <TextField {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="New password" type="password" required autoComplete="new-password" />
-        <TextField {...form.field('password_confirmation')} label="Repeat the new password" type="password" required autoComplete="new-password" />
+      <form noValidate onSubmit={form.handleSubmit}>
+        <Field {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="New password" type="password" required autoComplete="new-password" />
+        <Field {...form.field('password_confirmation')} label="Repeat the new password" type="password" required autoComplete="new-password" />
         <SubmitButton submitting={form.submitting} fullWidth>
           Change my password
         </SubmitButton>
-      </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        <Link component={RouterLink} to={route('login')}>
-          Back to log in
-        </Link>
-      </Typography>
+      </form>
+      <p className="pj-body2 pj-below">
+        <TextLink to={route('login')}>Back to log in</TextLink>
+      </p>
     </>
   );
 }

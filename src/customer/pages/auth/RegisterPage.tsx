@@ -1,18 +1,15 @@
-import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { PASSWORD_MIN, registerSchema } from '../../../shared/api';
+import { PASSWORD_MIN } from '../../../shared/api/accounts-basics';
 import { register } from '../../../shared/auth';
-import { AddressFields } from '../../components/AddressFields';
-import { FormAlerts } from '../../components/FormAlerts';
+import { PlainAddressFields } from '../../components/PlainAddressFields';
 import { EMPTY_PROFILE } from '../../components/profileValues';
-import { SubmitButton } from '../../components/SubmitButton';
 import { HOME_COUNTRY_CODE, useCountries } from '../../components/useCountries';
+import { registerSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
+import { FormAlerts } from '../../plain/Alert';
+import { SubmitButton } from '../../plain/Button';
+import { Field } from '../../plain/Field';
+import { TextLink } from '../../plain/TextLink';
 import { route } from '../../routes';
 import { AuthHeading } from './AuthHeading';
 import { useAfterSignIn } from './useAfterSignIn';
@@ -46,40 +43,28 @@ export default function RegisterPage() {
     <>
       <AuthHeading>Trade prices, online ordering and order tracking for print buyers and resellers.</AuthHeading>
       <FormAlerts error={form.formError} />
-      <Box component="form" noValidate onSubmit={form.handleSubmit}>
-        <AddressFields field={form.field} countries={countries} />
-        <Typography variant="h3" component="h2" sx={{ mt: 3 }}>
-          Password
-        </Typography>
-        <Grid container columnSpacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="Password" type="password" required autoComplete="new-password" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...form.field('password_confirmation')} label="Repeat the password" type="password" required autoComplete="new-password" />
-          </Grid>
-        </Grid>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          By opening an account you agree to our{' '}
-          <Link component={RouterLink} to={route('terms')}>
-            terms and conditions
-          </Link>
-          . Our{' '}
-          <Link component={RouterLink} to={route('privacy')}>
-            privacy notice
-          </Link>{' '}
-          explains how we use your details.
-        </Typography>
+      <form noValidate onSubmit={form.handleSubmit}>
+        <PlainAddressFields field={form.field} countries={countries} />
+        <h2 className="pj-h3 pj-section-title">Password</h2>
+        <div className="pj-grid">
+          <div className="pj-sm-6">
+            <Field {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="Password" type="password" required autoComplete="new-password" />
+          </div>
+          <div className="pj-sm-6">
+            <Field {...form.field('password_confirmation')} label="Repeat the password" type="password" required autoComplete="new-password" />
+          </div>
+        </div>
+        <p className="pj-body2 pj-text-secondary pj-note">
+          By opening an account you agree to our <TextLink to={route('terms')}>terms and conditions</TextLink>. Our{' '}
+          <TextLink to={route('privacy')}>privacy notice</TextLink> explains how we use your details.
+        </p>
         <SubmitButton submitting={form.submitting} fullWidth>
           Open my account
         </SubmitButton>
-      </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        Already have an account?{' '}
-        <Link component={RouterLink} to={route('login')}>
-          Log in
-        </Link>
-      </Typography>
+      </form>
+      <p className="pj-body2 pj-below">
+        Already have an account? <TextLink to={route('login')}>Log in</TextLink>
+      </p>
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
 import { fetchUser, saveToken } from '../../../shared/auth';
+import { Alert } from '../../plain/Alert';
+import { Button } from '../../plain/Button';
 import { fetchProviders, readOAuthMessage, startOAuth, type OAuthProvider } from './oauth';
 
 interface SocialSignInProps {
@@ -91,19 +89,21 @@ export function SocialSignIn({ remember, onSignedIn }: SocialSignInProps) {
 
   return (
     <>
-      <Divider sx={{ my: 3 }}>or</Divider>
+      <div className="pj-divider" role="separator">
+        <span>or</span>
+      </div>
       {problem && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" style={{ marginTop: 0 }}>
           {problem}
         </Alert>
       )}
-      <Stack spacing={1.5}>
+      <div className="pj-stack">
         {providers.map((provider) => (
           <Button key={provider.id} variant="outlined" size="large" fullWidth disabled={busy !== null} onClick={() => void signInWith(provider)}>
             Continue with {provider.name}
           </Button>
         ))}
-      </Stack>
+      </div>
     </>
   );
 }

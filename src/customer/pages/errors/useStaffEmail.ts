@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { settingSchema } from '../../../shared/api';
+import { settingSchema } from '../../../shared/api/settings';
 import { http } from '../../../shared/http';
 
 /**

@@ -5,9 +5,9 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router-dom';
-import { CUSTOMER_ROUTE_ROLES } from '../../../shared/api';
+import { CUSTOMER_ROUTE_ROLES } from '../../../shared/api/accounts-basics';
 import { useAuth } from '../../../shared/auth';
-import { DashboardTile } from '../../../shared/ui';
+import { DashboardTile } from '../../../shared/ui/DashboardTile';
 import { HrefLink } from '../../components/HrefLink';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../routes';
@@ -55,7 +55,7 @@ export default function HomePage() {
       </Box>
       <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Your orders by status">
         {TILES.map((tile) => (
-          <Grid key={tile.status} size={{ xs: 12, sm: 6, md: 3 }} component="li">
+          <Grid key={tile.status} size={{ xs: 6, md: 3 }} component="li">
             <DashboardTile
               icon={tile.icon}
               name={tile.name}

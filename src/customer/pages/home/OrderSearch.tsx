@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router-dom';
+import { TextInput } from '../../components/TextInput';
 import { route } from '../../routes';
 
 /** Finds orders by number or the customer's own reference: opens the order list with ?q=. */
@@ -21,7 +21,7 @@ export function OrderSearch() {
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}
     >
-      <TextField
+      <TextInput
         id="order-search"
         name="q"
         type="search"
@@ -30,15 +30,11 @@ export function OrderSearch() {
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         margin="none"
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon aria-hidden />
+          </InputAdornment>
+        }
       />
       <Button type="submit" variant="contained" size="large" sx={{ minHeight: 56, px: 4, width: { xs: '100%', sm: 'auto' } }}>
         Search

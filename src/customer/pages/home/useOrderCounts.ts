@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { http } from '../../../shared/http';
 
-const countsSchema = z.object({
-  live: z.number().int().nonnegative(),
-  printing: z.number().int().nonnegative(),
-  problem: z.number().int().nonnegative(),
-  dispatched: z.number().int().nonnegative(),
-  cancelled: z.number().int().nonnegative(),
-});
-export type OrderCounts = z.infer<typeof countsSchema>;
+const STATUSES = ['live', 'printing', 'problem', 'dispatched', 'cancelled'] as const;
+export type OrderCounts = Record<(typeof STATUSES)[number], number>;
+
+/** The counts of an answer `{ live, printing, … }` (checked by hand: the home page stays free of zod). */
+export function readOrderCounts(data: unknown): OrderCounts {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const counts = {} as OrderCounts;
+  for (const status of STATUSES) {
+    const n = record[status];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new TypeError(`No count for ${status}`);
+    counts[status] = n;
+  }
+  return counts;
+}
 
 /**
  * How many orders the customer has in each status, or null. The counts are a nicety: before the
@@ -21,7 +26,7 @@ export function useOrderCounts(): OrderCounts | null {
     let current = true;
     http
       .get<unknown>('/api/orders/counts', { skipErrorDialogs: true })
-      .then(({ data }) => current && setCounts(countsSchema.parse(data)))
+      .then(({ data }) => current && setCounts(readOrderCounts(data)))
       .catch(() => undefined);
     return () => {
       current = false;

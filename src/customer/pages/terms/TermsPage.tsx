@@ -1,6 +1,6 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
-import { SettingText } from '../../../shared/ui';
+import { SettingText } from '../../../shared/ui/SettingText';
 import { APP_NAME, WORKING_HOURS } from '../../config';
 import { route } from '../../routes';
 import { LegalPage } from './LegalPage';

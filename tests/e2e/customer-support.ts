@@ -1,0 +1,231 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
+
+/**
+ * What the customer-app browser specs (issue 3) share: the demo logins, signing in, a direct API
+ * client for what a test must do behind the browser's back (revoke a session, change a setting,
+ * demote an account), the outbox, and screenshots. Demo accounts are only read: what a test
+ * changes it creates itself, or puts back.
+ */
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+export const APP_NAME = 'Print Junction Trade';
+export const title = (page: string) => `${page} | ${APP_NAME}`;
+
+export interface Login {
+  email: string;
+  password: string;
+}
+export const ADMIN: Login = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
+export const TRADE: Login = { email: 'jane@inkwell-design.test', password: 'PJT-trade-demo' };
+export const CUSTOMER: Login = { email: 'tom@cornercafe.test', password: 'PJT-customer-demo' };
+
+/** Seeded values the pages show (src/server/db/seed/settings.ts). */
+export const SEEDED_STATUS_TEXT = 'Orders confirmed by 12:00 are printed and dispatched the same working day.';
+export const SEEDED_COMPANY_ADDRESS = 'Unit 4, Junction Business Park, Leeds LS11 5QN, United Kingdom';
+
+/** Unique per run, so a test's accounts never meet those of an earlier run on the same data dir. */
+export const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+export const uniqueEmail = (who: string) => `${who}.${RUN}.${Math.floor(Math.random() * 1e6)}@e2e-customer.test`;
+
+/** Fills the login form on the current page (opening /login if elsewhere) and sends it. */
+export async function signIn(page: Page, who: Login, { remember = false } = {}): Promise<void> {
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+  await page.getByLabel(/^E-mail address/).fill(who.email);
+  await page.getByLabel(/^Password/).fill(who.password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Signs in from /login and waits for the home page. */
+export async function signedIn(page: Page, who: Login, options: { remember?: boolean } = {}): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, who, options);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+}
+
+/** Logout from the account menu of wide screens (its button is named after the user). */
+export async function logOut(page: Page, firstname: string): Promise<void> {
+  await page.getByRole('button', { name: firstname, exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
+export async function tokenCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === 'token');
+}
+
+/** A client of the API as a program would use it: the XSRF pair, and the bearer token once signed in. */
+export class Api {
+  private token: string | null = null;
+
+  private constructor(
+    readonly request: APIRequestContext,
+    private readonly xsrf: string,
+  ) {}
+
+  static async open(): Promise<Api> {
+    const request = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    const health = await request.get('/api/health');
+    expect(health.ok()).toBe(true);
+    const cookie = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN');
+    if (!cookie) throw new Error('The server set no XSRF-TOKEN cookie');
+    return new Api(request, decodeURIComponent(cookie.value));
+  }
+
+  /** Signs in as `who`; the answer's token is used from then on. */
+  static async as(who: Login): Promise<Api> {
+    const api = await Api.open();
+    const answer = await api.send('POST', '/api/login', { email: who.email, password: who.password, remember: false });
+    api.token = ((await answer.json()) as { token: string }).token;
+    return api;
+  }
+
+  /** An existing token, e.g. the one the browser keeps in its cookie. */
+  static async withToken(token: string): Promise<Api> {
+    const api = await Api.open();
+    api.token = token;
+    return api;
+  }
+
+  async send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-xsrf-token': this.xsrf };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const answer = await this.request.fetch(url, { method, headers, data });
+    if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
+    return answer;
+  }
+
+  async json<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
+    const answer = await this.send(method, url, data);
+    return (await answer.json()) as T;
+  }
+
+  async close(): Promise<void> {
+    await this.request.dispose();
+  }
+}
+
+interface AdminSetting {
+  id: number;
+  name: string;
+  value: string;
+  description: string;
+  public: boolean;
+}
+
+/** Staff: changes a setting through the staff API (PUT /api/admin/settings/{id}); returns the old value. */
+export async function setSetting(name: string, value: string): Promise<string> {
+  const admin = await Api.as(ADMIN);
+  try {
+    const list = await admin.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
+    const setting = list.find((s) => s.name === name);
+    if (!setting) throw new Error(`No setting ${name}`);
+    await admin.send('PUT', `/api/admin/settings/${setting.id}`, { value, description: setting.description, public: setting.public });
+    return setting.value;
+  } finally {
+    await admin.close();
+  }
+}
+
+/** Staff: gives account `id` another role (PUT /api/admin/users/{id}). */
+export async function setRole(id: number, role: 'none' | 'user' | 'trade'): Promise<void> {
+  const admin = await Api.as(ADMIN);
+  try {
+    const record = await admin.json<Record<string, unknown>>('GET', `/api/admin/users/${id}`);
+    const changed = await admin.json<{ role: string }>('PUT', `/api/admin/users/${id}`, { ...record, role });
+    expect(changed.role).toBe(role);
+  } finally {
+    await admin.close();
+  }
+}
+
+export interface NewAccount extends Login {
+  firstname: string;
+  lastname: string;
+}
+
+export function newAccount(firstname: string): NewAccount {
+  return { firstname, lastname: 'Tester', email: uniqueEmail(firstname.toLowerCase()), password: `E2E ${firstname} ${RUN} pass!` };
+}
+
+/** Registers `who` through the API (the browser test of registration is the register spec). Returns the user id. */
+export async function registerByApi(who: NewAccount): Promise<number> {
+  const api = await Api.open();
+  try {
+    const countries = await api.json<Array<{ id: number; code: string }>>('GET', '/api/countries');
+    const gb = countries.find((c) => c.code === 'GB')!;
+    const { token } = await api.json<{ token: string }>('POST', '/api/register', {
+      firstname: who.firstname,
+      lastname: who.lastname,
+      company_name: `${who.firstname} ${who.lastname} Print`, // staff forms require it (setRole saves the whole record)
+      email: who.email,
+      address1: '1 Test Street',
+      town: 'Leeds',
+      postcode: 'LS1 1AA',
+      country_id: gb.id,
+      password: who.password,
+      password_confirmation: who.password,
+    });
+    const signedIn = await Api.withToken(token);
+    const user = await signedIn.json<{ id: number }>('GET', '/api/user');
+    await signedIn.close();
+    return user.id;
+  } finally {
+    await api.close();
+  }
+}
+
+/** The newest mail to `to` in the e2e server's outbox, decoded from quoted-printable. */
+export function mailTo(to: string): string {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const decoded = readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .map((file) =>
+      readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
+  const mail = decoded.reverse().find((text) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(text));
+  if (!mail) throw new Error(`No mail to ${to} in ${dir}`);
+  return mail;
+}
+
+/** Waits for a mail to `to` that contains `text` (the server writes the outbox just after answering). */
+export async function waitForMail(to: string, text: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(() => {
+      try {
+        found = mailTo(to);
+      } catch {
+        found = '';
+      }
+      return found;
+    }, { message: `a mail to ${to} containing "${text}"`, timeout: 10_000 })
+    .toContain(text);
+  return found;
+}
+
+const SHOTS = 'test-results/screenshots';
+export const WIDTHS = [1280, 375] as const;
+
+/**
+ * The whole page (or the window, for dialogs) at 1280 and 375 px as test-results/screenshots/customer-<name>-<width>.png,
+ * and at each width: nothing wider than the window (no sideways scrolling on a phone).
+ */
+export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const before = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.waitForTimeout(250); // media queries and MUI's breakpoints settle
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} is wider than ${width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SHOTS, `customer-${name}-${width}.png`), fullPage });
+  }
+  await page.setViewportSize(before);
+}
