@@ -1,10 +1,6 @@
 import autocannon from 'autocannon';
 import { spawnServer } from './lib/spawn-server';
-
-export interface BenchRow {
-  name: string;
-  value: string;
-}
+import { percentile, type BenchRow } from './lib/stats';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 
@@ -12,10 +8,6 @@ async function throughput(url: string, headers: Record<string, string> = {}): Pr
   const result = await autocannon({ url, connections: 16, duration: DURATION_S, headers });
   if (result.non2xx) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
   return result.requests.average;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /**

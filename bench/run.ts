@@ -1,5 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { benchAuth, type BenchRow } from './auth';
+import { benchAuth } from './auth';
+import { benchBundle } from './bundle';
+import { benchPrices } from './prices';
+import { benchStaffUsers } from './staff-users';
+import type { BenchRow } from './lib/stats';
 import { startPostgres } from './lib/postgres';
 
 /**
@@ -10,11 +14,15 @@ const rows: BenchRow[] = [];
 const pg = startPostgres();
 try {
   rows.push(...(await benchAuth({ label: 'PGlite' })));
-  if (pg) rows.push(...(await benchAuth({ label: 'PostgreSQL', databaseUrl: pg.url })));
-  else rows.push({ name: 'PostgreSQL', value: 'not run: no PostgreSQL here (set BENCH_DATABASE_URL)' });
+  if (pg) {
+    rows.push(...(await benchAuth({ label: 'PostgreSQL', databaseUrl: pg.url })));
+    rows.push(...(await benchPrices({ databaseUrl: pg.url })));
+    rows.push(...(await benchStaffUsers({ label: 'PostgreSQL', databaseUrl: pg.url })));
+  } else rows.push({ name: 'PostgreSQL', value: 'not run: no PostgreSQL here (set BENCH_DATABASE_URL)' });
 } finally {
   pg?.stop();
 }
+rows.push(...(await benchBundle()));
 
 const table = ['| measure | value |', '|---|---|', ...rows.map((r) => `| ${r.name} | ${r.value} |`)].join('\n');
 const stamp = `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${(await import('node:os')).cpus().length} cores.`;
