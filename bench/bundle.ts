@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ import type { BenchRow } from './lib/stats';
  * - checks that no react-admin / ra-* module is in any chunk the customer app can load (everything
  *   reachable from the entry without passing through the lazy /admin/* route) nor in any chunk
  *   /login actually loaded;
- * - runs Lighthouse (performance only) on /login when the lighthouse package is installed.
+ * - runs Lighthouse 12 (performance only) on /login through npx.
  *
  * Goal: ≤ 150 kB gzipped JS for /login, and no staff code outside /admin.
  */
@@ -29,6 +29,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const LOGIN_JS_GOAL_KB = 150;
+/** Lighthouse 12: the last major that runs on Node 20. */
+const LIGHTHOUSE = 'lighthouse@12.8.2';
 /** react-admin and its packages (ra-core, ra-ui-materialui, ra-i18n-*, ra-language-*, ra-data-*). */
 const STAFF_MODULE = /[\\/]node_modules[\\/](react-admin|ra-[^\\/]+)[\\/]/;
 /** The staff app's own entry: the lazy /admin/* route imports it. */
@@ -152,14 +154,16 @@ async function scriptsLoadedBy(page: Page, url: string): Promise<ScriptLoad[]> {
 
 /** Lighthouse's performance score for `url` (0–100), or why it could not run. */
 async function lighthouseScore(url: string): Promise<string> {
-  const bin = path.join(ROOT, 'node_modules', '.bin', 'lighthouse');
-  if (!existsSync(bin)) return 'not run: lighthouse is not installed';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-lighthouse-'));
   const report = path.join(dir, 'report.json');
   try {
+    // Fetched by npx at bench time rather than kept in devDependencies: lighthouse 12 pulls a
+    // dependency pinned to the dist-tag "latest", which puts package-lock.json out of sync for `npm ci`.
     await promisify(execFile)(
-      bin,
+      'npx',
       [
+        '--yes',
+        LIGHTHOUSE,
         url,
         `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
         '--only-categories=performance',
