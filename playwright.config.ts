@@ -5,6 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 // Another port (E2E_PORT) gets its own data dir and report, so two runs can share a machine.
 const suffix = E2E_PORT === 3100 ? '' : `-${E2E_PORT}`;
 export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
+// Specs read the server's outbox from here; workers inherit the environment.
+process.env.E2E_DATA_DIR ??= E2E_DATA_DIR;
 
 // Debian's Chromium; Playwright never downloads a browser here. The flags keep it off the closed network.
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
