@@ -105,11 +105,14 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
 
   return {
     async findMany(query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
-      const [rows, [{ total }]] = await Promise.all([
-        db.select().from(users).where(query.where).orderBy(...query.orderBy).limit(query.limit).offset(query.offset),
-        db.select({ total: count() }).from(users).where(query.where),
-      ]);
-      return { rows: rows.map(presentAdminUser), total };
+      return db.transaction(async (tx) => {
+        // PostgreSQL's default random_page_cost (4, for spinning disks) prices the trigram index above
+        // a full scan of this small, cached table, though a search through it is 3–4× faster.
+        await tx.execute(sql`set local random_page_cost = 1.1`);
+        const rows = await tx.select().from(users).where(query.where).orderBy(...query.orderBy).limit(query.limit).offset(query.offset);
+        const [{ total }] = await tx.select({ total: count() }).from(users).where(query.where);
+        return { rows: rows.map(presentAdminUser), total };
+      });
     },
 
     async findOne(id: number): Promise<AdminUser | null> {
