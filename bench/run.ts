@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { benchAuth } from './auth';
 import { benchBundle } from './bundle';
 import { benchPrices } from './prices';
+import { benchStaffBundle } from './staff-bundle';
 import { benchStaffUsers } from './staff-users';
 import type { BenchRow } from './lib/stats';
 import { startPostgres } from './lib/postgres';
@@ -23,6 +24,7 @@ try {
   pg?.stop();
 }
 rows.push(...(await benchBundle()));
+rows.push(...(await benchStaffBundle()));
 
 const table = ['| measure | value |', '|---|---|', ...rows.map((r) => `| ${r.name} | ${r.value} |`)].join('\n');
 const stamp = `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${(await import('node:os')).cpus().length} cores.`;

@@ -8,7 +8,16 @@ const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 330);
 
 /**
  * Issue 4: the staff users list (`q` search + sort + range, as react-admin asks for it) on 50,000
- * users, one request at a time, p50 and p95 of the whole HTTP round trip.
+ * users, one request at a time, p50 and p95 of the whole HTTP round trip. Goal: p95 ≤ 25 ms on
+ * PostgreSQL.
+ *
+ * What makes it so (migration 0002_users_search): `users.search_text`, a stored generated column
+ * holding lower(name, company, e-mail, postcode, town), with a partial GIN trigram index
+ * (`users_search_text_trgm_idx`, pg_trgm, `where deleted_at is null`) that answers `like '%word%'`
+ * for each word; the list's query sets `random_page_cost = 1.1` for its transaction so that the
+ * planner uses that index on a cached table (with the default 4 it scans the table, ~3× slower);
+ * sorts end on the primary key, so a page is a top-N sort of the matches. Measured here on one
+ * 2-core machine: without the index p95 was ~96 ms; with it, ~16 ms.
  */
 export async function benchStaffUsers(opts: { label: string; databaseUrl?: string }): Promise<BenchRow[]> {
   const app = await spawnServer<{ port: number; token: string; xsrf: string; users: number }>('bench/servers/staff-app.ts', { DATABASE_URL: opts.databaseUrl ?? '' });
@@ -27,9 +36,7 @@ export async function benchStaffUsers(opts: { label: string; databaseUrl?: strin
       const res = await fetch(`${base}?${query}`, { headers });
       await res.arrayBuffer();
       if (res.status !== 200 || !res.headers.get('content-range')) throw new Error(`list answered ${res.status}`);
-      const ms = performance.now() - t0;
-      if (process.env.BENCH_DEBUG && ms > 15) console.error(ms.toFixed(1), decodeURIComponent(query.toString()), res.headers.get('content-range'));
-      return ms;
+      return performance.now() - t0;
     };
     for (let i = 0; i < 30; i++) await call(i); // warm-up: plans, caches, JIT
     const times: number[] = [];
