@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/server/config';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client';
 import { seedReferenceData } from '../../src/server/db/seed';
 import { upsertAccount } from '../../src/server/modules/accounts/operations';
+import { listenSignedIn } from '../lib/listen-signed-in';
 
 /**
  * The real app for the staff list benchmark: USERS accounts (50,000 by default) spread over names,
@@ -44,16 +45,4 @@ const email = `bench-staff-${process.pid}@example.test`;
 const password = 'bench password 123';
 await upsertAccount(database.db, { email, password, role: 'admin' });
 const app = await buildApp({ config, database, distDir: null, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-
-const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')![1]);
-const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'x-xsrf-token': xsrf },
-  body: JSON.stringify({ email, password }),
-});
-const { token } = (await login.json()) as { token: string };
-console.log(JSON.stringify({ port, token, xsrf, users: USERS }));
+console.log(JSON.stringify({ ...(await listenSignedIn(app, email, password)), users: USERS }));
