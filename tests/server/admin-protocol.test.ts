@@ -200,6 +200,12 @@ describe('settings through the protocol', () => {
     expect((await fetch(`${app.baseUrl}/api/settings/VAT_RATE`)).status).toBe(404);
   });
 
+  it('takes an emptied value (null from react-admin) as empty text', async () => {
+    const { data } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: { name: 'INVOICE_PREFIX' } });
+    const { data: saved } = await app.staff.dataProvider.update('settings', { id: data[0].id, data: { ...data[0], value: null, description: null }, previousData: data[0] });
+    expect(saved).toMatchObject({ value: '', description: '' });
+  });
+
   it('refuses values that the settings the server reads cannot have', async () => {
     const { data } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { name: ['VAT_RATE', 'REGISTRATION_ROLE'] } });
     const [role, vat] = data;

@@ -74,6 +74,14 @@ describe('editing a user', () => {
     expect(clash.body?.errors).toEqual({ email: 'An account with this e-mail address already exists' });
   });
 
+  it('takes null, which react-admin sends for an emptied input, as empty for optional fields and as missing for required ones', async () => {
+    const { data: created } = await app.staff.dataProvider.create('users', { data: newUser({ telephone: '01274 111111', county: 'West Yorkshire' }) });
+    const { data } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...created, telephone: null, county: null, title: null }, previousData: created });
+    expect(data).toMatchObject({ telephone: '', county: '', title: '' });
+    const error = await refused(app.staff.dataProvider.update('users', { id: created.id, data: { ...data, firstname: null, country_id: null }, previousData: data }));
+    expect(error.body?.errors).toEqual({ firstname: 'First name is required', country_id: 'Choose a country' });
+  });
+
   it('refuses an admin demoting themself, and allows keeping their own admin role', async () => {
     const me = await userByEmail(STAFF.email);
     for (const role of ['none', 'user', 'trade']) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './accounts';
+import { nullAsEmpty } from './admin-users';
 
 /** A setting as the staff area sees and edits it (GET/PUT /api/admin/settings/{id}). */
 export const adminSettingSchema = z.object({
@@ -16,8 +17,9 @@ export const SETTING_VALUE_MAX = 2000;
 
 /** PUT: value, description and the public flag; the name is fixed (the code reads settings by name). */
 export const adminSettingUpdateSchema = z.object({
-  value: z.string({ message: 'Enter a value' }).max(SETTING_VALUE_MAX, `At most ${SETTING_VALUE_MAX} characters`),
-  description: z.string({ message: 'Enter a description' }).trim().max(500, 'At most 500 characters'),
+  // An emptied input arrives as null: an empty value is allowed (an empty STATUS_TEXT hides the banner).
+  value: nullAsEmpty(z.string({ message: 'Enter a value' }).max(SETTING_VALUE_MAX, `At most ${SETTING_VALUE_MAX} characters`)),
+  description: nullAsEmpty(z.string({ message: 'Enter a description' }).trim().max(500, 'At most 500 characters')),
   public: z.boolean({ message: 'Choose whether anyone may read this setting' }),
 });
 

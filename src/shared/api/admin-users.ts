@@ -8,8 +8,22 @@ const companyName = z
   .min(1, 'Company name is required')
   .max(120, 'At most 120 characters');
 
+/** react-admin sends null for an input the user emptied; for optional text that means "empty". */
+export const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? '' : value), schema);
+
+const { title, telephone, mobile, address2, county } = profileFields;
+
 /** What staff enter for an account: the profile, the company name and the role. Never a password. */
-export const adminUserFields = { ...profileFields, company_name: companyName, role: roleSchema };
+export const adminUserFields = {
+  ...profileFields,
+  title: nullAsEmpty(title),
+  telephone: nullAsEmpty(telephone),
+  mobile: nullAsEmpty(mobile),
+  address2: nullAsEmpty(address2),
+  county: nullAsEmpty(county),
+  company_name: companyName,
+  role: roleSchema,
+};
 
 /** POST /api/admin/users: the account is created without a password and e-mailed a set-password link. */
 export const adminUserCreateSchema = z.object(adminUserFields);
