@@ -1,4 +1,5 @@
-import { Create, DeleteButton, Edit, ReferenceArrayInput, CheckboxGroupInput, SaveButton, SimpleForm, Toolbar, useCreatePath, useRecordContext } from 'react-admin';
+import { Create, Edit, ReferenceArrayInput, CheckboxGroupInput, SimpleForm, useCreatePath, useRecordContext } from 'react-admin';
+import { SaveDeleteToolbar } from '../common/SaveDeleteToolbar';
 import type { ProductRecord } from '../../shared/api';
 import { RoutedTabs, type RoutedTab } from '../common/RoutedTabs';
 import { ProductInputs } from './ProductInputs';
@@ -11,14 +12,10 @@ function ProductTitle() {
 
 function DetailsToolbar() {
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        confirmTitle="Delete this product?"
-        confirmContent="Its stock links, margins and customer discounts go with it. To stop selling it but keep its history, mark it inactive instead."
-      />
-    </Toolbar>
+    <SaveDeleteToolbar
+      confirmTitle="Delete this product?"
+      confirmContent="Its stock links, margins and customer discounts go with it. To stop selling it but keep its history, mark it inactive instead."
+    />
   );
 }
 

@@ -1,4 +1,5 @@
-import { Create, DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { Create, Edit, SimpleForm, useRecordContext } from 'react-admin';
+import { SaveDeleteToolbar } from '../common/SaveDeleteToolbar';
 import type { StockRecord } from '../../shared/api';
 import { StockInputs } from './StockInputs';
 
@@ -12,18 +13,14 @@ function StockToolbar() {
   const stock = useRecordContext<StockRecord>();
   const used = stock?.product_count ?? 0;
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        confirmTitle="Delete this stock?"
-        confirmContent={
+    <SaveDeleteToolbar
+      confirmTitle="Delete this stock?"
+      confirmContent={
           used
             ? `${used} product${used === 1 ? ' is' : 's are'} made on this stock, so it cannot be deleted. Unlink it from them first, or mark it inactive.`
             : 'It is not used by any product. This cannot be undone.'
-        }
-      />
-    </Toolbar>
+      }
+    />
   );
 }
 

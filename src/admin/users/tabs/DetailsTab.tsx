@@ -1,17 +1,14 @@
-import { DeleteButton, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { SimpleForm } from 'react-admin';
+import { SaveDeleteToolbar } from '../../common/SaveDeleteToolbar';
 import { UserInputs } from '../UserInputs';
 
 /** Save, and soft delete (hidden on one's own account: canAccess refuses it, the server too). */
 function DetailsToolbar() {
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        confirmTitle="Delete this user?"
-        confirmContent="They are signed out everywhere and can no longer sign in. Their orders and invoices are kept."
-      />
-    </Toolbar>
+    <SaveDeleteToolbar
+      confirmTitle="Delete this user?"
+      confirmContent="They are signed out everywhere and can no longer sign in. Their orders and invoices are kept."
+    />
   );
 }
 
