@@ -15,6 +15,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'lint',
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'client',
