@@ -5,10 +5,12 @@ import Cookies from 'js-cookie';
 import { fetchUser, login, logout, register, updateUser, useAuth } from '../../src/shared/auth';
 import { clearSession, getAuthState, saveToken, setUser } from '../../src/shared/auth/state';
 import { apiErrors, configureHttp } from '../../src/shared/http/client';
-import { sampleUser, serve, settle, stopServing } from './fakeServer';
+import { fakeApi, makeUser, settle, stopFakeApi } from '../helpers/fakeApi';
+
+const sampleUser = makeUser();
 
 afterEach(() => {
-  stopServing();
+  stopFakeApi();
   clearSession();
   vi.restoreAllMocks();
 });
@@ -20,7 +22,7 @@ function popup(): Element | null {
 describe('fetchUser', () => {
   it('loads the user with the token and stores it', async () => {
     saveToken('tok', false);
-    const requests = serve(() => ({ data: sampleUser }));
+    const requests = fakeApi(() => ({ data: sampleUser }));
 
     await expect(fetchUser()).resolves.toEqual(sampleUser);
 
@@ -34,7 +36,7 @@ describe('fetchUser', () => {
     ['a network failure', { network: true }],
   ])('on %s clears token and cookie and resolves null', async (_what, reply) => {
     saveToken('expired', true);
-    serve(() => reply);
+    fakeApi(() => reply);
 
     await expect(fetchUser()).resolves.toBeNull();
 
@@ -45,7 +47,7 @@ describe('fetchUser', () => {
   it('does not end a newer session when a stale fetch fails', async () => {
     saveToken('old', false);
     let fail!: () => void;
-    serve(() => new Promise((resolve) => (fail = () => resolve({ status: 401 }))));
+    fakeApi(() => new Promise((resolve) => (fail = () => resolve({ status: 401 }))));
 
     const stale = fetchUser();
     await vi.waitFor(() => expect(fail).toBeTypeOf('function'));
@@ -59,7 +61,7 @@ describe('fetchUser', () => {
   it('treats an answer that is not a user as a failure, and logs it', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     saveToken('tok', false);
-    serve(() => ({ data: '<html>proxy page</html>', contentType: 'text/html' }));
+    fakeApi(() => ({ data: '<html>proxy page</html>', contentType: 'text/html' }));
 
     await expect(fetchUser()).resolves.toBeNull();
     expect(getAuthState().token).toBeNull();
@@ -70,7 +72,7 @@ describe('fetchUser', () => {
 describe('login', () => {
   it('posts the credentials, keeps the token for 365 days with remember, then loads the user', async () => {
     const set = vi.spyOn(Cookies, 'set');
-    const requests = serve((config) => (config.url === '/api/login' ? { data: { token: 'new-token' } } : { data: sampleUser }));
+    const requests = fakeApi((config) => (config.url === '/api/login' ? { data: { token: 'new-token' } } : { data: sampleUser }));
 
     await expect(login({ email: 'jo@example.co.uk', password: 'secret-pass', remember: true })).resolves.toEqual(sampleUser);
 
@@ -83,7 +85,7 @@ describe('login', () => {
 
   it('without remember sends remember: false and keeps a session cookie', async () => {
     const set = vi.spyOn(Cookies, 'set');
-    const requests = serve((config) => (config.url === '/api/login' ? { data: { token: 't' } } : { data: sampleUser }));
+    const requests = fakeApi((config) => (config.url === '/api/login' ? { data: { token: 't' } } : { data: sampleUser }));
 
     await login({ email: 'jo@example.co.uk', password: 'secret-pass' });
 
@@ -92,7 +94,7 @@ describe('login', () => {
   });
 
   it('rejects with the axios error on 422, so the form can show field messages', async () => {
-    serve(() => ({ status: 422, data: { message: 'These credentials do not match our records.', errors: { email: 'These credentials do not match our records.' } } }));
+    fakeApi(() => ({ status: 422, data: { message: 'These credentials do not match our records.', errors: { email: 'These credentials do not match our records.' } } }));
 
     const error: unknown = await login({ email: 'jo@example.co.uk', password: 'wrong-pass' }).catch((e: unknown) => e);
 
@@ -104,7 +106,7 @@ describe('login', () => {
 describe('register', () => {
   it('posts the form, keeps the 201 token in a session cookie and loads the user', async () => {
     const set = vi.spyOn(Cookies, 'set');
-    const requests = serve((config) => (config.url === '/api/register' ? { status: 201, data: { token: 'reg-token' } } : { data: sampleUser }));
+    const requests = fakeApi((config) => (config.url === '/api/register' ? { status: 201, data: { token: 'reg-token' } } : { data: sampleUser }));
     const form = {
       firstname: 'Jo',
       lastname: 'Bloggs',
@@ -130,7 +132,7 @@ describe('logout', () => {
   it('tells the server with the token, then forgets the session', async () => {
     saveToken('tok', true);
     setUser(sampleUser);
-    const requests = serve(() => ({ status: 204 }));
+    const requests = fakeApi(() => ({ status: 204 }));
 
     await logout();
 
@@ -149,7 +151,7 @@ describe('logout', () => {
     configureHttp({ onSessionExpired });
     saveToken('tok', true);
     setUser(sampleUser);
-    serve(() => reply);
+    fakeApi(() => reply);
 
     await expect(logout()).resolves.toBeUndefined();
     await settle();

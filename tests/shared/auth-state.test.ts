@@ -11,7 +11,9 @@ import {
   setUser,
   subscribeAuth,
 } from '../../src/shared/auth/state';
-import { sampleUser } from './fakeServer';
+import { makeUser } from '../helpers/fakeApi';
+
+const sampleUser = makeUser();
 
 afterEach(() => {
   clearSession();

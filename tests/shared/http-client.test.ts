@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { apiErrors, http } from '../../src/shared/http/client';
 import { clearSession, saveToken } from '../../src/shared/auth/state';
-import { serve, stopServing } from './fakeServer';
+import { fakeApi, stopFakeApi } from '../helpers/fakeApi';
 
 afterEach(() => {
-  stopServing();
+  stopFakeApi();
   clearSession();
   vi.unstubAllGlobals();
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -13,14 +13,14 @@ afterEach(() => {
 
 describe('the Authorization header', () => {
   it('carries the Bearer token when one exists', async () => {
-    const requests = serve(() => ({ data: {} }));
+    const requests = fakeApi(() => ({ data: {} }));
     saveToken('abc123', false);
     await http.get('/api/orders');
     expect(requests[0].headers.get('Authorization')).toBe('Bearer abc123');
   });
 
   it('is absent without a token', async () => {
-    const requests = serve(() => ({ data: {} }));
+    const requests = fakeApi(() => ({ data: {} }));
     await http.get('/api/orders');
     expect(requests[0].headers.has('Authorization')).toBe(false);
   });
@@ -28,7 +28,7 @@ describe('the Authorization header', () => {
 
 describe('bodies', () => {
   it('sends JSON and prefers JSON back, on relative URLs', async () => {
-    const requests = serve(() => ({ data: { id: 1 } }));
+    const requests = fakeApi(() => ({ data: { id: 1 } }));
     const { data } = await http.post('/api/orders', { ref: 'Flyers' });
     expect(data).toEqual({ id: 1 });
     expect(requests[0].url).toBe('/api/orders');
@@ -116,7 +116,7 @@ describe('apiErrors', () => {
   }
 
   it('reads the message and field errors of a 422', async () => {
-    serve(() => ({ status: 422, data: { message: 'The given data was invalid.', errors: { email: 'Enter a valid e-mail address' } } }));
+    fakeApi(() => ({ status: 422, data: { message: 'The given data was invalid.', errors: { email: 'Enter a valid e-mail address' } } }));
     const error: unknown = await http.post('/api/login', {}).catch((e: unknown) => e);
     expect(apiErrors(error)).toEqual({ message: 'The given data was invalid.', errors: { email: 'Enter a valid e-mail address' } });
   });

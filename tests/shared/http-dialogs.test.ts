@@ -4,7 +4,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Swal from 'sweetalert2/dist/sweetalert2.js';
 import { configureHttp, http } from '../../src/shared/http/client';
 import { clearSession, getAuthState, saveToken, setUser } from '../../src/shared/auth/state';
-import { sampleUser, serve, settle, stopServing } from './fakeServer';
+import { fakeApi, makeUser, settle, stopFakeApi } from '../helpers/fakeApi';
+
+const sampleUser = makeUser();
 
 const serverPage = '<!doctype html><html><body><h1>Server exploded</h1><script>parent.hacked = true</script></body></html>';
 
@@ -35,7 +37,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   Swal.close();
   await dialogClosed();
-  stopServing();
+  stopFakeApi();
   clearSession();
 });
 
@@ -43,7 +45,7 @@ describe('401 while signed in', () => {
   beforeEach(() => {
     saveToken('stale-token', false);
     setUser(sampleUser);
-    serve(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
+    fakeApi(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
   });
 
   it('still rejects to the caller and shows the "Token Expected" warning with OK and Cancel', async () => {
@@ -109,7 +111,7 @@ describe('401 while signed in', () => {
 
 describe('401 while signed out', () => {
   it('shows no dialog and rejects', async () => {
-    serve(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
+    fakeApi(() => ({ status: 401, data: { message: 'Unauthenticated.' } }));
     await expect(http.get('/api/user')).rejects.toMatchObject({ response: { status: 401 } });
     await settle();
     expect(popup()).toBeNull();
@@ -118,7 +120,7 @@ describe('401 while signed out', () => {
 
 describe('5xx', () => {
   it('shows an HTML error page full-screen in a script-less sandboxed iframe, without a confirm button', async () => {
-    serve(() => ({ status: 500, data: serverPage, contentType: 'text/html; charset=utf-8' }));
+    fakeApi(() => ({ status: 500, data: serverPage, contentType: 'text/html; charset=utf-8' }));
     await expect(http.get('/api/orders')).rejects.toMatchObject({ response: { status: 500, data: serverPage } });
 
     await openedDialog();
@@ -137,7 +139,7 @@ describe('5xx', () => {
   });
 
   it('shows "Error" / "There has been an error" with an error icon and OK for any other body', async () => {
-    serve(() => ({ status: 503, data: { message: 'Service Unavailable' } }));
+    fakeApi(() => ({ status: 503, data: { message: 'Service Unavailable' } }));
     await expect(http.post('/api/orders', {})).rejects.toMatchObject({ response: { status: 503 } });
 
     const dialog = await openedDialog();
@@ -151,7 +153,7 @@ describe('5xx', () => {
 
   it('opens only one dialog at a time, and another once it is closed', async () => {
     let html = false;
-    serve(() => (html ? { status: 500, data: serverPage, contentType: 'text/html' } : { status: 500, data: { message: 'Server Error' } }));
+    fakeApi(() => (html ? { status: 500, data: serverPage, contentType: 'text/html' } : { status: 500, data: { message: 'Server Error' } }));
 
     await expect(http.get('/api/a')).rejects.toBeTruthy();
     await openedDialog();
@@ -171,7 +173,7 @@ describe('5xx', () => {
   });
 
   it('is silent for a call made with skipErrorDialogs', async () => {
-    serve(() => ({ status: 500, data: { message: 'Server Error' } }));
+    fakeApi(() => ({ status: 500, data: { message: 'Server Error' } }));
     await expect(http.post('/api/logout', undefined, { skipErrorDialogs: true })).rejects.toMatchObject({
       response: { status: 500 },
     });
@@ -182,7 +184,7 @@ describe('5xx', () => {
   it('gives way to a session-expired dialog, which matters more', async () => {
     setUser(sampleUser);
     let status = 500;
-    serve(() => ({ status, data: { message: 'x' } }));
+    fakeApi(() => ({ status, data: { message: 'x' } }));
     await expect(http.get('/api/a')).rejects.toBeTruthy();
     await screen.findByText('There has been an error');
 
@@ -199,7 +201,7 @@ describe('other failures', () => {
   it('rejects 4xx and network errors without any dialog', async () => {
     setUser(sampleUser);
     let reply: { status?: number; network?: boolean } = { status: 422 };
-    serve(() => reply);
+    fakeApi(() => reply);
     await expect(http.post('/api/orders', {})).rejects.toMatchObject({ response: { status: 422 } });
     reply = { network: true };
     await expect(http.get('/api/orders')).rejects.toMatchObject({ code: 'ERR_NETWORK' });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatScaled, linePrice, sheetsFor, type PriceInput, type Sides } from '../../src/shared/pricing';
+import { formatScaled, linePrice, sheetsFor, type PriceInput, type Sides } from '../../src/shared/domain/pricing';
 
 /** Decimal strings as the API carries them, from whole units: ten-thousandths of a pound, hundredths of a percent. */
 const unitCost = fc.integer({ min: 0, max: 100_000_000 }).map((v) => formatScaled(BigInt(v), 4));

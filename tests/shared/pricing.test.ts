@@ -11,7 +11,7 @@ import {
   sheetsFor,
   type Sides,
   type StockCosts,
-} from '../../src/shared/pricing';
+} from '../../src/shared/domain/pricing';
 
 const silk350: StockCosts = { sheet_cost: '0.0450', single_cost: '0.0300', double_cost: '0.0550' };
 const tiny: StockCosts = { sheet_cost: '0.0100', single_cost: '0.0025', double_cost: '0.0050' };

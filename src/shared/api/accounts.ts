@@ -1,32 +1,29 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './accounts-basics';
+import { idSchema, textSchema } from './common';
 
 // Roles and password limits live in accounts-basics.ts: no zod there, so the browser's first load can read them.
 export { ROLES, CUSTOMER_ROUTE_ROLES, PASSWORD_MIN, PASSWORD_MAX, type Role } from './accounts-basics';
 export const roleSchema = z.enum(ROLES, { message: 'Choose a role' });
 
-const trimmed = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const trimmed = (max: number) => textSchema().trim().max(max, `At most ${max} characters`);
 const required = (label: string, max = 100) =>
-  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+  textSchema({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
 const optional = (max = 100) => trimmed(max).optional().default('');
 
-export const emailSchema = z
-  .string({ message: 'E-mail is required' })
+export const emailSchema = textSchema({ message: 'E-mail is required' })
   .trim()
   .min(1, 'E-mail is required')
   .max(254, 'At most 254 characters')
   .pipe(z.email({ message: 'Enter a valid e-mail address' }))
   .transform((e) => e.toLowerCase());
 
-export const passwordSchema = z
-  .string({ message: 'Password is required' })
+export const passwordSchema = textSchema({ message: 'Password is required' })
   .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`);
 
-export const countryIdSchema = z.coerce
-  .number({ message: 'Choose a country' })
-  .int('Choose a country')
-  .positive('Choose a country');
+/** A country id: a positive int4, as a number or a string of digits (an HTML select's value). */
+export const countryIdSchema = idSchema('Choose a country');
 
 /** Fields a customer keeps on their profile (DESIGN §2: required ones are marked). */
 export const profileFields = {
@@ -45,7 +42,11 @@ export const profileFields = {
   country_id: countryIdSchema,
 };
 
-export const profileSchema = z.strictObject(profileFields);
+/** The profile form; changing the e-mail needs the current password (the server says so on `current_password`). */
+export const profileSchema = z.strictObject({
+  ...profileFields,
+  current_password: z.string().max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`).optional(),
+});
 export type ProfileInput = z.input<typeof profileSchema>;
 
 /** A form that sets a password asks for it twice; the second must match the first. */
@@ -64,7 +65,8 @@ export const loginSchema = z.strictObject({
   remember: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
-export const loginResponseSchema = z.object({ token: z.string() });
+/** Login and registration answer the new session's token. */
+export const tokenResponseSchema = z.object({ token: z.string() });
 
 export const changePasswordSchema = z
   .strictObject({
@@ -80,7 +82,7 @@ export type PasswordEmailInput = z.input<typeof passwordEmailSchema>;
 
 export const passwordResetSchema = z
   .strictObject({
-    token: z.string({ message: 'The reset link is incomplete' }).min(16, 'The reset link is incomplete').max(200),
+    token: textSchema({ message: 'The reset link is incomplete' }).min(16, 'The reset link is incomplete').max(200),
     password: passwordSchema,
     password_confirmation: confirmation('Repeat the new password'),
   })
@@ -111,3 +113,6 @@ export type User = z.infer<typeof userSchema>;
 
 /** A plain confirmation, e.g. after a reset e-mail is requested. */
 export const messageSchema = z.object({ message: z.string() });
+
+/** An action that has nothing to answer but that it was done. */
+export const okSchema = z.object({ ok: z.literal(true) });

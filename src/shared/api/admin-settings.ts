@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from './accounts';
 import { nullAsEmpty } from './admin-users';
+import { textSchema } from './common';
+import { phoneSchema } from './phone';
 
 /** A setting as the staff area sees and edits it (GET/PUT /api/admin/settings/{id}). */
 export const adminSettingSchema = z.object({
@@ -18,8 +20,8 @@ export const SETTING_VALUE_MAX = 2000;
 /** PUT: value, description and the public flag; the name is fixed (the code reads settings by name). */
 export const adminSettingUpdateSchema = z.object({
   // An emptied input arrives as null: an empty value is allowed (an empty STATUS_TEXT hides the banner).
-  value: nullAsEmpty(z.string({ message: 'Enter a value' }).max(SETTING_VALUE_MAX, `At most ${SETTING_VALUE_MAX} characters`)),
-  description: nullAsEmpty(z.string({ message: 'Enter a description' }).trim().max(500, 'At most 500 characters')),
+  value: nullAsEmpty(textSchema({ message: 'Enter a value' }).max(SETTING_VALUE_MAX, `At most ${SETTING_VALUE_MAX} characters`)),
+  description: nullAsEmpty(textSchema({ message: 'Enter a description' }).trim().max(500, 'At most 500 characters')),
   public: z.boolean({ message: 'Choose whether anyone may read this setting' }),
 });
 
@@ -38,6 +40,13 @@ export const SETTING_VALUE_RULES: Readonly<Record<string, z.ZodType<string>>> = 
     .regex(/^\d{1,4}$/, 'A whole number of megabytes')
     .refine((v) => Number(v) >= 1 && Number(v) <= 2048, 'Between 1 and 2048'),
   STAFF_EMAIL: z.string().trim().pipe(z.email({ message: 'Enter a valid e-mail address' })),
+  // The printer's own contact details, shown to customers (footer, /unauthorized): issue 10.
+  COMPANY_EMAIL: z.string().trim().pipe(z.email({ message: 'Enter a valid e-mail address' })),
+  COMPANY_PHONE: phoneSchema().refine((v) => v !== '', 'Enter the telephone number customers should call'),
   REGISTRATION_ROLE: z.enum(ROLES.filter((r) => r !== 'admin') as ['none', 'user', 'trade'], { message: 'One of: none, user, trade' }),
-  INVOICE_PREFIX: z.string().trim().max(20, 'At most 20 characters'),
+  INVOICE_PREFIX: textSchema().trim().max(20, 'At most 20 characters'),
+  CUTOFF_TIME: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A UK time as HH:MM, e.g. 12:00'),
 };

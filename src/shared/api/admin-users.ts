@@ -1,29 +1,43 @@
 import { z } from 'zod';
 import { profileFields, roleSchema, userSchema, type Role } from './accounts';
+import { textSchema } from './common';
+import { phoneSchema } from './phone';
 
-/** DESIGN §2: staff forms require the company name as well as the profile's required fields. */
-const companyName = z
-  .string({ message: 'Company name is required' })
-  .trim()
-  .min(1, 'Company name is required')
-  .max(120, 'At most 120 characters');
+/**
+ * The company name is optional (customers and accounts awaiting approval may be people, not firms);
+ * a trade account needs it, since trade terms are a business's (issue 10: approving a self-registered
+ * account does not make staff invent one). See TRADE_NEEDS_COMPANY below.
+ */
+const companyName = textSchema({ message: 'Enter the company name' }).trim().max(120, 'At most 120 characters');
 
 /** react-admin sends null for an input the user emptied; for optional text that means "empty". */
 export const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? '' : value), schema);
 
-const { title, telephone, mobile, address2, county } = profileFields;
+const { title, address2, county } = profileFields;
 
 /** What staff enter for an account: the profile, the company name and the role. Never a password. */
 export const adminUserFields = {
   ...profileFields,
   title: nullAsEmpty(title),
-  telephone: nullAsEmpty(telephone),
-  mobile: nullAsEmpty(mobile),
+  telephone: nullAsEmpty(phoneSchema().optional().default('')),
+  mobile: nullAsEmpty(phoneSchema().optional().default('')),
   address2: nullAsEmpty(address2),
   county: nullAsEmpty(county),
-  company_name: companyName,
+  company_name: nullAsEmpty(companyName.optional().default('')),
   role: roleSchema,
 };
+
+/** The message of a trade account without a company name, on `company_name`. */
+export const TRADE_NEEDS_COMPANY = 'A trade account needs its company name';
+
+/**
+ * Where the company name is really required: on a trade account (whatever else it is). A rule on the
+ * account as it ends up (a PUT may send the role alone), so the server checks it on the merged
+ * record and the staff form on its values; answers the field errors, or null.
+ */
+export function companyNameProblem(user: { role?: string | null; company_name?: string | null }): { company_name: string } | null {
+  return user.role === 'trade' && !user.company_name?.trim() ? { company_name: TRADE_NEEDS_COMPANY } : null;
+}
 
 /** POST /api/admin/users: the account is created without a password and e-mailed a set-password link. */
 export const adminUserCreateSchema = z.object(adminUserFields);

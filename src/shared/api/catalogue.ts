@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { decimalProblem, formatScaled, parseScaled, PERCENT_DECIMALS, UNIT_COST_DECIMALS } from '../pricing/decimal';
-import { DISCOUNT_MAX, MARGIN_MAX } from '../pricing/engine';
+import { decimalProblem, formatScaled, parseScaled, PERCENT_DECIMALS, UNIT_COST_DECIMALS } from '../domain/pricing/decimal';
+import { DISCOUNT_MAX, MARGIN_MAX } from '../domain/pricing/engine';
+import { idSchema, wholeNumberSchema as wholeField, optionalText, requiredText } from './common';
 
 /**
  * The staff catalogue (DESIGN §2 "Catalogue and prices", §3): stock, products, margins and each
@@ -8,15 +9,7 @@ import { DISCOUNT_MAX, MARGIN_MAX } from '../pricing/engine';
  * Unit costs travel as decimal strings of pounds ("0.0450"); percentages as numbers (37.5).
  */
 
-const text = (label: string, max: number) =>
-  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
-/** Optional text: a cleared react-admin input sends null, which means empty. */
-const nullableText = (max: number) =>
-  z
-    .union([z.string(), z.null()], { message: 'Must be text' })
-    .transform((v) => (v ?? '').trim())
-    .pipe(z.string().max(max, `At most ${max} characters`));
-const optionalText = (max: number) => nullableText(max).optional().default('');
+const text = requiredText;
 const flag = z.boolean({ message: 'Choose yes or no' });
 const numberLike = (message: string) => z.union([z.number(), z.string()], { message });
 
@@ -31,19 +24,6 @@ function decimalField(label: string, decimals: number, max: number, rangeMessage
     .transform((value) => formatScaled(parseScaled(value, decimals), decimals));
 }
 
-/** A whole number in [min, max]; digit strings are accepted as forms send them. */
-function wholeField(label: string, min: number, max: number, message = `${label} must be a whole number from ${min} to ${max}`) {
-  return numberLike(`${label} is required`)
-    .transform((value, ctx) => {
-      const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
-      if (!Number.isSafeInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return n;
-    });
-}
-
 /** Unit cost per sheet: pounds, 0 – 10,000, up to 4 decimal places → "0.0450". */
 export const unitCostField = (label: string) => decimalField(label, UNIT_COST_DECIMALS, 10_000, undefined);
 /** Margin percent 0–1000 (2 places) → "45.00". */
@@ -52,8 +32,20 @@ export const marginField = decimalField('Margin', PERCENT_DECIMALS, MARGIN_MAX, 
 export const discountField = decimalField('Discount', PERCENT_DECIMALS, DISCOUNT_MAX, `The discount must be between 0 and ${DISCOUNT_MAX} %`);
 /** A quantity break: a positive whole number. */
 export const qtyField = wholeField('Quantity', 1, 10_000_000, 'The quantity must be a positive whole number');
-const refId = (label: string) => wholeField(label, 1, 2_147_483_647, `Choose a ${label.toLowerCase()}`);
+/** A record id: a positive int4, as a number or a string of digits only. */
+const refId = (label: string) => idSchema(`Choose a ${label.toLowerCase()}`);
 const sortOrderField = wholeField('Sort order', 0, 1_000_000);
+
+/**
+ * A PUT's fields from a POST's: each optional and without its default, so that a key left out
+ * changes nothing (text whose POST default is '' still takes the null a cleared input sends).
+ */
+function updateFieldsOf<Shape extends Record<string, z.ZodType>>(fields: Shape) {
+  type Updatable<F extends z.ZodType> = z.ZodOptional<F extends z.ZodDefault<infer Inner extends z.ZodType> ? Inner : F>;
+  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional()])) as {
+    [K in keyof Shape]: Updatable<Shape[K]>;
+  };
+}
 
 // ——— Stock ———
 
@@ -68,15 +60,7 @@ export const stockFields = {
 };
 export const stockCreateSchema = z.object(stockFields);
 /** PUT: every field optional; unknown and read-only keys (id, product_count) are dropped. */
-export const stockUpdateSchema = z.object({
-  name: stockFields.name.optional(),
-  type: nullableText(60).optional(),
-  sheet_cost: stockFields.sheet_cost.optional(),
-  single_cost: stockFields.single_cost.optional(),
-  double_cost: stockFields.double_cost.optional(),
-  active: flag.optional(),
-  sort_order: sortOrderField.optional(),
-});
+export const stockUpdateSchema = z.object(updateFieldsOf(stockFields));
 export type StockInput = z.input<typeof stockCreateSchema>;
 
 export const stockRecordSchema = z.object({
@@ -94,6 +78,9 @@ export const stockRecordSchema = z.object({
 export type StockRecord = z.infer<typeof stockRecordSchema>;
 
 // ——— Products ———
+
+/** Bleed wanted beyond the trim on every side unless a product says otherwise (DESIGN §2). */
+export const DEFAULT_BLEED_MM = 3;
 
 /** Stock ids linked to a product: each once. */
 export const stockIdsField = z
@@ -117,19 +104,15 @@ export const productFields = {
   active: flag.optional().default(true),
   sort_order: sortOrderField.optional(),
   stock_ids: stockIdsField.optional().default([]),
+  /** The finished size in mm (for folded work, the flat size): artwork is checked against it. */
+  trim_width_mm: wholeField('Trim width', 10, 2000, 'The trim width must be a whole number of millimetres from 10 to 2000'),
+  trim_height_mm: wholeField('Trim height', 10, 2000, 'The trim height must be a whole number of millimetres from 10 to 2000'),
+  bleed_mm: wholeField('Bleed', 0, 20, 'The bleed must be a whole number of millimetres from 0 to 20').optional().default(DEFAULT_BLEED_MM),
+  /** Working days from the start of production to dispatch (0 = the same day). */
+  production_days: wholeField('Production days', 0, 60, 'Production takes a whole number of working days from 0 to 60'),
 };
 export const productCreateSchema = z.object(productFields);
-export const productUpdateSchema = z.object({
-  name: productFields.name.optional(),
-  description: nullableText(2000).optional(),
-  multiplier: productFields.multiplier.optional(),
-  weight: productFields.weight.optional(),
-  large_item: flag.optional(),
-  restricted: flag.optional(),
-  active: flag.optional(),
-  sort_order: sortOrderField.optional(),
-  stock_ids: stockIdsField.optional(),
-});
+export const productUpdateSchema = z.object(updateFieldsOf(productFields));
 export type ProductInput = z.input<typeof productCreateSchema>;
 
 export const productRecordSchema = z.object({
@@ -144,6 +127,10 @@ export const productRecordSchema = z.object({
   sort_order: z.number(),
   active: z.boolean(),
   stock_ids: z.array(z.number()),
+  trim_width_mm: z.number(),
+  trim_height_mm: z.number(),
+  bleed_mm: z.number(),
+  production_days: z.number(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 

@@ -6,12 +6,22 @@ export interface ApiErrorBody {
   errors?: Record<string, string>;
 }
 
-/** One message per field, the first zod gives for it; nested paths join with dots. */
+/** What a strict body says of a key it does not take (`unrecognized_keys`): the key is named, not the object. */
+export const notAllowed = (key: string) => `The field "${key}" is not allowed here.`;
+
+/**
+ * One message per field, the first zod gives for it; nested paths join with dots. Keys a strict
+ * object does not take are each named as a field of their own.
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const key = path.length ? path.map(String).join('.') : '_';
+    if (!Object.hasOwn(out, key)) out[key] = message;
+  };
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    if (!(key in out)) out[key] = issue.message;
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add([...issue.path, key], notAllowed(key));
+    else add(issue.path, issue.message);
   }
   return out;
 }

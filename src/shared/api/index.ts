@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './common';
 export * from './accounts';
 export * from './settings';
 export * from './countries';
@@ -7,3 +8,6 @@ export * from './prices';
 export * from './admin-users';
 export * from './admin-settings';
 export * from './admin-countries';
+export * from './admin-mail';
+export * from './oauth';
+export * from './delivery';

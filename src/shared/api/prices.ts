@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIDES } from '../pricing/engine';
+import { SIDES } from '../domain/pricing/engine';
 
 /**
  * What customers see of the catalogue (DESIGN §2): never a cost, a margin or anyone else's discount.

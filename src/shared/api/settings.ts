@@ -4,16 +4,3 @@ import { z } from 'zod';
 export const settingNameSchema = z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'Unknown setting');
 export const settingSchema = z.object({ name: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;
-
-/** The settings DESIGN §2 names; the seed creates them. */
-export const SETTING_NAMES = [
-  'STATUS_TEXT',
-  'COMPANY_NAME',
-  'COMPANY_ADDRESS',
-  'COMPANY_VAT_NUMBER',
-  'VAT_RATE',
-  'INVOICE_PREFIX',
-  'STAFF_EMAIL',
-  'REGISTRATION_ROLE',
-  'ARTWORK_MAX_MB',
-] as const;

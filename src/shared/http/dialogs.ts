@@ -6,7 +6,7 @@ import 'sweetalert2/dist/sweetalert2.min.css';
 
 type DialogKind = 'session-expired' | 'server-error';
 
-/** The brand's ink blue and a quiet grey (src/customer/theme.ts), not sweetalert2's own purple. */
+/** The brand's ink blue and a quiet grey (src/shared/ui/theme.ts), not sweetalert2's own purple. */
 const BUTTON_COLOURS = { confirmButtonColor: '#163a6b', cancelButtonColor: '#4a5565' } as const;
 
 /**

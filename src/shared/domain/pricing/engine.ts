@@ -98,6 +98,29 @@ export function linePrice(input: PriceInput): number {
   return priceFromCost(cost, parseTerms(input.margin, input.discount));
 }
 
+/** One quantity break's run: its sheets and what printing it costs single- and double-sided (ten-thousandths of a pound). */
+export interface BreakCosts {
+  qty: number;
+  sheets: number;
+  single: bigint;
+  double: bigint;
+}
+
+export function breakCosts(stock: StockCosts | ParsedStockCosts, multiplier: number, qty: number): BreakCosts {
+  const costs = parsed(stock);
+  const sheets = sheetsFor(qty, multiplier);
+  return { qty, sheets, single: costOfSheets(costs, sheets, 'single'), double: costOfSheets(costs, sheets, 'double') };
+}
+
+/**
+ * The price of a break, both sides, in pence: the one place a break is priced — the price list,
+ * the staff margin preview and orders all come here. Costs may be worked out once and priced for
+ * many customers' terms.
+ */
+export function breakPrices(costs: BreakCosts, terms: { margin: bigint; discount: bigint }): { qty: number; single: number; double: number } {
+  return { qty: costs.qty, single: priceFromCost(costs.single, terms), double: priceFromCost(costs.double, terms) };
+}
+
 /** What the staff margin preview shows for one quantity break. */
 export interface BreakQuote {
   qty: number;
@@ -112,17 +135,14 @@ export interface BreakQuote {
 
 /** Sheets, costs and both prices of one quantity break. */
 export function quoteBreak(input: Omit<PriceInput, 'sides'>): BreakQuote {
-  const stock = parsed(input.stock);
-  const sheets = sheetsFor(input.qty, input.multiplier);
-  const terms = parseTerms(input.margin, input.discount);
-  const costSingle = costOfSheets(stock, sheets, 'single');
-  const costDouble = costOfSheets(stock, sheets, 'double');
+  const costs = breakCosts(input.stock, input.multiplier, input.qty);
+  const prices = breakPrices(costs, parseTerms(input.margin, input.discount));
   return {
     qty: input.qty,
-    sheets,
-    cost_single: formatUnitCost(costSingle),
-    cost_double: formatUnitCost(costDouble),
-    single: priceFromCost(costSingle, terms),
-    double: priceFromCost(costDouble, terms),
+    sheets: costs.sheets,
+    cost_single: formatUnitCost(costs.single),
+    cost_double: formatUnitCost(costs.double),
+    single: prices.single,
+    double: prices.double,
   };
 }

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { CARRIERS } from '../domain/delivery/delivery';
+import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
+import { SIDES } from '../domain/pricing/engine';
+import { profileFields } from './accounts';
+import { idSchema, nullableText, optionalText, textSchema, wholeNumberSchema } from './common';
+import { phoneSchema } from './phone';
+
+/**
+ * The customer's orders (DESIGN §3 "Orders (customer)"): baskets built at /create, confirmed orders
+ * followed at /orders. Money is integer pence; a basket's prices are today's, a confirmed order's
+ * are frozen. Dates are UK civil dates 'YYYY-MM-DD'; instants are ISO strings.
+ */
+
+export const ORIENTATIONS = ['portrait', 'landscape'] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+export const PREFLIGHT_STATUSES = ['pending', 'pass', 'warn', 'fail'] as const;
+export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
+
+const text = nullableText;
+const optional = optionalText;
+
+/** Who receives the parcel and where: defaults from the customer's profile, with the same rules as a profile's address. */
+const { firstname, lastname, company_name, email, address1, address2, town, county, postcode, country_id } = profileFields;
+export const addressSchema = z.strictObject({ firstname, lastname, company_name, telephone: phoneSchema(), email, address1, address2, town, county, postcode, country_id });
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.output<typeof addressSchema>;
+
+export const refSchema = optional(60);
+
+/** POST /api/orders: a new basket; the address defaults from the profile when left out. */
+export const orderCreateSchema = z.strictObject({ ref: refSchema, address: addressSchema.optional() });
+export type OrderCreateInput = z.input<typeof orderCreateSchema>;
+
+/** PATCH /api/orders/{id} (baskets only). */
+export const orderUpdateSchema = z.strictObject({
+  ref: text(60).optional(),
+  address: addressSchema.optional(),
+  delivery_type_id: z.union([idSchema('Choose a delivery service'), z.null()]).optional(),
+});
+export type OrderUpdateInput = z.input<typeof orderUpdateSchema>;
+
+export const itemFields = {
+  product_id: idSchema('Choose a product'),
+  stock_id: idSchema('Choose a paper'),
+  qty: wholeNumberSchema('Quantity', 1, 10_000_000, 'Choose one of the quantities offered'),
+  sides: z.enum(SIDES, { message: 'Choose single- or double-sided' }),
+  orientation: z.enum(ORIENTATIONS, { message: 'Choose portrait or landscape' }),
+  notes: optional(1000),
+};
+/** POST /api/orders/{id}/items. */
+export const itemCreateSchema = z.strictObject(itemFields);
+export type ItemCreateInput = z.input<typeof itemCreateSchema>;
+/** PATCH /api/orders/{id}/items/{itemId}: any of the fields, and the customer's acceptance of warnings. */
+export const itemUpdateSchema = z.strictObject({
+  product_id: itemFields.product_id.optional(),
+  stock_id: itemFields.stock_id.optional(),
+  qty: itemFields.qty.optional(),
+  sides: itemFields.sides.optional(),
+  orientation: itemFields.orientation.optional(),
+  notes: text(1000).optional(),
+  warnings_accepted: z.boolean({ message: 'Choose yes or no' }).optional(),
+});
+export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
+
+/** POST /api/orders/{id}/confirm: the delivery service may be chosen here. */
+export const confirmSchema = z.strictObject({ delivery_type_id: idSchema('Choose a delivery service').optional() });
+
+/** The Idempotency-Key header: one per confirmation attempt, made by the browser. */
+export const idempotencyKeySchema = z
+  .string({ message: 'An Idempotency-Key header is required' })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key must be 8 to 100 letters, digits, - or _');
+
+export const preflightCheckSchema = z.object({ code: z.string(), status: z.enum(['pass', 'warn', 'fail']), message: z.string() });
+export type PreflightCheckResult = z.infer<typeof preflightCheckSchema>;
+
+export const itemSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  stock_id: z.number(),
+  stock_name: z.string(),
+  qty: z.number(),
+  sides: z.enum(SIDES),
+  orientation: z.enum(ORIENTATIONS),
+  notes: z.string(),
+  /** Pence; null when the item can no longer be ordered as it is (see `unavailable`). */
+  price: z.number().nullable(),
+  /** Why a basket's item cannot be ordered as it is today (product withdrawn, quantity gone…); null when it can. */
+  unavailable: z.string().nullable(),
+  warnings_accepted: z.boolean(),
+  /** The finished size the artwork is checked against. */
+  trim: z.object({ width_mm: z.number(), height_mm: z.number(), bleed_mm: z.number() }),
+  artwork: z
+    .object({
+      name: z.string(),
+      size: z.number(),
+      uploaded_at: z.string(),
+      preflight: z.object({ status: z.enum(PREFLIGHT_STATUSES), checks: z.array(preflightCheckSchema) }),
+      preview: z.boolean(),
+    })
+    .nullable(),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+export const orderEventSchema = z.object({
+  from: z.enum(ALL_ORDER_STATUSES).nullable(),
+  to: z.enum(ALL_ORDER_STATUSES),
+  note: z.string(),
+  actor: z.enum(['customer', 'staff', 'system']),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderAddressSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  company_name: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+  country_id: z.number().nullable(),
+});
+
+export const orderSchema = z.object({
+  id: z.number(),
+  ref: z.string(),
+  status: z.enum(ALL_ORDER_STATUSES),
+  address: orderAddressSchema,
+  /** The country's name, for display. */
+  country_name: z.string().nullable(),
+  delivery_type_id: z.number().nullable(),
+  delivery_type: z.object({ id: z.number(), name: z.string(), carrier: z.enum(CARRIERS) }).nullable(),
+  delivery_cost: z.number().nullable(),
+  total_net: z.number().nullable(),
+  total_vat: z.number().nullable(),
+  total: z.number().nullable(),
+  weight: z.number(),
+  dispatch_due: z.string().nullable(),
+  delivery_due: z.string().nullable(),
+  problem_text: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  dispatched_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
+  items: z.array(itemSchema),
+  events: z.array(orderEventSchema),
+  /** What is still missing before a basket can be confirmed (empty when it can): one line each. */
+  blockers: z.array(z.string()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** A row of the customer's order list: no items or history. */
+export const orderSummarySchema = z.object({
+  id: z.number(),
+  ref: z.string(),
+  status: z.enum(ALL_ORDER_STATUSES),
+  item_count: z.number(),
+  /** Pence: a confirmed order's total; a basket's items at today's prices, before delivery and VAT. */
+  value: z.number().nullable(),
+  dispatch_due: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  created_at: z.string(),
+  confirmed_at: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(ALL_ORDER_STATUSES, { message: 'Not an order status' }).optional(),
+  q: textSchema().trim().max(100, 'At most 100 characters').optional(),
+  page: wholeNumberSchema('Page', 1, 100_000).optional().default(1),
+  per_page: wholeNumberSchema('Per page', 1, 100).optional().default(20),
+});
+
+export const orderListSchema = z.object({ data: z.array(orderSummarySchema), total: z.number(), page: z.number(), per_page: z.number() });
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderCountsSchema = z.object(Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, z.number()])) as Record<(typeof ALL_ORDER_STATUSES)[number], z.ZodNumber>);
+
+export const deliveryOptionSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  carrier: z.enum(CARRIERS),
+  price: z.number(),
+  transit_days: z.number(),
+  dispatch_date: z.string(),
+  delivery_date: z.string(),
+  /** The cut-off that makes these dates true ('12:00' UK time today), or null when already past. */
+  confirm_by: z.string().nullable(),
+});
+export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
+

@@ -1,0 +1,8 @@
+// The pure rules server and browser both run (DESIGN §1). Nothing here does I/O or imports the rest of the project.
+export * from './pricing';
+export * from './orders/statuses';
+export * from './catalogue';
+export * from './orders/transitions';
+export * from './orders/totals';
+export * from './delivery/delivery';
+export * from './calendar/workingDays';
