@@ -1,30 +1,58 @@
 import path from 'node:path';
 import secureJson from 'secure-json-parse';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { resolveAppKey } from './lib/app-key';
 import { registerAuth } from './lib/auth';
 import { registerErrorHandling } from './lib/errors';
+import { appFileStore } from './lib/files';
+import { appLoggerOptions } from './lib/logging';
+import { registerDatabaseAvailability } from './db/availability';
+import { createJobQueue } from './lib/jobs';
 import { createMailer, type Mailer } from './lib/mail';
 import { setMaxConcurrentHashes } from './lib/passwords';
 import { registerRateLimiting } from './lib/rate-limit';
+import { registerCompression } from './lib/compression';
+import { AccessLog } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerSpa } from './lib/spa';
 import { registerXsrf } from './lib/xsrf';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
+import { schedulePurge } from './modules/accounts/purge';
 import { sessionStore } from './modules/accounts/sessions';
 import countriesRoutes from './modules/countries/routes';
 import healthRoutes from './modules/health/routes';
 import oauthRoutes from './modules/oauth/routes';
 import catalogueAdminRoutes from './modules/catalogue/admin';
 import pricesRoutes from './modules/prices/routes';
+import { afterStaffWrites } from './lib/staff-writes';
 import settingsRoutes from './modules/settings/routes';
+import { passwordResetService } from './modules/accounts/password-resets';
+import { accountsService } from './modules/accounts/service';
+import { agreementsService } from './modules/catalogue/agreements';
+import { marginsService } from './modules/catalogue/margins';
+import { productsService } from './modules/catalogue/products';
+import { stockService } from './modules/catalogue/stock';
+import { countriesService } from './modules/countries/service';
+import { deliveryService } from './modules/delivery/service';
+import { artworkService } from './modules/orders/artwork';
+import ordersRoutes from './modules/orders/routes';
+import { ordersService } from './modules/orders/service';
+import ordersAdmin from './modules/orders/admin';
+import { staffOrdersService } from './modules/orders/staff';
+import { createArtworkEngine } from './lib/artwork';
+import { pricesService } from './modules/prices/service';
 import { settingsService } from './modules/settings/service';
+import { adminUsersService } from './modules/users/service';
 import countriesAdmin from './modules/countries/admin';
+import deliveryAdmin from './modules/delivery/admin';
 import filesRoutes from './modules/files/routes';
+import mailAdmin from './modules/mail/admin';
+import { mailOutboxService } from './modules/mail/service';
 import settingsAdmin from './modules/settings/admin';
 import usersAdmin from './modules/users/admin';
 
@@ -43,33 +71,73 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** Every service and store, built once; plugins receive them as `deps`. */
+function buildServices(config: Config, database: Database, mailer: Mailer, log: FastifyBaseLogger): AppDeps {
+  const { db } = database;
+  const jobs = createJobQueue({ db, log, pollMs: config.jobs.pollMs });
+  const outbox = mailOutboxService({ db, jobs, mailer, log, retryBaseMs: config.mail.retryBaseMs });
+  const links = { appUrl: config.appUrl, appName: config.appName };
+  const sessions = sessionStore(db);
+  const settings = settingsService(db);
+  const files = appFileStore(config);
+  const accounts = accountsService({ db, sessions, settings, outbox, ...links });
+  const resets = passwordResetService({ db, accounts, outbox, ...links });
+  const stock = stockService(db);
+  const products = productsService(db);
+  const prices = pricesService(db);
+  const delivery = deliveryService(db);
+  // One PDF engine per process: one artwork job at a time, in its worker thread.
+  const artworkEngine = createArtworkEngine();
+  const artwork = artworkService({ db, files, jobs, engine: artworkEngine, settings, log });
+  const orders = ordersService({ db, prices, delivery, settings, outbox, files, queueArtworkCheck: artwork.queueCheck, ...links });
+  return {
+    config,
+    database,
+    db,
+    appKey: resolveAppKey(config.appKey, config.dataDir),
+    mailer,
+    jobs,
+    outbox,
+    files,
+    sessions,
+    settings,
+    accounts,
+    resets,
+    users: adminUsersService({ db, resets, files, outbox, ...links }),
+    countries: countriesService(db),
+    delivery,
+    artworkEngine,
+    artwork,
+    orders,
+    staffOrders: staffOrdersService(db, orders),
+    stock,
+    products,
+    margins: marginsService(db, { products, stock }),
+    agreements: agreementsService(db),
+    prices,
+  };
+}
+
 /** The whole HTTP application on an open, migrated database. Tests drive it with inject() and real HTTP. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      // Tokens travel in headers; never write them to the log.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-    },
+    logger: opts.logger ?? appLoggerOptions(config),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // One line per request (DESIGN §1), not Fastify's two.
+    logController: new AccessLog(),
   });
 
-  setMaxConcurrentHashes(config.maxConcurrentHashes);
+  setMaxConcurrentHashes(config.maxConcurrentHashes, config.maxQueuedHashes);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    mailer,
-    sessions: sessionStore(database.db),
-    settings: settingsService(database.db),
-    appKey: resolveAppKey(config.appKey, config.dataDir),
-  };
+  const deps = buildServices(config, database, mailer, app.log);
   app.decorate('deps', deps);
+  schedulePurge(app, deps.db, config.purgeIntervalMs);
 
   registerErrorHandling(app);
+  // While the database is down, API requests are answered 503 at once (issue 9, finding 3).
+  registerDatabaseAvailability(app, database.availability);
   registerZodValidation(app);
   // react-admin's DELETE sends `Content-Type: application/json` with no body: treat an empty body as none.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -82,10 +150,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       done(err, undefined);
     }
   });
+  await registerCompression(app);
   registerSecurityHeaders(app, { hsts: config.appUrl.startsWith('https://') });
   registerXsrf(app, { key: deps.appKey, secure: config.appUrl.startsWith('https://') });
   registerAuth(app, (token) => deps.sessions.resolve(token));
+  afterStaffWrites(app, () => {
+    deps.prices.forgetTerms();
+    deps.orders.forgetReferenceData();
+  });
   await registerRateLimiting(app);
+  // Multipart bodies (logos now, artwork and attachments later) for every route that takes a file.
+  await app.register(multipart);
 
   await app.register(healthRoutes, deps);
   await app.register(accountsRoutes, deps);
@@ -93,13 +168,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(countriesRoutes, deps);
   await app.register(oauthRoutes, deps);
   await app.register(filesRoutes, deps);
+  await app.register(mailAdmin, deps);
   await app.register(usersAdmin, deps);
   await app.register(settingsAdmin, deps);
   await app.register(countriesAdmin, deps);
+  await app.register(deliveryAdmin, deps);
   await app.register(pricesRoutes, deps);
+  await app.register(ordersRoutes, deps);
+  await app.register(ordersAdmin, deps);
   await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
-  app.addHook('onClose', async () => mailer.idle());
+  // The job workers (mail now) run while the app does; closing waits for the jobs under way.
+  app.addHook('onReady', async () => deps.jobs.start());
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await deps.artworkEngine.close();
+    mailer.close?.();
+  });
   return app as unknown as FastifyInstance;
 }

@@ -1,9 +1,53 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+/**
+ * TRUST_PROXY: `false` (default: the socket's address is the client), `true` (trust every
+ * X-Forwarded-For entry — the left-most is chosen by the client, so only behind a proxy that
+ * overwrites the header), a hop count (`1`: one proxy in front; the address it saw is used), or a
+ * comma-separated list of the proxies' addresses or networks (CIDR; also proxy-addr's names
+ * `loopback`, `linklocal`, `uniquelocal`). See fastifyTrustProxy for how each reaches Fastify.
+ */
+export type TrustProxy = boolean | number | string[];
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. Fastify 5.12 ignores a numeric value (it trusts no hop,
+ * silently), so a hop count becomes the function it used to be: the `hops` addresses nearest the
+ * server are proxies, the next one is the client. That holds only while the app cannot be reached
+ * except through those proxies; the proxies' addresses are the safer setting (README).
+ */
+export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  const hops = value;
+  return (_address, hop) => hop < hops;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
   .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+  .transform((raw, ctx): TrustProxy => {
+    const value = (raw ?? '').trim().toLowerCase();
+    if (['', 'false', '0', 'no'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length || !entries.length) {
+      ctx.addIssue({ code: 'custom', message: `expected false, true, a hop count or proxy addresses/CIDRs; not ${bad.join(', ') || 'empty'}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** One attempt window: at most `max` requests per `windowMs` for one key. */
 export interface RateLimitRule {
@@ -22,13 +66,23 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Print Junction Trade <no-reply@printjunction.test>'),
   SEED: z.enum(['demo', 'none']).optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   ROYALMAIL_API_URL: z.string().url().default('https://api.parcel.royalmail.com/api/v1'),
   ROYALMAIL_API_KEY: z.string().optional(),
   /** Multiplies every rate limit's allowance; for test environments that sign in many times from one address. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /** How often expired sessions and reset links are deleted. */
+  PURGE_INTERVAL_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
+  /** PostgreSQL time-outs (issue 9): connecting or waiting for a pooled connection, one statement, a transaction left idle. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** How often the background job workers look for due jobs. */
+  JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /** The first retry of an undelivered mail waits this long; each further one twice as long (at most an hour). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -46,20 +100,43 @@ export interface Config {
   mailFrom: string;
   /** Demo data is seeded on a fresh embedded database unless SEED says otherwise. */
   seed: 'demo' | 'none';
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   bodyLimit: number;
   royalMail: { apiUrl: string; apiKey: string | undefined };
-  rateLimits: { login: RateLimitRule; register: RateLimitRule; passwordEmail: RateLimitRule; passwordReset: RateLimitRule };
+  rateLimits: {
+    /** Sign-in attempts for one e-mail from one address. */
+    login: RateLimitRule;
+    /** Sign-in attempts from one address, whatever the e-mails (one client cannot keep the hashes busy). */
+    loginPerIp: RateLimitRule;
+    /** Sign-in attempts for one e-mail, whatever the addresses (a botnet cannot guess one account's password). */
+    loginPerAccount: RateLimitRule;
+    register: RateLimitRule;
+    passwordEmail: RateLimitRule;
+    passwordReset: RateLimitRule;
+    /** Attempts at the current password by a signed-in user (password change, e-mail change). */
+    currentPassword: RateLimitRule;
+  };
   /** At most this many scrypt hashes run at once (each needs 128 MiB at N=2^17, r=8). */
   maxConcurrentHashes: number;
+  /** At most this many hashes wait for a turn; past that, sign-in answers 503 with Retry-After. */
+  maxQueuedHashes: number;
+  /** Expired sessions and reset links are deleted this often. */
+  purgeIntervalMs: number;
+  /** PostgreSQL pool time-outs (db/client.ts). */
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  jobs: { pollMs: number };
+  mail: { retryBaseMs: number };
 }
 
 export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   login: { max: 10, windowMs: 60_000 },
+  loginPerIp: { max: 30, windowMs: 60_000 },
+  loginPerAccount: { max: 50, windowMs: 60 * 60_000 },
   register: { max: 10, windowMs: 60 * 60_000 },
   passwordEmail: { max: 5, windowMs: 15 * 60_000 },
   passwordReset: { max: 10, windowMs: 15 * 60_000 },
+  currentPassword: { max: 10, windowMs: 15 * 60_000 },
 };
 
 /** Environment → typed config. The only place that reads process.env for the server. */
@@ -89,5 +166,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       Object.entries(DEFAULT_RATE_LIMITS).map(([k, r]) => [k, { ...r, max: Math.ceil(r.max * e.RATE_LIMIT_FACTOR) }]),
     ) as Config['rateLimits'],
     maxConcurrentHashes: 2,
+    // Two at a time, about 0.3 s each: eight waiting is a wait of about a second at most.
+    maxQueuedHashes: 8,
+    purgeIntervalMs: e.PURGE_INTERVAL_MINUTES * 60_000,
+    databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    jobs: { pollMs: e.JOBS_POLL_MS },
+    mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS },
   };
 }

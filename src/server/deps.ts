@@ -1,17 +1,58 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { FileStore } from './lib/files';
+import type { JobQueue } from './lib/jobs';
 import type { Mailer } from './lib/mail';
+import type { AccountsService } from './modules/accounts/service';
+import type { PasswordResetService } from './modules/accounts/password-resets';
 import type { SessionStore } from './modules/accounts/sessions';
+import type { AgreementsService } from './modules/catalogue/agreements';
+import type { MarginsService } from './modules/catalogue/margins';
+import type { ProductsService } from './modules/catalogue/products';
+import type { StockService } from './modules/catalogue/stock';
+import type { CountriesService } from './modules/countries/service';
+import type { DeliveryService } from './modules/delivery/service';
+import type { ArtworkEngine } from './lib/artwork';
+import type { ArtworkService } from './modules/orders/artwork';
+import type { OrdersService } from './modules/orders/service';
+import type { StaffOrdersService } from './modules/orders/staff';
+import type { MailOutbox } from './modules/mail/service';
+import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
+import type { AdminUsersService } from './modules/users/service';
 
-/** What every module is given: the config, the database and the shared services. */
+/**
+ * What every module is given: the config, the database, and every service and store, each built
+ * once in app.ts. A plugin takes what it needs from here and never builds a service of its own.
+ */
 export interface AppDeps {
   config: Config;
   database: Database;
   db: Db;
-  mailer: Mailer;
-  sessions: SessionStore;
-  settings: SettingsService;
   /** Secret for HMACs (XSRF). */
   appKey: string;
+  /** Delivers one message now (SMTP or an .eml file); services queue mail in `outbox` instead. */
+  mailer: Mailer;
+  /** The background job queue on the database (mail now; previews, preflight, batch zips later). */
+  jobs: JobQueue;
+  /** The durable mail outbox: `outbox.queue(tx, message)` in the transaction of the change. */
+  outbox: MailOutbox;
+  files: FileStore;
+  sessions: SessionStore;
+  settings: SettingsService;
+  accounts: AccountsService;
+  resets: PasswordResetService;
+  users: AdminUsersService;
+  countries: CountriesService;
+  delivery: DeliveryService;
+  /** The PDF engine (PDFium in a worker thread), one per process. */
+  artworkEngine: ArtworkEngine;
+  artwork: ArtworkService;
+  orders: OrdersService;
+  staffOrders: StaffOrdersService;
+  stock: StockService;
+  products: ProductsService;
+  margins: MarginsService;
+  agreements: AgreementsService;
+  prices: PricesService;
 }

@@ -2,11 +2,12 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemo, seedReferenceData } from './db/seed';
+import { seedDemoOrders } from './db/seed/demo-orders';
 
 /** Read config, open the database, migrate, seed, listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   const demo = config.seed === 'demo' ? await seedDemo(database.db) : [];
@@ -21,6 +22,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await app.ready();
+  // Demo orders go through the real services (artwork checked by the job), so they need the app.
+  if (demo.length) await seedDemoOrders(app.deps);
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/db`;
   const lines = [`${config.appName} is running at ${config.appUrl} on ${where}.`];

@@ -101,7 +101,7 @@ describe('every staff route', () => {
     const { data } = await app.staff.dataProvider.getList('users', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { email: other.email } });
     await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'admin' }, previousData: data[0] });
     expect((await other.fetch('/api/admin/settings')).status).toBe(200);
-    await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'trade' }, previousData: data[0] });
+    await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'user' }, previousData: data[0] });
     expect((await other.fetch('/api/admin/settings')).status).toBe(403);
   });
 });

@@ -148,9 +148,13 @@ describe('getOne, create, update (PUT) and delete', () => {
 
   it('PUT answers 422 with a message per bad field', async () => {
     const { data: before } = await app.staff.dataProvider.getOne('users', { id: townIds[5] });
-    const error = await refused(app.staff.dataProvider.update('users', { id: townIds[5], data: { ...before, email: 'not-an-email', firstname: '', company_name: '' }, previousData: before }));
+    const error = await refused(app.staff.dataProvider.update('users', { id: townIds[5], data: { ...before, role: 'trade', email: 'not-an-email', firstname: '', company_name: '' }, previousData: before }));
     expect(error.status).toBe(422);
-    expect(error.body?.errors).toMatchObject({ email: expect.any(String), firstname: 'First name is required', company_name: 'Company name is required' });
+    expect(error.body?.errors).toMatchObject({ email: expect.any(String), firstname: 'First name is required' });
+    // A trade account needs its company name (issue 10: only trade accounts do).
+    const trade = await refused(app.staff.dataProvider.update('users', { id: townIds[5], data: { ...before, role: 'trade', company_name: '' }, previousData: before }));
+    expect(trade.status).toBe(422);
+    expect(trade.body?.errors?.company_name).toMatch(/company name/i);
   });
 
   it('DELETE answers the deleted record as JSON, and the record is gone from lists', async () => {
@@ -175,11 +179,12 @@ describe('getOne, create, update (PUT) and delete', () => {
 describe('settings through the protocol', () => {
   it('lists every seeded setting sorted by name, with search and the public filter', async () => {
     const { data, total } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
-    expect(total).toBe(9);
+    expect(total).toBe(12); // DESIGN's nine, the printer's telephone and e-mail (issue 10), and the order cut-off (issue 11)
     expect(data.map((s) => s.name)).toEqual([...data.map((s) => s.name)].sort());
     expect(data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), value: expect.any(String), description: expect.any(String), public: expect.any(Boolean), updated_at: expect.any(String) });
     const publics = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { public: true } });
-    expect(publics.data.map((s) => s.name)).toEqual(['COMPANY_ADDRESS', 'COMPANY_NAME', 'STATUS_TEXT']);
+    // The printer's contact details and the VAT rate are public too (the footer, /unauthorized, prices inc. VAT).
+    expect(publics.data.map((s) => s.name)).toEqual(['COMPANY_ADDRESS', 'COMPANY_EMAIL', 'COMPANY_NAME', 'COMPANY_PHONE', 'CUTOFF_TIME', 'STATUS_TEXT', 'VAT_RATE']);
     const found = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'banner' } });
     expect(found.data.map((s) => s.name)).toEqual(['STATUS_TEXT']);
   });
@@ -192,12 +197,12 @@ describe('settings through the protocol', () => {
     const banner = await fetch(`${app.baseUrl}/api/settings/STATUS_TEXT`);
     expect(await banner.json()).toEqual({ name: 'STATUS_TEXT', value: 'Closed on Monday for the bank holiday.' });
 
-    const { data: vat } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: { name: 'VAT_RATE' } });
-    const { data: shown } = await app.staff.dataProvider.update('settings', { id: vat[0].id, data: { public: true }, previousData: vat[0] });
+    const { data: limit } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: { name: 'ARTWORK_MAX_MB' } });
+    const { data: shown } = await app.staff.dataProvider.update('settings', { id: limit[0].id, data: { public: true }, previousData: limit[0] });
     expect(shown.public).toBe(true);
-    expect((await fetch(`${app.baseUrl}/api/settings/VAT_RATE`)).status).toBe(200);
-    await app.staff.dataProvider.update('settings', { id: vat[0].id, data: { public: false }, previousData: shown });
-    expect((await fetch(`${app.baseUrl}/api/settings/VAT_RATE`)).status).toBe(404);
+    expect((await fetch(`${app.baseUrl}/api/settings/ARTWORK_MAX_MB`)).status).toBe(200);
+    await app.staff.dataProvider.update('settings', { id: limit[0].id, data: { public: false }, previousData: shown });
+    expect((await fetch(`${app.baseUrl}/api/settings/ARTWORK_MAX_MB`)).status).toBe(404);
   });
 
   it('takes an emptied value (null from react-admin) as empty text', async () => {

@@ -55,7 +55,9 @@ describe('adding a user', () => {
   it('refuses missing fields, a taken e-mail and an unknown country with 422 per field', async () => {
     const missing = await refused(app.staff.dataProvider.create('users', { data: { email: 'x' } }));
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body!.errors!)).toEqual(expect.arrayContaining(['firstname', 'lastname', 'company_name', 'email', 'address1', 'town', 'postcode', 'country_id', 'role']));
+    expect(Object.keys(missing.body!.errors!)).toEqual(expect.arrayContaining(['firstname', 'lastname', 'email', 'address1', 'town', 'postcode', 'country_id', 'role']));
+    // The company name is required on trade accounts only (issue 10).
+    expect(missing.body!.errors).not.toHaveProperty('company_name');
     const taken = await refused(app.staff.dataProvider.create('users', { data: newUser({ email: STAFF.email.toUpperCase() }) }));
     expect(taken.body?.errors).toEqual({ email: 'An account with this e-mail address already exists' });
     const nowhere = await refused(app.staff.dataProvider.create('users', { data: newUser({ country_id: 99999 }) }));
@@ -113,7 +115,7 @@ describe('ending sessions', () => {
     const target = await userByEmail(customer.email);
     const second = await new StaffCaller(app.baseUrl).login(customer.email, customer.password);
 
-    await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'trade' }, previousData: target });
+    await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'trade', company_name: 'Caller Print' }, previousData: target });
     expect((await customer.fetch('/api/user')).status).toBe(200);
 
     await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'none' }, previousData: target });
@@ -134,5 +136,87 @@ describe('ending sessions', () => {
     expect((await refused(app.staff.dataProvider.update('users', { id: target.id, data: { town: 'Hull' }, previousData: target }))).status).toBe(404);
     const { data: reused } = await app.staff.dataProvider.create('users', { data: newUser({ email: customer.email }) });
     expect(reused.id).not.toBe(target.id);
+  });
+});
+
+describe('approving an account that awaits approval (issue 10, fix 1)', () => {
+  const approvalMails = async (email: string) =>
+    (await app.t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && m.text.includes('Subject: Your Print Junction Trade account is approved'));
+
+  it('needs no company name to make a customer, and e-mails them once that they may sign in', async () => {
+    const { data: waiting } = await app.staff.dataProvider.create('users', { data: newUser({ role: 'none', company_name: '' }) });
+    expect(waiting).toMatchObject({ role: 'none', company_name: '' });
+    expect(await approvalMails(waiting.email)).toHaveLength(0);
+
+    const { data: approved } = await app.staff.dataProvider.update('users', { id: waiting.id, data: { ...waiting, role: 'user' }, previousData: waiting });
+    expect(approved).toMatchObject({ role: 'user', company_name: '' });
+    const [mail, ...more] = await approvalMails(waiting.email);
+    expect(more).toHaveLength(0);
+    expect(mail.text).toContain('Hello Priya,');
+    expect(mail.text).toContain('has been approved');
+    expect(mail.text).toMatch(/http:\/\/[^\s]+\/login/);
+
+    // Later changes are not approvals: no second mail.
+    await app.staff.dataProvider.update('users', { id: waiting.id, data: { role: 'trade', company_name: 'Shah Print' }, previousData: approved });
+    expect(await approvalMails(waiting.email)).toHaveLength(1);
+  });
+
+  it('asks for the company name where it is really needed: on a trade account', async () => {
+    const create = await refused(app.staff.dataProvider.create('users', { data: newUser({ role: 'trade', company_name: '' }) }));
+    expect(create.status).toBe(422);
+    expect(create.body?.errors).toEqual({ company_name: 'A trade account needs its company name' });
+
+    const { data: waiting } = await app.staff.dataProvider.create('users', { data: newUser({ role: 'none', company_name: null }) });
+    // The role alone (a PUT may send one key): the account as it would end up has no company name.
+    const update = await refused(app.staff.dataProvider.update('users', { id: waiting.id, data: { role: 'trade' }, previousData: waiting }));
+    expect(update.body?.errors).toEqual({ company_name: 'A trade account needs its company name' });
+    expect((await app.staff.dataProvider.getOne('users', { id: waiting.id })).data.role).toBe('none');
+    expect(await approvalMails(waiting.email)).toHaveLength(0);
+  });
+
+  it('checks telephone numbers as UK or international numbers', async () => {
+    const bad = await refused(app.staff.dataProvider.create('users', { data: newUser({ telephone: '12345', mobile: '+44 7700 900' }) }));
+    expect(Object.keys(bad.body!.errors!).sort()).toEqual(['mobile', 'telephone']);
+    const { data } = await app.staff.dataProvider.create('users', { data: newUser({ telephone: '0113 496 0000', mobile: '+33 1 23 45 67 89' }) });
+    expect(data).toMatchObject({ telephone: '0113 496 0000', mobile: '+33 1 23 45 67 89' });
+  });
+});
+
+describe('a change of e-mail address by staff (issue 9, finding 7)', () => {
+  const tokenIn = (text: string) => /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const linksTo = async (email: string) =>
+    (await app.t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && /\/password\/reset\//.test(m.text)).map((m) => tokenIn(m.text)!);
+  const redeem = (token: string) =>
+    app.staff.fetch('/api/password/reset', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, password: 'taken over account 9', password_confirmation: 'taken over account 9' }) });
+  const askReset = (email: string) =>
+    app.staff.fetch('/api/password/email', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+
+  it('ends the outstanding set-password and reset links: they went to the old address', async () => {
+    const { data: created } = await app.staff.dataProvider.create('users', { data: newUser() });
+    expect((await askReset(created.email)).status).toBe(200);
+    const tokens = await linksTo(created.email);
+    expect(tokens).toHaveLength(2); // the welcome's set-password link, then the requested reset
+
+    const moved = `moved-${created.email}`;
+    const { data } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...created, email: moved }, previousData: created });
+    expect(data.email).toBe(moved);
+    for (const token of tokens) {
+      const res = await redeem(token);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { errors: Record<string, string> }).errors.token).toMatch(/invalid or has expired/);
+    }
+    // A link asked for at the new address works.
+    expect((await askReset(moved)).status).toBe(200);
+    const [fresh] = await linksTo(moved);
+    expect((await redeem(fresh)).status).toBe(200);
+  });
+
+  it('keeps them when the address stays (other fields, or only its letter case)', async () => {
+    const { data: created } = await app.staff.dataProvider.create('users', { data: newUser() });
+    const [welcome] = await linksTo(created.email);
+    const { data: townChanged } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...created, town: 'Halifax' }, previousData: created });
+    const { data } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...townChanged, email: created.email.toUpperCase() }, previousData: townChanged });
+    expect(data.town).toBe('Halifax');
+    expect((await redeem(welcome)).status).toBe(200);
   });
 });

@@ -29,6 +29,9 @@ describe('/api/admin/products: the protocol', () => {
       large_item: false,
       restricted: false,
       stock_ids: [matt.id, silk.id],
+      trim_width_mm: 85,
+      trim_height_mm: '55',
+      production_days: 3,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -43,6 +46,10 @@ describe('/api/admin/products: the protocol', () => {
       active: true,
       // in the printer's stock order
       stock_ids: [silk.id, matt.id],
+      trim_width_mm: 85,
+      trim_height_mm: 55,
+      bleed_mm: 3, // the default
+      production_days: 3,
     });
     expect(ok(await staff.get(`/api/admin/products/${res.json().id}`))).toEqual(res.json());
     expect(ok<StockRec>(await staff.get(`/api/admin/stock/${silk.id}`)).product_count).toBeGreaterThanOrEqual(1);
@@ -112,9 +119,14 @@ describe('/api/admin/products: bad input is a 422 naming the field, nothing save
     ['an unknown stock', () => ({ stock_ids: [999999] }), 'stock_ids'],
     ['stock ids that are not a list', () => ({ stock_ids: 'all' }), 'stock_ids'],
     ['no name', () => ({ name: '' }), 'name'],
+    ['no trim size', () => ({ trim_width_mm: undefined }), 'trim_width_mm'],
+    ['a trim height of 5 mm', () => ({ trim_height_mm: 5 }), 'trim_height_mm'],
+    ['a bleed of 25 mm', () => ({ bleed_mm: 25 }), 'bleed_mm'],
+    ['negative production days', () => ({ production_days: -1 }), 'production_days'],
+    ['production days not whole', () => ({ production_days: 1.5 }), 'production_days'],
   ] as Array<[string, () => Record<string, unknown>, string]>)('%s', async (_what, change, field) => {
     const before = await total();
-    const res = await staff.post('/api/admin/products', { name: 'Bad product', multiplier: 4, weight: 2, ...change() });
+    const res = await staff.post('/api/admin/products', { name: 'Bad product', multiplier: 4, weight: 2, trim_width_mm: 148, trim_height_mm: 210, production_days: 2, ...change() });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toBeTruthy();
     expect(await total()).toBe(before);

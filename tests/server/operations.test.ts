@@ -34,6 +34,20 @@ describe('operations CLI: user create', () => {
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });
 
+  it('a new password ends the account\'s outstanding reset links, as a change in the app does', async () => {
+    const { id } = await upsertAccount(t.database.db, { email: 'reset-me@example.test', password: 'the first secret', role: 'user' });
+    await new ApiClient(t.app).post('/api/password/email', { email: 'reset-me@example.test' });
+    const mail = (await t.outbox()).find((m) => m.text.includes('To: reset-me@example.test') && /Subject: Reset/.test(m.text));
+    const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+
+    await upsertAccount(t.database.db, { email: 'reset-me@example.test', password: 'the second secret' });
+    const redeem = await new ApiClient(t.app).post('/api/password/reset', { token, password: 'taken over account', password_confirmation: 'taken over account' });
+    expect(redeem.statusCode).toBe(422);
+    expect(await t.database.db.select().from(users).where(eq(users.id, id))).toHaveLength(1);
+    await new ApiClient(t.app).login('reset-me@example.test', 'the second secret');
+  });
+
   it('refuses a weak password, an unknown role and a bad e-mail, creating nothing', async () => {
     await expect(upsertAccount(t.database.db, { email: 'weak@example.test', password: 'password1', role: 'admin' })).rejects.toThrow(/too common/);
     await expect(upsertAccount(t.database.db, { email: 'weak@example.test', password: 'short', role: 'admin' })).rejects.toThrow(/At least 8/);

@@ -35,6 +35,20 @@ describe('password reset', () => {
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
   });
 
+  it('says whether a link can still be used before a password is typed (issue 10)', async () => {
+    const body = await registerAs(fresh());
+    await fresh().post('/api/password/email', { email: body.email });
+    const token = await resetTokenFor(body.email);
+    const check = await fresh().get(`/api/password/reset/${token}`);
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ valid: true });
+    const unknown = await fresh().get(`/api/password/reset/${'x'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.token).toMatch(/invalid or has expired/);
+    await fresh().post('/api/password/reset', { token, password: 'fresh start please', password_confirmation: 'fresh start please' });
+    expect((await fresh().get(`/api/password/reset/${token}`)).statusCode).toBe(422);
+  });
+
   it('resets once with the link, ends every session, and does not sign the user in', async () => {
     const c = fresh();
     const body = await registerAs(c);

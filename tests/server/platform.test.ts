@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient } from './helpers/client';
 
@@ -18,7 +19,7 @@ describe('platform: health, SPA fallback, errors, headers', () => {
       {
         distDir: dist,
         beforeReady: (app) =>
-          app.get('/api/test/boom', async () => {
+          app.get('/api/test/boom', { schema: { response: { 200: z.object({}) } } }, async () => {
             throw new Error('secret internals: password=hunter2 at db.ts:42');
           }),
       },

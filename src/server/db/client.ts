@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { DatabaseAvailability, withTimeout, type AvailabilityOptions } from './availability';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,8 +15,28 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** True when this process created the embedded data directory just now. */
   fresh: boolean;
+  /** One round trip on a connection of its own: resolves when the database answers, rejects after `timeoutMs` (default 1.5 s). */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Whether the database answers: marks it down on connection errors, probes until it is back (db/availability.ts). */
+  availability: DatabaseAvailability;
+  /** Runs long maintenance (migrations) on a connection without the statement time-out. */
+  withoutTimeouts<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Time-outs of the PostgreSQL pool (issue 9, finding 3): a stalled server must not hang every request. */
+export interface DatabaseTimeouts {
+  /** Connecting, and waiting for a free connection of the pool (default 5 s). */
+  connectMs: number;
+  /** statement_timeout: the server cancels a statement running longer (default 30 s). */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout: the server ends a session idle inside a transaction (default 60 s). */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 30_000, idleInTransactionMs: 60_000 };
+/** The client gives up on an answer this long after the server should have cancelled the statement (a stalled server never does). */
+const READ_MARGIN_MS = 5000;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -23,15 +44,99 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
  * `databaseUrl` → PostgreSQL through a node-postgres pool; otherwise PGlite in `dataDir/db`
  * (or in memory when dataDir is `memory://`, which the tests use).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  timeouts?: Partial<DatabaseTimeouts>;
+  availability?: AvailabilityOptions;
+}): Promise<Database> {
   if (opts.databaseUrl) {
-    const { Pool } = (await import('pg')).default;
+    const { Pool, Client } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    // An idle client losing its connection (server restart) must not take the process down.
-    pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+    const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...opts.timeouts };
+    const connection = {
+      connectionString: opts.databaseUrl,
+      // random_page_cost 1.1 (for SSDs and a cached working set; PostgreSQL's 4 assumes spinning disks) lets the
+      // planner choose the indexes the lists are built on, e.g. the users search's trigram index.
+      options: '-c random_page_cost=1.1',
+      keepAlive: true,
+    };
+    const pool = new Pool({
+      ...connection,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: t.connectMs,
+      statement_timeout: t.statementMs,
+      idle_in_transaction_session_timeout: t.idleInTransactionMs,
+      query_timeout: t.statementMs + READ_MARGIN_MS,
+    });
     const db = drizzle({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', fresh: false, close: () => pool.end() };
+
+    // The probe has a connection of its own: a busy pool is not a database that does not answer.
+    let probeClient: InstanceType<typeof Client> | null = null;
+    let connecting: Promise<InstanceType<typeof Client>> | null = null;
+    const dropProbe = (client: InstanceType<typeof Client> | null) => {
+      if (!client) return;
+      if (probeClient === client) probeClient = null;
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      void client.end().catch(() => undefined);
+    };
+    async function probeConnection(timeoutMs: number): Promise<InstanceType<typeof Client>> {
+      if (probeClient) return probeClient;
+      connecting ??= (async () => {
+        const client = new Client({ ...connection, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, statement_timeout: timeoutMs });
+        client.on('error', () => dropProbe(client));
+        try {
+          await client.connect();
+        } catch (error) {
+          dropProbe(client);
+          throw error;
+        }
+        probeClient = client;
+        return client;
+      })().finally(() => (connecting = null));
+      return connecting;
+    }
+    const probe = async (timeoutMs: number) => {
+      let client: InstanceType<typeof Client> | null = null;
+      try {
+        await withTimeout(
+          (async () => {
+            client = await probeConnection(timeoutMs);
+            await client.query({ text: 'select 1', query_timeout: timeoutMs } as never);
+          })(),
+          timeoutMs,
+        );
+      } catch (error) {
+        dropProbe(client ?? probeClient);
+        throw error;
+      }
+    };
+    const availability = new DatabaseAvailability(probe, opts.availability);
+    // An idle client losing its connection (server restart) must not take the process down; it is an outage signal.
+    pool.on('error', (err) => availability.noteFailure(err));
+
+    return {
+      db,
+      kind: 'postgres',
+      fresh: false,
+      ping: (timeoutMs = 1500) => probe(timeoutMs),
+      availability,
+      async withoutTimeouts(work) {
+        const client = new Client({ ...connection, connectionTimeoutMillis: t.connectMs });
+        await client.connect();
+        try {
+          return await work(drizzle({ client, schema }) as unknown as Db);
+        } finally {
+          await client.end();
+        }
+      },
+      async close() {
+        availability.stop();
+        dropProbe(probeClient);
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -45,14 +150,18 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const client = await PGlite.create(dir);
   const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', fresh, close: () => client.close() };
+  const ping = (timeoutMs = 1500) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => undefined);
+  // Embedded: nothing to lose a connection to, so no heartbeat.
+  const availability = new DatabaseAvailability(ping, { heartbeatMs: 0, neverDown: true });
+  return { db, kind: 'pglite', fresh, ping, availability, withoutTimeouts: (work) => work(db), close: () => client.close() };
 }
 
 /** Applies the committed SQL migrations (drizzle-kit generated) in order; safe to run on every start. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    // A migration may build an index for minutes: not under the pool's statement time-out.
+    await database.withoutTimeouts((db) => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }));
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
+import type { ZodApp, ZodTypeProvider } from './zod';
 
 export interface CurrentSession {
   sessionId: number;
@@ -42,6 +43,20 @@ export function requireAdmin(request: FastifyRequest): CurrentSession {
   return auth;
 }
 
-/** preHandler hooks for a whole plugin scope. */
-export const authenticated = async (request: FastifyRequest) => void requireUser(request);
+/** An onRequest hook: signed in, before the body is judged (a visitor is told 401, not 422). */
+export const signedInOnly = async (request: FastifyRequest) => void requireUser(request);
+
+/** An onRequest hook for a whole plugin scope: staff only. */
 export const staffOnly = async (request: FastifyRequest) => void requireAdmin(request);
+
+/**
+ * A plugin of staff routes (/api/admin/…): `routes` registers them on the zod-typed app, and every
+ * one of them is staff only, checked onRequest so that a visitor is told 401 before anything about
+ * the request is judged.
+ */
+export function staffRoutes<Deps extends FastifyPluginOptions>(routes: (app: ZodApp, deps: Deps) => void | Promise<void>): FastifyPluginAsync<Deps> {
+  return async (fastify, deps) => {
+    fastify.addHook('onRequest', staffOnly);
+    await routes(fastify.withTypeProvider<ZodTypeProvider>(), deps);
+  };
+}

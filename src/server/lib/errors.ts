@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrors, type ApiErrorBody } from '../../shared/api/errors';
+import { mapDatabaseUnavailable } from '../db/availability';
+import { isUniqueViolation } from '../db/errors';
 
 /** An error whose status and message are safe to show the caller. */
 export class HttpError extends Error {
@@ -23,13 +25,32 @@ export function unprocessable(errors: Record<string, string>, message?: string):
   return new HttpError(422, message ?? Object.values(errors)[0] ?? 'The given data was invalid.', errors);
 }
 
-/** Raised by the zod validator compiler; carries the fields that failed. */
+/**
+ * Runs a write whose service checks `constraint` itself: when a concurrent write gets past that
+ * check, the constraint's violation is the same 422 with the same `errors`, never a 500.
+ */
+export const uniqueAsFieldError =
+  (constraint: string, errors: Record<string, string>) =>
+  async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (isUniqueViolation(err, constraint)) throw unprocessable(errors);
+      throw err;
+    }
+  };
+
+export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+
+/**
+ * Raised by the zod validator compiler; carries the fields that failed. A body that is not an
+ * object at all is said so; a key a strict body does not take is named (never "not an object").
+ */
 export class RequestValidationError extends HttpError {
   constructor(error: z.ZodError, part: string) {
     const errors = fieldErrors(error);
-    if (errors._) {
-      errors._ = part === 'body' ? 'The request body must be a JSON object.' : errors._;
-    }
+    const notAnObject = error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type');
+    if (part === 'body' && notAnObject) errors._ = NOT_AN_OBJECT;
     super(422, 'The given data was invalid.', errors);
   }
 }
@@ -47,6 +68,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let status: number;
     let body: ApiErrorBody;
+    // A database that is away or too slow: 503 with Retry-After, logged once per interval (db/availability.ts).
+    const unavailable = error instanceof HttpError ? null : mapDatabaseUnavailable(error, request, reply);
     if (error instanceof HttpError) {
       status = error.statusCode;
       body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
@@ -60,6 +83,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { message: error.message };
+    } else if (unavailable) {
+      status = 503;
+      body = { message: unavailable };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       status = 500;

@@ -1,5 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomToken } from './tokens';
@@ -17,6 +18,18 @@ export interface FileStore {
   stream(key: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Writes a stream to `key` as it arrives (never whole in memory) and answers the bytes written.
+   * A reader never sees half a file; a failed write leaves nothing behind.
+   */
+  write(key: string, body: Readable): Promise<number>;
+  /** Copies a file to a new key (a reorder's artwork). */
+  copy(from: string, to: string): Promise<void>;
+  /**
+   * A path on this machine where `key` can be read or written by code that needs a file (the PDF
+   * engine). The local store answers the file itself; a remote store would stage a copy.
+   */
+  localPath(key: string): Promise<string>;
 }
 
 /** Keys are relative paths of plain names: never `..`, absolute paths or odd characters. */
@@ -63,6 +76,33 @@ export function localFileStore(root: string): FileStore {
     },
     async delete(key) {
       await rm(where(key), { force: true });
+    },
+    async write(key, body) {
+      const target = where(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomToken(6)}.part`;
+      let bytes = 0;
+      body.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      try {
+        await pipeline(body, createWriteStream(temporary));
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      return bytes;
+    },
+    async copy(from, to) {
+      const target = where(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomToken(6)}.part`;
+      await copyFile(where(from), temporary);
+      await rename(temporary, target);
+    },
+    async localPath(key) {
+      const target = where(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      return target;
     },
   };
 }

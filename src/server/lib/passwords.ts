@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { Semaphore } from './semaphore';
+import { HttpError } from './errors';
+import { Semaphore, SemaphoreFullError } from './semaphore';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/api/accounts';
 
@@ -12,10 +13,40 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   );
 }
 
-// Each hash takes 128 × N × r bytes (128 MiB here): bound how many run at once.
-let gate = new Semaphore(2);
-export function setMaxConcurrentHashes(limit: number): void {
-  gate = new Semaphore(limit);
+/**
+ * 503 when the hash queue is full: sign-in answers at once rather than after an ever-growing wait.
+ * `retryAfterSeconds` becomes the Retry-After header (lib/rate-limit.ts).
+ */
+export class HashQueueFullError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, `The server is busy checking passwords. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`);
+  }
+}
+
+// Each hash takes 128 × N × r bytes (128 MiB here): bound how many run at once, and how many wait.
+let limit = 2;
+let gate = new Semaphore(limit, 8);
+/** Average duration of one hash (ms), to tell a refused caller when to come back. */
+let averageMs = 300;
+
+export function setMaxConcurrentHashes(concurrent: number, queued = 8): void {
+  limit = concurrent;
+  gate = new Semaphore(concurrent, queued);
+}
+
+async function hashed(compute: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await gate.run(async () => {
+      const started = performance.now();
+      const key = await compute();
+      averageMs = averageMs * 0.8 + (performance.now() - started) * 0.2;
+      return key;
+    });
+  } catch (err) {
+    if (!(err instanceof SemaphoreFullError)) throw err;
+    const { active, waiting } = gate.load;
+    throw new HashQueueFullError(Math.max(1, Math.ceil((((active + waiting) / limit) * averageMs) / 1000)));
+  }
 }
 
 function options(log2N: number, r: number, p: number): ScryptOptions {
@@ -26,7 +57,7 @@ function options(log2N: number, r: number, p: number): ScryptOptions {
 export async function hashPassword(password: string): Promise<string> {
   const { log2N, r, p, keyLength, saltLength } = SCRYPT_PARAMS;
   const salt = randomBytes(saltLength);
-  const key = await gate.run(() => scryptAsync(password, salt, keyLength, options(log2N, r, p)));
+  const key = await hashed(() => scryptAsync(password, salt, keyLength, options(log2N, r, p)));
   return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -35,7 +66,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, log2N, r, p, saltB64, keyB64] = parts;
   const expected = Buffer.from(keyB64, 'base64');
-  const key = await gate.run(() =>
+  const key = await hashed(() =>
     scryptAsync(password, Buffer.from(saltB64, 'base64'), expected.length, options(Number(log2N), Number(r), Number(p))),
   );
   // A missing hash still costs a full scrypt so that timing does not tell which e-mails exist.

@@ -1,32 +1,125 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, onRequestAbortAsyncHookHandler, onResponseAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { RateLimitRule } from '../config';
+import { HttpError } from './errors';
 
 export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
-  // global:false — only the routes that name a rule are limited (sign-in, registration, resets).
+  // global:false — only the routes that name their limits are limited (sign-in, registration, resets, password checks).
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please wait ${context.after} and try again.`,
-    }),
+    // Keys per limit kept in memory (least recently used go first): enough that a spray of junk
+    // e-mails cannot push one guessed-at account out of its limit.
+    cache: 20_000,
+  });
+  // An error that says when to come back (the password-hash queue's 503) gets its Retry-After header.
+  app.addHook('onError', async (_request, reply, error) => {
+    const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof seconds === 'number' && Number.isFinite(seconds)) reply.header('retry-after', String(Math.max(1, Math.ceil(seconds))));
   });
 }
 
+/** One limit of a route: `rule` attempts per window for each key; a null key skips it for that request. */
+export interface Limit {
+  rule: RateLimitRule;
+  /** Names the counter; two routes naming the same counter share its allowance. */
+  name: string;
+  key: (request: FastifyRequest) => string | null;
+}
+
+type Counter = ReturnType<FastifyInstance['createRateLimit']>;
+// One counter per name (and rule) per app, so that routes naming the same counter share its allowance.
+const counters = new WeakMap<FastifyInstance['createRateLimit'], Map<string, Counter>>();
+/** The key a request is being counted under, set just before its counter is asked. */
+const countingAs = new WeakMap<FastifyRequest, string>();
+
+function counter(app: FastifyInstance, limit: Limit): Counter {
+  const byName = counters.get(app.createRateLimit) ?? new Map<string, Counter>();
+  counters.set(app.createRateLimit, byName);
+  const id = `${limit.name}:${limit.rule.max}/${limit.rule.windowMs}`;
+  let found = byName.get(id);
+  if (!found) {
+    found = app.createRateLimit({
+      max: limit.rule.max,
+      timeWindow: limit.rule.windowMs,
+      keyGenerator: (request) => countingAs.get(request) ?? '',
+    });
+    byName.set(id, found);
+  }
+  return found;
+}
+
+function wait(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /**
- * Route options for a limited route. It runs after validation, so a key may use the e-mail of
- * the body: one address cannot be guessed at from many IPs faster than the rule allows.
+ * A preHandler (so after validation: a key may use the body) that counts the request against every
+ * limit and answers 429 with Retry-After when any is exceeded. Several limits per route — e.g. per
+ * address and per account — are why this does not use the plugin's one-limit route config.
  */
-export function limitedBy(rule: RateLimitRule, group: string, key: (request: FastifyRequest) => string = () => '') {
-  return {
-    rateLimit: {
-      max: rule.max,
-      timeWindow: rule.windowMs,
-      hook: 'preHandler' as const,
-      groupId: group,
-      keyGenerator: (request: FastifyRequest) => `${group}:${request.ip}:${key(request)}`,
-    },
+export function limited(app: FastifyInstance, ...limits: Limit[]): preHandlerAsyncHookHandler {
+  const checks = limits.map((limit) => ({ limit, check: counter(app, limit) }));
+  return async function rateLimited(request, reply) {
+    let retryAfter = 0;
+    for (const { limit, check } of checks) {
+      const key = limit.key(request);
+      if (key === null) continue;
+      countingAs.set(request, `${limit.name}:${key}`);
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+    }
+    if (retryAfter) {
+      reply.header('retry-after', String(retryAfter));
+      throw new HttpError(429, `Too many attempts. Please wait ${wait(retryAfter)} and try again.`);
+    }
   };
 }
 
-export const bodyEmail = (request: FastifyRequest) => String((request.body as { email?: unknown } | undefined)?.email ?? '');
+/** The client's address (after TRUST_PROXY); an IPv6 client is its /64, which it controls whole. */
+export const byIp = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/** The e-mail of the body as the schema left it (trimmed, lower case). */
+export const bodyEmail = (request: FastifyRequest) => String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
+
+export const byIpAndEmail = (request: FastifyRequest) => `${byIp(request)}:${bodyEmail(request)}`;
+
+/** The signed-in user (else the address: the handler then answers 401). */
+export const byUser = (request: FastifyRequest) => (request.auth ? `user:${request.auth.user.id}` : `ip:${byIp(request)}`);
+
+/**
+ * At most `max` requests of one key in flight at once; the others answer 429 at once. Sign-in uses
+ * it per address, so one client sending a hundred attempts together holds one password check, not
+ * a hundred, and a real customer's sign-in never queues behind an attacker's.
+ */
+export function oneAtATime(
+  key: (request: FastifyRequest) => string,
+  max = 1,
+): { preHandler: preHandlerAsyncHookHandler; onResponse: onResponseAsyncHookHandler; onRequestAbort: onRequestAbortAsyncHookHandler } {
+  const inFlight = new Map<string, number>();
+  const counted = new WeakSet<FastifyRequest>();
+  return {
+    async preHandler(request, reply) {
+      const k = key(request);
+      const now = inFlight.get(k) ?? 0;
+      if (now >= max) {
+        reply.header('retry-after', '1');
+        throw new HttpError(429, 'Another sign-in from your connection is being checked. Please try again in a moment.');
+      }
+      inFlight.set(k, now + 1);
+      counted.add(request);
+    },
+    onResponse: async (request) => release(request),
+    // A client that hangs up is done too.
+    onRequestAbort: async (request) => release(request),
+  };
+
+  function release(request: FastifyRequest): void {
+    if (!counted.delete(request)) return;
+    const k = key(request);
+    const left = (inFlight.get(k) ?? 1) - 1;
+    if (left > 0) inFlight.set(k, left);
+    else inFlight.delete(k);
+  }
+}

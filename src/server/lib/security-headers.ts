@@ -15,6 +15,33 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * A print portal needs no device or sensor: every powerful feature is denied to the app and to
+ * anything it might frame. Fullscreen stays allowed for our own pages (artwork previews). Only
+ * features Chromium knows are named: an unknown one is a console error on every page.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
   // Callback style: no promise per response on this hot path.
   app.addHook('onSend', (_request, reply, payload, done) => {
@@ -24,6 +51,9 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-resource-policy', 'same-origin');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Our pages keep other sites' windows out of reach, but a sign-in popup they open may still post back to them.
+    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     if (opts.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done(null, payload);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 import { readCookie, serializeCookie } from './cookies';
 import { hmac, randomToken, safeEqual } from './tokens';
@@ -21,14 +21,27 @@ export function isValidXsrfToken(key: string, token: string | undefined): token 
 }
 
 /**
- * Double-submit anti-forgery (DESIGN §2): every response to a browser without a valid cookie
- * sets a readable XSRF-TOKEN; every unsafe request must echo it in X-XSRF-TOKEN, else 419.
+ * The cookie goes with API answers and the app's page, never with a built file: those are cached
+ * (immutable assets for a year), and a Set-Cookie on them would be stored with them, or make a
+ * shared cache refuse them.
+ */
+function mayIssue(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  // No route: the not-found handler, which answers the SPA's page for any path but /assets/.
+  if (route === undefined) return !request.url.startsWith('/assets/');
+  return route.startsWith('/api/');
+}
+
+/**
+ * Double-submit anti-forgery (DESIGN §2): an API answer or page to a browser without a valid cookie
+ * sets a readable XSRF-TOKEN (one with a valid cookie keeps it); every unsafe request must echo it
+ * in X-XSRF-TOKEN, else 419.
  */
 export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: boolean }): void {
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
     const cookieValid = isValidXsrfToken(opts.key, cookie);
-    if (!cookieValid) {
+    if (!cookieValid && mayIssue(request)) {
       reply.header('set-cookie', serializeCookie(XSRF_COOKIE, issueXsrfToken(opts.key), { secure: opts.secure }));
     }
     if (!UNSAFE.has(request.method)) return done();

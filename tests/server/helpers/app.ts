@@ -10,6 +10,9 @@ import { seedReferenceData } from '../../../src/server/db/seed';
 /** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
 export const RELAXED_LIMITS: Config['rateLimits'] = {
   login: { max: 1000, windowMs: 60_000 },
+  loginPerIp: { max: 1000, windowMs: 60_000 },
+  loginPerAccount: { max: 1000, windowMs: 60_000 },
+  currentPassword: { max: 1000, windowMs: 60_000 },
   register: { max: 1000, windowMs: 60_000 },
   passwordEmail: { max: 1000, windowMs: 60_000 },
   passwordReset: { max: 1000, windowMs: 60_000 },
@@ -20,7 +23,7 @@ export interface TestApp {
   database: Database;
   dataDir: string;
   config: Config;
-  /** The .eml files written so far (after waiting for queued mail). */
+  /** The .eml files written so far (after waiting for the outbox to deliver what is due). */
   outbox(): Promise<Array<{ file: string; text: string }>>;
   close(): Promise<void>;
 }
@@ -70,7 +73,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { dis
     dataDir,
     config,
     async outbox() {
-      await app.deps.mailer.idle();
+      // Mail is an outbox row delivered by a background job: wait until every due message is delivered.
+      await app.deps.outbox.idle();
       let files: string[] = [];
       try {
         files = readdirSync(outboxDir).sort();

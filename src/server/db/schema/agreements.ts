@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, serial, unique } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgTable, primaryKey, serial, unique } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
+import { link } from './columns';
 import { users } from './users';
 
 /** A customer's price agreement: a discount in percent on one product. */
@@ -8,12 +9,8 @@ export const userPrices = pgTable(
   'user_prices',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: link('user_id', () => users.id),
+    productId: link('product_id', () => products.id),
     discount: numeric('discount', { precision: 5, scale: 2 }).notNull(),
   },
   (t) => [
@@ -26,14 +23,7 @@ export const userPrices = pgTable(
 /** Restricted products a customer may see and order. */
 export const userProducts = pgTable(
   'user_products',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-  },
+  { userId: link('user_id', () => users.id), productId: link('product_id', () => products.id) },
   (t) => [primaryKey({ name: 'user_products_pkey', columns: [t.userId, t.productId] }), index('user_products_product_idx').on(t.productId)],
 );
 

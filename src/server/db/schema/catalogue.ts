@@ -42,11 +42,19 @@ export const products = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The finished size in mm (for folded work, the flat size); artwork is preflighted against it. Rows from before it existed are A4. */
+    trimWidthMm: integer('trim_width_mm').notNull().default(210),
+    trimHeightMm: integer('trim_height_mm').notNull().default(297),
+    bleedMm: integer('bleed_mm').notNull().default(3),
+    /** Working days from the start of production to dispatch (0 = the same day). */
+    productionDays: integer('production_days').notNull().default(2),
   },
   (t) => [
     index('products_sort_idx').on(t.sortOrder, t.id),
     check('products_multiplier_check', sql`${t.multiplier} > 0`),
     check('products_weight_check', sql`${t.weight} >= 0`),
+    check('products_size_check', sql`${t.trimWidthMm} between 10 and 2000 and ${t.trimHeightMm} between 10 and 2000 and ${t.bleedMm} between 0 and 20`),
+    check('products_production_days_check', sql`${t.productionDays} between 0 and 60`),
   ],
 );
 

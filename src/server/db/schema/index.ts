@@ -4,3 +4,7 @@ export * from './sessions';
 export * from './settings';
 export * from './catalogue';
 export * from './agreements';
+export * from './jobs';
+export * from './mail';
+export * from './delivery';
+export * from './orders';

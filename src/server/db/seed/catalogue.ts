@@ -27,6 +27,9 @@ interface DemoProduct {
   weight: string;
   largeItem?: boolean;
   restricted?: boolean;
+  /** Finished size in mm [width, height] (folded work: flat); production working days. */
+  trim: [number, number];
+  productionDays: number;
   stocks: StockKey[];
   /** [quantity, margin %] — the same breaks on each of its stocks. */
   breaks: Array<[number, string]>;
@@ -34,28 +37,28 @@ interface DemoProduct {
 
 // prettier-ignore
 const PRODUCTS: DemoProduct[] = [
-  { name: 'Business cards 85×55mm', description: 'Standard UK business cards, trimmed to 85 × 55 mm.', multiplier: 24, weight: '1.700',
+  { name: 'Business cards 85×55mm', trim: [85, 55], productionDays: 2, description: 'Standard UK business cards, trimmed to 85 × 55 mm.', multiplier: 24, weight: '1.700',
     stocks: ['silk350', 'matt400', 'uncoated300'],
     breaks: [[100, '1000'], [250, '700'], [500, '450'], [1000, '300'], [2000, '230'], [2500, '210'], [5000, '160'], [10000, '120']] },
-  { name: 'A6 flyers', description: '105 × 148 mm flyers.', multiplier: 8, weight: '2.700',
+  { name: 'A6 flyers', trim: [105, 148], productionDays: 2, description: '105 × 148 mm flyers.', multiplier: 8, weight: '2.700',
     stocks: ['gloss170', 'gloss130', 'silk350'],
     breaks: [[100, '900'], [250, '500'], [500, '320'], [1000, '240'], [2500, '170'], [5000, '140'], [10000, '120'], [20000, '100']] },
-  { name: 'A5 flyers', description: '148 × 210 mm flyers.', multiplier: 4, weight: '5.300',
+  { name: 'A5 flyers', trim: [148, 210], productionDays: 2, description: '148 × 210 mm flyers.', multiplier: 4, weight: '5.300',
     stocks: ['gloss130', 'gloss170', 'uncoated130'],
     breaks: [[100, '800'], [250, '400'], [500, '250'], [1000, '160'], [2500, '90'], [5000, '60'], [10000, '45'], [25000, '35']] },
-  { name: 'A4 flyers', description: '210 × 297 mm flyers and letterheads.', multiplier: 2, weight: '10.600',
+  { name: 'A4 flyers', trim: [210, 297], productionDays: 2, description: '210 × 297 mm flyers and letterheads.', multiplier: 2, weight: '10.600',
     stocks: ['gloss130', 'gloss170', 'uncoated130'],
     breaks: [[50, '900'], [100, '600'], [250, '300'], [500, '180'], [1000, '120'], [2500, '80'], [5000, '60']] },
-  { name: 'DL leaflets', description: '99 × 210 mm, fits a DL envelope.', multiplier: 6, weight: '3.500',
+  { name: 'DL leaflets', trim: [99, 210], productionDays: 2, description: '99 × 210 mm, fits a DL envelope.', multiplier: 6, weight: '3.500',
     stocks: ['gloss130', 'gloss170', 'uncoated130'],
     breaks: [[100, '850'], [250, '450'], [500, '280'], [1000, '190'], [2500, '120'], [5000, '85'], [10000, '65']] },
-  { name: 'Postcards A6', description: '105 × 148 mm on heavy card.', multiplier: 8, weight: '5.400',
+  { name: 'Postcards A6', trim: [105, 148], productionDays: 3, description: '105 × 148 mm on heavy card.', multiplier: 8, weight: '5.400',
     stocks: ['silk350', 'matt400', 'uncoated300'],
     breaks: [[50, '1000'], [100, '700'], [250, '400'], [500, '260'], [1000, '190'], [2500, '140'], [5000, '110']] },
-  { name: 'A3 posters', description: '297 × 420 mm posters, sent flat.', multiplier: 1, weight: '21.200', largeItem: true,
+  { name: 'A3 posters', trim: [297, 420], productionDays: 3, description: '297 × 420 mm posters, sent flat.', multiplier: 1, weight: '21.200', largeItem: true,
     stocks: ['gloss170', 'gloss130'],
     breaks: [[10, '1000'], [25, '600'], [50, '400'], [100, '280'], [250, '200'], [500, '160'], [1000, '130']] },
-  { name: 'Folded A4 leaflets (agency range)', description: 'A4 folded to A5, four pages. On request for agency accounts.', multiplier: 2, weight: '10.600', restricted: true,
+  { name: 'Folded A4 leaflets (agency range)', trim: [210, 297], productionDays: 4, description: 'A4 folded to A5, four pages. On request for agency accounts.', multiplier: 2, weight: '10.600', restricted: true,
     stocks: ['gloss170', 'uncoated130'],
     breaks: [[100, '700'], [250, '380'], [500, '250'], [1000, '170'], [2500, '120'], [5000, '95']] },
 ];
@@ -77,7 +80,9 @@ export async function seedCatalogue(db: Db): Promise<void> {
 
     const productRows = await tx
       .insert(products)
-      .values(PRODUCTS.map(({ stocks: _s, breaks: _b, ...p }, i) => ({ ...p, sortOrder: i + 1 })))
+      .values(
+        PRODUCTS.map(({ stocks: _s, breaks: _b, trim: [trimWidthMm, trimHeightMm], ...p }, i) => ({ ...p, trimWidthMm, trimHeightMm, sortOrder: i + 1 })),
+      )
       .returning({ id: products.id, name: products.name });
     await tx.insert(productsStock).values(PRODUCTS.flatMap((p, i) => p.stocks.map((key) => ({ productId: productRows[i].id, stockId: stockId.get(key)! }))));
     await tx

@@ -6,11 +6,13 @@ import { isoCountries } from './countries';
 import { DEFAULT_SETTINGS } from './settings';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { seedCatalogue } from './catalogue';
+import { seedClosedDays, seedDeliveryTypes } from './delivery';
 
-/** Reference data every install needs: all countries and the named settings. Idempotent. */
+/** Reference data every install needs: all countries, the named settings and the bank holidays. Idempotent. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.insert(countries).values(isoCountries()).onConflictDoNothing({ target: countries.code });
   await db.insert(settings).values(DEFAULT_SETTINGS).onConflictDoNothing({ target: settings.name });
+  await seedClosedDays(db);
 }
 
 /** Demo accounts on an empty database; returns the logins it created (none when users exist). */
@@ -23,5 +25,6 @@ export async function seedDemo(db: Db): Promise<Array<{ email: string; password:
     await db.insert(users).values({ ...profile, countryId: gb?.id ?? null, passwordHash: await hashPassword(password) });
   }
   await seedCatalogue(db);
+  await seedDeliveryTypes(db);
   return DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role }));
 }

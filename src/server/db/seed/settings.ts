@@ -13,8 +13,10 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
     description: 'Company address, shown in the footer and on invoices.',
     public: true,
   },
+  { name: 'COMPANY_PHONE', value: '0113 496 0000', description: 'Telephone number customers call, shown in the footer and to accounts awaiting approval.', public: true },
+  { name: 'COMPANY_EMAIL', value: 'hello@printjunction.test', description: 'E-mail address customers write to, shown in the footer and to accounts awaiting approval.', public: true },
   { name: 'COMPANY_VAT_NUMBER', value: 'GB 123 4567 89', description: 'VAT registration number, shown on invoices.', public: false },
-  { name: 'VAT_RATE', value: '20', description: 'VAT rate in percent applied to orders.', public: false },
+  { name: 'VAT_RATE', value: '20', description: 'VAT rate in percent applied to orders (public: the price list shows prices with VAT).', public: true },
   { name: 'INVOICE_PREFIX', value: 'INV-', description: 'Prefix of invoice numbers, e.g. INV-000123.', public: false },
   { name: 'STAFF_EMAIL', value: 'studio@printjunction.test', description: 'Where staff notifications (tickets) are sent.', public: false },
   {
@@ -22,6 +24,12 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
     value: 'user',
     description: 'Role of newly registered accounts: user or trade, or none to approve each account by hand.',
     public: false,
+  },
+  {
+    name: 'CUTOFF_TIME',
+    value: '12:00',
+    description: 'UK time (HH:MM) before which an order confirmed on a working day starts production that day.',
+    public: true,
   },
   { name: 'ARTWORK_MAX_MB', value: '100', description: 'Largest artwork upload in megabytes.', public: false },
 ];

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../shared/api/accounts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { endResetLinks } from './password-resets';
 import { forgetUserSessions, sessionStore } from './sessions';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
 
@@ -30,10 +31,14 @@ export async function upsertAccount(db: Db, input: UpsertAccountInput): Promise<
     const role = (input.role ?? existing.role) as Role;
     const changes: Partial<typeof users.$inferInsert> = { role };
     if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
-    await db.update(users).set(changes).where(eq(users.id, existing.id));
-    // A new password or losing access ends the account's sessions, as in the app.
-    if (input.password !== undefined || role === 'none') await sessionStore(db).endAllFor(existing.id);
-    else forgetUserSessions(existing.id);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set(changes).where(eq(users.id, existing.id));
+      // A new password or losing access ends the account's sessions, as in the app.
+      if (input.password !== undefined || role === 'none') await sessionStore(tx).endAllFor(existing.id);
+      // A reset link asked for before the new password would undo it.
+      if (input.password !== undefined) await endResetLinks(tx, existing.id);
+    });
+    if (input.password === undefined && role !== 'none') forgetUserSessions(existing.id);
     return { id: existing.id, created: false, role };
   }
   if (input.password === undefined) throw new Error('A new account needs --password');

@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResets, users, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/tokens';
+import type { MailOutbox } from '../mail/service';
 import type { AccountsService } from './service';
 import { sessionStore } from './sessions';
 
@@ -33,16 +33,43 @@ function linkMail(kind: LinkKind, user: Pick<UserRow, 'firstname'>, link: string
   };
 }
 
-export function passwordResetService(deps: { db: Db; accounts: AccountsService; mailer: Mailer; appUrl: string; appName: string }) {
+/** Ends a user's outstanding set-password links: after a change of password or of e-mail address, or a reset. */
+export async function endResetLinks(db: Db, userId: number): Promise<void> {
+  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Deletes reset rows past their expiry (used or not): nothing can redeem them any more. */
+export async function purgeExpiredResets(db: Db): Promise<number> {
+  const gone = await db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date())).returning({ id: passwordResets.id });
+  return gone.length;
+}
+
+export function passwordResetService(deps: { db: Db; accounts: AccountsService; outbox: MailOutbox; appUrl: string; appName: string }) {
   const { db } = deps;
 
   /** Stores a new single-use token (hashed) and mails its link; both kinds are redeemed by reset(). */
-  async function sendLink(user: UserRow, kind: LinkKind): Promise<void> {
+  /** `executor`: the caller's transaction when there is one (a staff-made account and its welcome commit together). */
+  async function sendLink(user: UserRow, kind: LinkKind, executor?: Db): Promise<void> {
     const token = randomToken(32);
     const lifetime = kind === 'welcome' ? WELCOME_LIFETIME_MS : RESET_LIFETIME_MS;
-    await db.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + lifetime) });
     const link = `${deps.appUrl}/password/reset/${token}`;
-    deps.mailer.send({ to: user.email, ...linkMail(kind, user, link, deps.appName), links: [link] });
+    const write = async (tx: Db) => {
+      await tx.insert(passwordResets).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + lifetime) });
+      // The link and the mail that carries it (an outbox row) commit together.
+      await deps.outbox.queue(tx, { to: user.email, ...linkMail(kind, user, link, deps.appName), links: [link] });
+    };
+    await (executor ? write(executor) : db.transaction((tx) => write(tx)));
+  }
+
+  /** The unused, unexpired reset row of a token, with its (live) user. */
+  async function redeemable(token: string) {
+    const [row] = await db
+      .select({ reset: passwordResets, user: users })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()), isNull(users.deletedAt)))
+      .limit(1);
+    return row ?? null;
   }
 
   return {
@@ -53,18 +80,18 @@ export function passwordResetService(deps: { db: Db; accounts: AccountsService; 
     },
 
     /** The welcome of an account staff opened: a link to set the first password (it does not sign in). */
-    async welcome(user: UserRow): Promise<void> {
-      await sendLink(user, 'welcome');
+    async welcome(user: UserRow, executor?: Db): Promise<void> {
+      await sendLink(user, 'welcome', executor);
+    },
+
+    /** Whether a link can still be used (its page asks before the customer types a password); 422 when not. */
+    async check(token: string): Promise<void> {
+      if (!(await redeemable(token))) throw unprocessable(INVALID);
     },
 
     /** Single use, 60 minutes; a reset ends every session of the user and does not sign them in. */
     async reset(token: string, password: string): Promise<void> {
-      const [row] = await db
-        .select({ reset: passwordResets, user: users })
-        .from(passwordResets)
-        .innerJoin(users, eq(users.id, passwordResets.userId))
-        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()), isNull(users.deletedAt)))
-        .limit(1);
+      const row = await redeemable(token);
       if (!row) throw unprocessable(INVALID);
       deps.accounts.assertPassword(password, row.user.email);
       const passwordHash = await hashPassword(password);
@@ -77,7 +104,7 @@ export function passwordResetService(deps: { db: Db; accounts: AccountsService; 
           .returning({ id: passwordResets.id });
         if (!claimed.length) throw unprocessable(INVALID);
         await tx.update(users).set({ passwordHash }).where(eq(users.id, row.user.id));
-        await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, row.user.id), isNull(passwordResets.usedAt)));
+        await endResetLinks(tx, row.user.id);
         await sessionStore(tx).endAllFor(row.user.id);
       });
     },

@@ -1,52 +1,75 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   changePasswordSchema,
   loginSchema,
+  messageSchema,
   passwordEmailSchema,
   passwordResetSchema,
   profileSchema,
   registerSchema,
+  tokenResponseSchema,
+  userSchema,
 } from '../../../shared/api/accounts';
 import type { AppDeps } from '../../deps';
-import { requireUser } from '../../lib/auth';
-import { bodyEmail, limitedBy } from '../../lib/rate-limit';
+import { requireUser, signedInOnly } from '../../lib/auth';
+import { bodyEmail, byIp, byIpAndEmail, byUser, limited, oneAtATime, type Limit } from '../../lib/rate-limit';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { presentUser } from './present';
-import { accountsService } from './service';
-import { passwordResetService } from './password-resets';
 
 const RESET_SENT = 'If an account uses that address, we have e-mailed it a link to reset the password. The link works for 60 minutes.';
 
-const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
+const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, accounts, resets, sessions }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { rateLimits } = deps.config;
-  const accounts = accountsService({ ...deps, appUrl: deps.config.appUrl, appName: deps.config.appName });
-  const resets = passwordResetService({ db: deps.db, accounts, mailer: deps.mailer, appUrl: deps.config.appUrl, appName: deps.config.appName });
+  const { rateLimits } = config;
+  const token = { 200: tokenResponseSchema };
+  const message = { 200: messageSchema };
   const agent = (ua: string | undefined) => ua ?? '';
-
-  app.post('/api/register', { schema: { body: registerSchema }, config: limitedBy(rateLimits.register, 'register') }, async (request, reply) => {
-    const { token } = await accounts.register(request.body, agent(request.headers['user-agent']));
-    return reply.status(201).send({ token });
+  const limit = (...limits: Limit[]) => ({ preHandler: limited(fastify, ...limits) });
+  /** Attempts at the current password: the password change, and the e-mail change (only when the address changes). */
+  const currentPassword = (when: (request: FastifyRequest) => boolean = () => true): Limit => ({
+    rule: rateLimits.currentPassword,
+    name: 'current-password',
+    key: (request) => (when(request) ? byUser(request) : null),
   });
 
-  app.post('/api/login', { schema: { body: loginSchema }, config: limitedBy(rateLimits.login, 'login', bodyEmail) }, async (request) => {
-    const token = await accounts.login(request.body, agent(request.headers['user-agent']));
-    return { token };
+  app.post('/api/register', { schema: { body: registerSchema, response: { 201: tokenResponseSchema } }, ...limit({ rule: rateLimits.register, name: 'register', key: byIp }) }, async (request, reply) => {
+    const session = await accounts.register(request.body, agent(request.headers['user-agent']));
+    return reply.status(201).send({ token: session.token });
   });
 
-  app.post('/api/logout', async (request, reply) => {
-    if (request.auth) await deps.sessions.end(request.auth.sessionId);
+  // Three limits, each counting every attempt: one address on one account, one address on any
+  // accounts (so it cannot keep the password hashes busy), and one account from any addresses.
+  const counted = limited(
+    fastify,
+    { rule: rateLimits.login, name: 'login', key: byIpAndEmail },
+    { rule: rateLimits.loginPerIp, name: 'login-ip', key: byIp },
+    { rule: rateLimits.loginPerAccount, name: 'login-account', key: bodyEmail },
+  );
+  // …and one check at a time per address, so a burst from one client cannot fill the hash queue.
+  const oneCheck = oneAtATime(byIp);
+  const login = { preHandler: [counted, oneCheck.preHandler], onResponse: oneCheck.onResponse, onRequestAbort: oneCheck.onRequestAbort };
+  app.post('/api/login', { schema: { body: loginSchema, response: token }, ...login }, async (request) => {
+    return { token: await accounts.login(request.body, agent(request.headers['user-agent'])) };
+  });
+
+  app.post('/api/logout', { schema: { response: { 204: z.undefined() } } }, async (request, reply) => {
+    if (request.auth) await sessions.end(request.auth.sessionId);
     return reply.status(204).send();
   });
 
-  app.get('/api/user', async (request) => presentUser(requireUser(request).user));
+  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) => presentUser(requireUser(request).user));
 
-  app.patch('/api/user', { schema: { body: profileSchema } }, async (request) => {
+  const changesEmail = (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return !!request.auth && typeof email === 'string' && email.toLowerCase() !== request.auth.user.email.toLowerCase();
+  };
+  app.patch('/api/user', { onRequest: signedInOnly, schema: { body: profileSchema, response: { 200: userSchema } }, ...limit(currentPassword(changesEmail)) }, async (request) => {
     const { user } = requireUser(request);
     return presentUser(await accounts.updateProfile(user, request.body));
   });
 
-  app.patch('/api/user/password', { schema: { body: changePasswordSchema } }, async (request) => {
+  app.patch('/api/user/password', { onRequest: signedInOnly, schema: { body: changePasswordSchema, response: message }, ...limit(currentPassword()) }, async (request) => {
     const { user, sessionId } = requireUser(request);
     await accounts.changePassword(user, sessionId, request.body);
     return { message: 'Your password has been changed. Other devices have been signed out.' };
@@ -54,14 +77,25 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, deps) => {
 
   app.post(
     '/api/password/email',
-    { schema: { body: passwordEmailSchema }, config: limitedBy(rateLimits.passwordEmail, 'password-email', bodyEmail) },
+    { schema: { body: passwordEmailSchema, response: message }, ...limit({ rule: rateLimits.passwordEmail, name: 'password-email', key: byIpAndEmail }) },
     async (request) => {
       await resets.request(request.body.email);
       return { message: RESET_SENT };
     },
   );
 
-  app.post('/api/password/reset', { schema: { body: passwordResetSchema }, config: limitedBy(rateLimits.passwordReset, 'password-reset') }, async (request) => {
+  // The reset page asks first, so an expired or used link says so before the customer types a password.
+  const tokenParams = z.object({ token: passwordResetSchema.shape.token });
+  app.get(
+    '/api/password/reset/:token',
+    { schema: { params: tokenParams, response: { 200: z.object({ valid: z.literal(true) }) } }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset-check', key: byIp }) },
+    async (request) => {
+      await resets.check(request.params.token);
+      return { valid: true as const };
+    },
+  );
+
+  app.post('/api/password/reset', { schema: { body: passwordResetSchema, response: message }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset', key: byIp }) }, async (request) => {
     await resets.reset(request.body.token, request.body.password);
     return { message: 'Your password has been reset. Please sign in with the new password.' };
   });

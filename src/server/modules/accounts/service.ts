@@ -2,16 +2,19 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ChangePasswordInput, ProfileInput, RegisterInput, Role } from '../../../shared/api/accounts';
 import { ROLES } from '../../../shared/api/accounts';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { countries, users, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
+import { endResetLinks } from './password-resets';
 import { forgetUserSessions, sessionStore, type SessionStore } from './sessions';
 import type { SettingsService } from '../settings/service';
-import type { Mailer } from '../../lib/mail';
+import type { MailOutbox } from '../mail/service';
+import { addressColumns } from '../../lib/postal-address';
 
-type Profile = Required<ProfileInput> & { country_id: number };
+type Profile = Required<Omit<ProfileInput, 'current_password'>> & { country_id: number };
 
-export function accountsService(deps: { db: Db; sessions: SessionStore; settings: SettingsService; mailer: Mailer; appUrl: string; appName: string }) {
+export function accountsService(deps: { db: Db; sessions: SessionStore; settings: SettingsService; outbox: MailOutbox; appUrl: string; appName: string }) {
   const { db, sessions } = deps;
 
   async function findByEmail(email: string): Promise<UserRow | null> {
@@ -38,6 +41,17 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
     if (problem) throw unprocessable({ [field]: problem });
   }
 
+  /** 422 on `current_password` unless it is the user's password (an account with none must set one first). */
+  async function assertCurrentPassword(user: UserRow, password: string | undefined, missing: string): Promise<void> {
+    if (user.passwordHash === null) {
+      throw unprocessable({
+        current_password: 'Your account has no password yet (you sign in with another service). Set a password with "Forgotten password" on the sign-in page first.',
+      });
+    }
+    if (!password) throw unprocessable({ current_password: missing });
+    if (!(await verifyPassword(password, user.passwordHash))) throw unprocessable({ current_password: 'Your current password is not correct' });
+  }
+
   /** The role new accounts get: setting REGISTRATION_ROLE, never admin. */
   async function registrationRole(): Promise<Role> {
     const value = (await deps.settings.value('REGISTRATION_ROLE', 'user')).trim() as Role;
@@ -45,21 +59,7 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
   }
 
   function profileColumns(input: Profile) {
-    return {
-      email: input.email,
-      title: input.title,
-      firstname: input.firstname,
-      lastname: input.lastname,
-      companyName: input.company_name,
-      telephone: input.telephone,
-      mobile: input.mobile,
-      address1: input.address1,
-      address2: input.address2,
-      town: input.town,
-      county: input.county,
-      postcode: input.postcode.toUpperCase(),
-      countryId: input.country_id,
-    };
+    return { email: input.email, title: input.title, mobile: input.mobile, ...addressColumns(input) };
   }
 
   return {
@@ -73,23 +73,27 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
       const role = await registrationRole();
       let user: UserRow;
       try {
-        [user] = await db.insert(users).values({ ...profileColumns(input), passwordHash, role }).returning();
+        // The account and its welcome mail (a row of the outbox) commit together.
+        user = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(users).values({ ...profileColumns(input), passwordHash, role }).returning();
+          await deps.outbox.queue(tx, {
+            to: created.email,
+            subject: `Welcome to ${deps.appName}`,
+            text:
+              `Hello ${created.firstname},\n\nYour trade account is ready. Sign in at ${deps.appUrl}/login.\n` +
+              (role === 'none' ? '\nWe check every new trade account; we will e-mail you as soon as yours is approved.\n' : '') +
+              `\n${deps.appName}`,
+          });
+          return created;
+        });
       } catch (err) {
         // Two registrations racing for one e-mail: the unique index decides.
-        if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505') {
+        if (isUniqueViolation(err)) {
           throw unprocessable({ email: 'An account with this e-mail address already exists' });
         }
         throw err;
       }
       const token = await sessions.create(user.id, false, userAgent);
-      deps.mailer.send({
-        to: user.email,
-        subject: `Welcome to ${deps.appName}`,
-        text:
-          `Hello ${user.firstname},\n\nYour trade account is ready. Sign in at ${deps.appUrl}/login.\n` +
-          (role === 'none' ? '\nWe check every new trade account; we will e-mail you as soon as yours is approved.\n' : '') +
-          `\n${deps.appName}`,
-      });
       return { token, user };
     },
 
@@ -100,25 +104,46 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
       return sessions.create(user.id, input.remember, userAgent);
     },
 
-    async updateProfile(user: UserRow, input: Profile): Promise<UserRow> {
+    /**
+     * A new e-mail address needs the current password; it ends the outstanding reset links (they
+     * went to the old address) and tells the old address of the change.
+     */
+    async updateProfile(user: UserRow, input: Profile & { current_password?: string }): Promise<UserRow> {
+      const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
       await assertEmailFree(input.email, user.id);
       if (input.country_id !== user.countryId) await assertCountry(input.country_id);
-      const [row] = await db.update(users).set(profileColumns(input)).where(eq(users.id, user.id)).returning();
+      if (emailChanges) await assertCurrentPassword(user, input.current_password, 'To change your e-mail address, enter your current password');
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx.update(users).set(profileColumns(input)).where(eq(users.id, user.id)).returning();
+        if (emailChanges) {
+          await endResetLinks(tx, user.id);
+          // The notice to the old address is an outbox row of the same transaction.
+          await deps.outbox.queue(tx, {
+            to: user.email,
+            subject: `Your ${deps.appName} e-mail address was changed`,
+            text:
+              `Hello ${updated.firstname},\n\nThe e-mail address of your ${deps.appName} account was changed from ${user.email} to ${updated.email}. ` +
+              `From now on we write to the new address, and you sign in with it.\n\n` +
+              `If you did not make this change, contact us at once: somebody may have access to your account.\n\n${deps.appName}`,
+          });
+        }
+        return updated;
+      });
       forgetUserSessions(user.id);
       return row;
     },
 
     /** Needs the current password; ends every other session of the user (DESIGN §2). */
     async changePassword(user: UserRow, sessionId: number, input: ChangePasswordInput): Promise<void> {
-      if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-        throw unprocessable({ current_password: 'Your current password is not correct' });
-      }
+      await assertCurrentPassword(user, input.current_password, 'Enter your current password');
       assertPassword(input.password, user.email);
       if (input.password === input.current_password) throw unprocessable({ password: 'Choose a password different from the current one' });
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await sessionStore(tx).endAllFor(user.id, sessionId);
+        // A link asked for before the change would undo it.
+        await endResetLinks(tx, user.id);
       });
     },
 

@@ -79,8 +79,10 @@ export function sessionStore(db: Db) {
       await db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
     },
 
-    async purgeExpired(): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    /** Deletes sessions past their expiry (modules/accounts/purge.ts runs it on a schedule); answers how many. */
+    async purgeExpired(): Promise<number> {
+      const gone = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+      return gone.length;
     },
   };
 }

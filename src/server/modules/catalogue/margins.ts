@@ -2,13 +2,13 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { marginCreateSchema, MarginPair, MarginRecord, marginRowsSchema, marginUpdateSchema } from '../../../shared/api/catalogue';
 import type { Db } from '../../db/client';
-import { products, productsStock, stockMargins } from '../../db/schema';
-import { notFound, unprocessable } from '../../lib/errors';
-import { isUniqueViolation } from './db-errors';
+import { products, productsStock, stockMargins, type StockMarginRow } from '../../db/schema';
+import { notFound, uniqueAsFieldError, unprocessable } from '../../lib/errors';
+import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { presentMargin } from './present';
-import { productsService } from './products';
+import type { ProductsService } from './products';
 import { bumpCatalogueVersion } from './version';
-import { stockService } from './stock';
+import type { StockService } from './stock';
 
 type MarginCreate = z.output<typeof marginCreateSchema>;
 type MarginUpdate = z.output<typeof marginUpdateSchema>;
@@ -37,17 +37,20 @@ async function checkQtyFree(tx: Db, productId: number, stockId: number, qty: num
 }
 
 /** A concurrent insert of the same break loses to the unique constraint: still a 422, never a 500. */
-async function asFieldError<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isUniqueViolation(err, 'stock_margins_pair_qty_unique')) throw unprocessable({ qty: DUPLICATE_QTY });
-    throw err;
-  }
-}
+const asFieldError = uniqueAsFieldError('stock_margins_pair_qty_unique', { qty: DUPLICATE_QTY });
+
+/** The staff list of margin rows (react-admin reads a pair's breaks with filter product_id + stock_id). */
+export const marginsListSpec: ListSpec<MarginRecord, StockMarginRow> = {
+  table: stockMargins,
+  present: (rows) => rows.map(presentMargin),
+  id: stockMargins.id,
+  fields: fieldsOf(stockMargins, { id: 'int', product_id: 'int', stock_id: 'int', qty: 'int' }),
+  sortable: ['id', 'qty', 'product_id', 'stock_id', 'margin'],
+  defaultSort: ['qty', 'ASC'],
+};
 
 /** Quantity breaks and their margins, per product and stock. */
-export function marginsService(db: Db) {
+export function marginsService(db: Db, catalogue: { products: ProductsService; stock: StockService }) {
   async function get(id: number, tx: Db = db): Promise<MarginRecord> {
     const [row] = await tx.select().from(stockMargins).where(eq(stockMargins.id, id));
     if (!row) throw notFound('No such margin.');
@@ -64,6 +67,7 @@ export function marginsService(db: Db) {
   }
 
   return {
+    list: marginsListSpec,
     get,
 
     create: (input: MarginCreate) =>
@@ -104,8 +108,8 @@ export function marginsService(db: Db) {
 
     /** The margins page: the pair (404 unless linked) with its costs and breaks. */
     async pair(productId: number, stockId: number): Promise<MarginPair> {
-      const product = await productsService(db).get(productId);
-      const s = await stockService(db).get(stockId);
+      const product = await catalogue.products.get(productId);
+      const s = await catalogue.stock.get(stockId);
       if (!product.stock_ids.includes(stockId)) throw notFound('This stock is not linked to the product.');
       return { product, stock: s, margins: await listPair(db, productId, stockId) };
     },

@@ -28,6 +28,10 @@ export function presentProduct(row: ProductRow, stockIds: number[]): ProductReco
     sort_order: row.sortOrder,
     active: row.active,
     stock_ids: stockIds,
+    trim_width_mm: row.trimWidthMm,
+    trim_height_mm: row.trimHeightMm,
+    bleed_mm: row.bleedMm,
+    production_days: row.productionDays,
   };
 }
 

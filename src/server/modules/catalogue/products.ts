@@ -1,30 +1,21 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { productCreateSchema, productUpdateSchema, ProductRecord } from '../../../shared/api/catalogue';
 import type { Db } from '../../db/client';
+import { columnValues, insertValues } from '../../db/columns';
 import { products, productsStock, stock, type ProductRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { isForeignKeyViolation } from './db-errors';
+import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { isForeignKeyViolation } from '../../db/errors';
 import { presentProduct } from './present';
-import { nextSortOrder, reorderRows } from './reorder';
+import { linkedInOrder, nextSortOrder, reorderCatalogue } from './reorder';
 import { bumpCatalogueVersion } from './version';
 
 type ProductCreate = z.output<typeof productCreateSchema>;
 type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 /** The stock ids of each product, in the printer's stock order: one query for a whole page. */
-export async function stockIdsOf(db: Db, productIds: number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>(productIds.map((id) => [id, []]));
-  if (!productIds.length) return out;
-  const rows = await db
-    .select({ productId: productsStock.productId, stockId: productsStock.stockId })
-    .from(productsStock)
-    .innerJoin(stock, eq(stock.id, productsStock.stockId))
-    .where(inArray(productsStock.productId, productIds))
-    .orderBy(asc(stock.sortOrder), asc(stock.id));
-  for (const r of rows) out.get(r.productId)?.push(r.stockId);
-  return out;
-}
+export const stockIdsOf = (db: Db, productIds: number[]) => linkedInOrder(db, { owner: productsStock.productId, linked: productsStock.stockId }, stock, productIds);
 
 export async function presentProducts(db: Db, rows: ProductRow[]): Promise<ProductRecord[]> {
   const links = await stockIdsOf(
@@ -50,18 +41,28 @@ export function productsService(db: Db) {
     return (await presentProducts(tx, [row]))[0];
   }
 
+  const list: ListSpec<ProductRecord, ProductRow> = {
+    table: products,
+    present: (rows) => presentProducts(db, rows),
+    id: products.id,
+    fields: fieldsOf(products, { id: 'int', name: 'text', multiplier: 'int', large_item: 'bool', restricted: 'bool', active: 'bool', sort_order: 'int' }),
+    sortable: ['id', 'name', 'multiplier', 'sort_order', 'active', 'restricted'],
+    defaultSort: ['sort_order', 'ASC'],
+    searchText: sql`lower(${products.name} || ' ' || ${products.description})`,
+  };
+
   return {
+    list,
     get,
 
     async create(input: ProductCreate): Promise<ProductRecord> {
       return db.transaction(async (tx) => {
         await checkStockIds(tx, input.stock_ids);
-        const { stock_ids, sort_order, large_item, ...rest } = input;
         const [row] = await tx
           .insert(products)
-          .values({ ...rest, largeItem: large_item, sortOrder: sort_order ?? (await nextSortOrder(tx, products)) })
+          .values(insertValues(products, { ...input, sort_order: input.sort_order ?? (await nextSortOrder(tx, products)) }))
           .returning();
-        if (stock_ids.length) await tx.insert(productsStock).values(stock_ids.map((stockId) => ({ productId: row.id, stockId })));
+        if (input.stock_ids.length) await tx.insert(productsStock).values(input.stock_ids.map((stockId) => ({ productId: row.id, stockId })));
         await bumpCatalogueVersion(tx);
         return get(row.id, tx);
       });
@@ -70,17 +71,7 @@ export function productsService(db: Db) {
     /** Changes the fields sent; `stock_ids`, when sent, is the whole new set (unlinking a stock drops its margins). */
     async update(id: number, input: ProductUpdate): Promise<ProductRecord> {
       return db.transaction(async (tx) => {
-        const changes: Partial<typeof products.$inferInsert> = {
-          name: input.name,
-          description: input.description,
-          multiplier: input.multiplier,
-          weight: input.weight,
-          largeItem: input.large_item,
-          restricted: input.restricted,
-          active: input.active,
-          sortOrder: input.sort_order,
-        };
-        const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        const defined = columnValues(products, input);
         const [exists] = Object.keys(defined).length
           ? await tx.update(products).set(defined).where(eq(products.id, id)).returning({ id: products.id })
           : await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
@@ -111,12 +102,7 @@ export function productsService(db: Db) {
       }
     },
 
-    async reorder(ids: number[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        await reorderRows(tx, products, ids);
-        await bumpCatalogueVersion(tx);
-      });
-    },
+    reorder: (ids: number[]) => reorderCatalogue(db, products, ids),
   };
 }
 

@@ -2,10 +2,12 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { stockCreateSchema, stockUpdateSchema, StockRecord } from '../../../shared/api/catalogue';
 import type { Db } from '../../db/client';
-import { products, productsStock, stock } from '../../db/schema';
+import { columnValues, insertValues } from '../../db/columns';
+import { products, productsStock, stock, type StockRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { presentStock } from './present';
-import { nextSortOrder, reorderRows } from './reorder';
+import { nextSortOrder, reorderCatalogue } from './reorder';
 import { bumpCatalogueVersion } from './version';
 
 type StockCreate = z.output<typeof stockCreateSchema>;
@@ -13,6 +15,18 @@ type StockUpdate = z.output<typeof stockUpdateSchema>;
 
 /** How many products each stock is made for: a read-only column of the staff record. */
 export const stockProductCount = sql<number>`(select count(*)::int from ${productsStock} where ${productsStock.stockId} = ${stock.id})`;
+
+/** The staff list of stock, in the printer's order by default. */
+export const stockListSpec: ListSpec<StockRecord, { row: StockRow; count: number }> = {
+  table: stock,
+  select: { row: stock, count: stockProductCount },
+  present: (rows) => rows.map((r) => presentStock(r.row, r.count)),
+  id: stock.id,
+  fields: fieldsOf(stock, { id: 'int', name: 'text', type: 'text', active: 'bool', sort_order: 'int' }),
+  sortable: ['id', 'name', 'type', 'sort_order', 'active'],
+  defaultSort: ['sort_order', 'ASC'],
+  searchText: sql`lower(${stock.name} || ' ' || ${stock.type})`,
+};
 
 /** Staff rules for paper stock. Costs arrive validated and normalised by the shared schema. */
 export function stockService(db: Db) {
@@ -23,6 +37,7 @@ export function stockService(db: Db) {
   }
 
   return {
+    list: stockListSpec,
     get,
 
     async getMany(ids: number[]): Promise<StockRecord[]> {
@@ -37,10 +52,9 @@ export function stockService(db: Db) {
 
     async create(input: StockCreate): Promise<StockRecord> {
       return db.transaction(async (tx) => {
-        const { sort_order, sheet_cost, single_cost, double_cost, ...rest } = input;
         const [row] = await tx
           .insert(stock)
-          .values({ ...rest, sheetCost: sheet_cost, singleCost: single_cost, doubleCost: double_cost, sortOrder: sort_order ?? (await nextSortOrder(tx, stock)) })
+          .values(insertValues(stock, { ...input, sort_order: input.sort_order ?? (await nextSortOrder(tx, stock)) }))
           .returning();
         await bumpCatalogueVersion(tx);
         return presentStock(row, 0);
@@ -49,16 +63,7 @@ export function stockService(db: Db) {
 
     async update(id: number, input: StockUpdate): Promise<StockRecord> {
       return db.transaction(async (tx) => {
-        const changes: Partial<typeof stock.$inferInsert> = {
-          name: input.name,
-          type: input.type,
-          sheetCost: input.sheet_cost,
-          singleCost: input.single_cost,
-          doubleCost: input.double_cost,
-          active: input.active,
-          sortOrder: input.sort_order,
-        };
-        const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        const defined = columnValues(stock, input);
         if (Object.keys(defined).length) {
           const updated = await tx.update(stock).set(defined).where(eq(stock.id, id)).returning({ id: stock.id });
           if (!updated.length) throw notFound('No such stock.');
@@ -91,12 +96,7 @@ export function stockService(db: Db) {
       });
     },
 
-    async reorder(ids: number[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        await reorderRows(tx, stock, ids);
-        await bumpCatalogueVersion(tx);
-      });
-    },
+    reorder: (ids: number[]) => reorderCatalogue(db, stock, ids),
   };
 }
 

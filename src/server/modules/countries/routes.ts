@@ -1,17 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
-import { countries } from '../../db/schema';
+import { z } from 'zod';
+import { countrySchema } from '../../../shared/api/countries';
 import type { AppDeps } from '../../deps';
+import type { ZodTypeProvider } from '../../lib/zod';
 
 /** The countries a customer may choose for an address: the active ones, by name. */
-const countriesRoutes: FastifyPluginAsync<AppDeps> = async (app, { db }) => {
-  app.get('/api/countries', async (_request, reply) => {
+const countriesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { countries }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/countries', { schema: { response: { 200: z.array(countrySchema) } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return db
-      .select({ id: countries.id, code: countries.code, name: countries.name })
-      .from(countries)
-      .where(eq(countries.active, true))
-      .orderBy(asc(countries.name));
+    return countries.active();
   });
 };
 

@@ -1,11 +1,30 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { CUSTOMER_ROUTE_ROLES, type Role } from '../../../shared/api/accounts';
-import type { OrderableProduct, PriceList } from '../../../shared/api';
-import { costOfSheets, parsePercent, parseStockCosts, parseTerms, priceFromCost, sheetsFor, type Sides } from '../../../shared/pricing';
+import { isVisibleTo } from '../../../shared/domain/catalogue';
+import { breakPrices, parsePercent, type Sides } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
-import { products, productsStock, stock, stockMargins, userPrices, userProducts, type UserRow } from '../../db/schema';
-import { forbidden, unprocessable } from '../../lib/errors';
-import { loadSnapshot, pricedJson, type Snapshot } from './snapshot';
+import { userPrices, userProducts, type UserRow } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
+import { prepareAnswer, type PreparedAnswer } from './answer';
+import { loadSnapshot, pricedJson, type Snapshot, type SnapshotProduct } from './snapshot';
+
+export interface ItemChoice {
+  product_id: number;
+  stock_id: number;
+  qty: number;
+  sides: Sides;
+}
+
+export type ItemQuote =
+  | { price: number; product: SnapshotProduct; stock: { id: number; name: string; type: string } }
+  | { field: 'product_id' | 'stock_id' | 'qty'; message: string };
+
+/** Prices items for one customer at one catalogue version: an item's price, or why it cannot be ordered (a field and a message). */
+export interface Quoter {
+  product(id: number): SnapshotProduct | undefined;
+  quote(item: ItemChoice): ItemQuote;
+}
 
 /** Customers with role none may not order: 403, as the role guard sends them to /unauthorized. */
 export function requireCustomerRole(user: UserRow): void {
@@ -37,25 +56,33 @@ async function readTerms(db: Db, userId: number): Promise<CustomerTerms> {
   return { version: Number(row.version), discounts, links: new Set(JSON.parse(row.links) as number[]), key: `${row.discounts}|${row.links}` };
 }
 
+/**
+ * A customer's terms are kept as long as their session is (one second): a page that asks for the
+ * price list and the products at once, or a customer who reloads, costs no query at all. Staff
+ * changes made through this instance are seen at once (`forgetTerms`); others at most this late.
+ */
+const TERMS_TTL_MS = SESSION_CACHE_TTL_MS;
+const TERMS_MAX = 10_000;
+
 /** Finished answers kept per catalogue version and customer terms, up to this many bytes in all. */
 const RESPONSE_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** A small byte-bounded cache of finished answers; the oldest go first. */
+/** A small byte-bounded cache of finished answers; the oldest go first. Compressed forms are small and not counted. */
 function responseCache() {
-  const entries = new Map<string, Buffer>();
+  const entries = new Map<string, PreparedAnswer>();
   let bytes = 0;
   return {
     get: (key: string) => entries.get(key),
-    set(key: string, body: Buffer): Buffer {
-      if (body.length > RESPONSE_CACHE_BYTES / 4) return body; // too big to be worth keeping
-      entries.set(key, body);
-      bytes += body.length;
+    set(key: string, answer: PreparedAnswer): PreparedAnswer {
+      if (answer.body.length > RESPONSE_CACHE_BYTES / 4) return answer; // too big to be worth keeping
+      entries.set(key, answer);
+      bytes += answer.body.length;
       for (const [oldest, value] of entries) {
         if (bytes <= RESPONSE_CACHE_BYTES) break;
         entries.delete(oldest);
-        bytes -= value.length;
+        bytes -= value.body.length;
       }
-      return body;
+      return answer;
     },
     clear() {
       entries.clear();
@@ -66,9 +93,10 @@ function responseCache() {
 
 /**
  * The customer's price list and orderable catalogue. The catalogue is cached per version (one
- * cache per service instance, i.e. per app); each request reads the version and the customer's
- * terms in one query, and the catalogue again (three queries) only when the version moved.
- * Finished answers are kept too, per version and terms: most customers share the same ones.
+ * cache per service instance, i.e. per app); the version and the customer's terms are read in one
+ * query and kept for a second, and the catalogue again (three queries) only when the version moved.
+ * Finished answers are kept too, per version and terms (most customers share the same ones), with
+ * their ETag and, once asked for, their brotli and gzip bytes.
  */
 export function pricesService(db: Db) {
   let cached: Snapshot | null = null;
@@ -97,86 +125,84 @@ export function pricesService(db: Db) {
     return loading.promise;
   }
 
+  const terms = new Map<number, { value: CustomerTerms; until: number }>();
+  // Bumped by forgetTerms: a read that started before a change must not be kept after it.
+  let termsGeneration = 0;
+
+  async function termsOf(userId: number): Promise<CustomerTerms> {
+    const now = Date.now();
+    const hit = terms.get(userId);
+    if (hit && hit.until > now) return hit.value;
+    const generation = termsGeneration;
+    const value = await readTerms(db, userId);
+    if (generation === termsGeneration) {
+      terms.delete(userId);
+      if (terms.size >= TERMS_MAX) terms.delete(terms.keys().next().value!);
+      terms.set(userId, { value, until: now + TERMS_TTL_MS });
+    }
+    return value;
+  }
+
   /** The finished answer for this customer: from the cache, or built from the snapshot's per-product JSON. */
-  async function answer(user: UserRow, kind: 'prices' | 'products'): Promise<Buffer> {
+  async function answer(user: UserRow, kind: 'prices' | 'products'): Promise<PreparedAnswer> {
     requireCustomerRole(user);
-    const terms = await readTerms(db, user.id);
-    const key = `${kind}|${terms.version}|${terms.key}`;
+    const customer = await termsOf(user.id);
+    const key = `${kind}|${customer.version}|${customer.key}`;
     const hit = answers.get(key);
     if (hit) return hit;
-    const snapshot = await snapshotAt(terms.version);
-    const visible = snapshot.products.filter((p) => !p.restricted || terms.links.has(p.id));
+    const snapshot = await snapshotAt(customer.version);
+    const visible = snapshot.products.filter((p) => isVisibleTo(p, customer.links));
     const json =
       kind === 'prices'
-        ? `{"products":[${visible.map((p) => pricedJson(p, terms.discounts.get(p.id) ?? 0n)).join(',')}]}`
+        ? `{"products":[${visible.map((p) => pricedJson(p, customer.discounts.get(p.id) ?? 0n)).join(',')}]}`
         : `[${visible.map((p) => p.orderable).join(',')}]`;
-    const body = Buffer.from(json, 'utf8');
-    return snapshot === cached ? answers.set(key, body) : body;
+    const prepared = prepareAnswer(Buffer.from(json, 'utf8'));
+    return snapshot === cached ? answers.set(key, prepared) : prepared;
+  }
+
+  /** What this customer may order, priced by the shared engine at today's catalogue and their terms. */
+  async function quoter(user: UserRow): Promise<Quoter> {
+    requireCustomerRole(user);
+    const customer = await termsOf(user.id);
+    const snapshot = await snapshotAt(customer.version);
+    const visible = new Map(snapshot.products.filter((p) => isVisibleTo(p, customer.links)).map((p) => [p.id, p]));
+    return {
+      product: (id) => visible.get(id),
+      quote({ product_id, stock_id, qty, sides }) {
+        const product = visible.get(product_id);
+        if (!product) return { field: 'product_id', message: 'This product is not available to order.' };
+        const onStock = product.stocks.find((s) => s.id === stock_id);
+        if (!onStock) return { field: 'stock_id', message: `${product.name} is not available on that paper.` };
+        const found = onStock.breaks.find((b) => b.costs.qty === qty);
+        if (!found) {
+          const offered = onStock.breaks.map((b) => b.costs.qty.toLocaleString('en-GB')).join(', ');
+          return { field: 'qty', message: `Choose one of the quantities offered on this paper: ${offered}.` };
+        }
+        const prices = breakPrices(found.costs, { margin: found.margin, discount: customer.discounts.get(product.id) ?? 0n });
+        return { price: prices[sides], product, stock: { id: onStock.id, name: onStock.name, type: onStock.type } };
+      },
+    };
   }
 
   return {
-    /** GET /api/prices as JSON bytes: every orderable product, stock and break, both sides, after the customer's discount. */
-    priceListBody: (user: UserRow) => answer(user, 'prices'),
+    quoter,
 
-    async priceList(user: UserRow): Promise<PriceList> {
-      return JSON.parse((await answer(user, 'prices')).toString('utf8')) as PriceList;
+    /** GET /api/prices, finished: every orderable product, stock and break, both sides, after the customer's discount. */
+    priceList: (user: UserRow) => answer(user, 'prices'),
+
+    /** GET /api/products, finished: products, their stocks and quantity breaks. */
+    orderable: (user: UserRow) => answer(user, 'products'),
+
+    /**
+     * Forgets kept terms (one customer's, or everyone's): called after a staff change to the
+     * catalogue or to a customer's agreements, so that this instance shows it at the next request.
+     */
+    forgetTerms(userId?: number): void {
+      termsGeneration++;
+      if (userId === undefined) terms.clear();
+      else terms.delete(userId);
     },
-
-    /** GET /api/products as JSON bytes: products, their stocks and quantity breaks. */
-    orderableBody: (user: UserRow) => answer(user, 'products'),
-
-    async orderable(user: UserRow): Promise<OrderableProduct[]> {
-      return JSON.parse((await answer(user, 'products')).toString('utf8')) as OrderableProduct[];
-    },
-
-    quote: (user: UserRow, item: QuoteItem, tx: Db = db) => quote(tx, user, item),
   };
 }
 
 export type PricesService = ReturnType<typeof pricesService>;
-
-export interface QuoteItem {
-  product_id: number;
-  stock_id: number;
-  qty: number;
-  sides: Sides;
-}
-
-/**
- * Today's price of one line for this customer, read straight from the database (pass the
- * transaction that confirms an order). 422 naming the field when it cannot be ordered.
- */
-export async function quote(db: Db, user: UserRow, item: QuoteItem): Promise<number> {
-  requireCustomerRole(user);
-  const [row] = await db
-    .select({
-      multiplier: products.multiplier,
-      restricted: products.restricted,
-      linked: sql<boolean>`exists (select 1 from ${userProducts} where ${userProducts.userId} = ${user.id} and ${userProducts.productId} = ${products.id})`,
-      discount: sql<string>`coalesce((select ${userPrices.discount} from ${userPrices} where ${userPrices.userId} = ${user.id} and ${userPrices.productId} = ${products.id}), 0)::text`,
-    })
-    .from(products)
-    .where(and(eq(products.id, item.product_id), eq(products.active, true)));
-  if (!row || (row.restricted && !row.linked)) throw unprocessable({ product_id: 'This product is not available to order' });
-  const [s] = await db
-    .select({ sheet_cost: stock.sheetCost, single_cost: stock.singleCost, double_cost: stock.doubleCost })
-    .from(productsStock)
-    .innerJoin(stock, eq(stock.id, productsStock.stockId))
-    .where(and(eq(productsStock.productId, item.product_id), eq(productsStock.stockId, item.stock_id), eq(stock.active, true)));
-  const breaks = s
-    ? await db
-        .select({ qty: stockMargins.qty, margin: stockMargins.margin })
-        .from(stockMargins)
-        .where(and(eq(stockMargins.productId, item.product_id), eq(stockMargins.stockId, item.stock_id)))
-        .orderBy(asc(stockMargins.qty))
-    : [];
-  if (!s || !breaks.length) throw unprocessable({ stock_id: 'This product cannot be ordered on that stock' });
-  const b = breaks.find((x) => x.qty === item.qty);
-  if (!b) throw unprocessable({ qty: `Choose one of the quantities: ${breaks.map((x) => x.qty).join(', ')}` });
-  const cost = costOfSheets(parseStockCosts(s), sheetsFor(item.qty, row.multiplier), item.sides);
-  return priceFromCost(cost, parseTerms(b.margin, row.discount));
-}
-
-/** The visibility rule as a condition on `products`, for other modules' queries (e.g. orders). */
-export const productVisibleTo = (userId: number) =>
-  sql`(not ${products.restricted} or exists (select 1 from ${userProducts} where ${userProducts.userId} = ${userId} and ${userProducts.productId} = ${products.id}))`;

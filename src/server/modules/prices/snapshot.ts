@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { costOfSheets, parsePercent, parseStockCosts, priceFromCost, sheetsFor } from '../../../shared/pricing';
+import type { OrderableProduct, PriceListProduct } from '../../../shared/api/prices';
+import { breakCosts, breakPrices, parsePercent, parseStockCosts, type BreakCosts } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { products, stock, stockMargins } from '../../db/schema';
 
@@ -11,9 +12,7 @@ import { products, stock, stockMargins } from '../../db/schema';
  */
 
 interface SnapshotBreak {
-  qty: number;
-  costSingle: bigint;
-  costDouble: bigint;
+  costs: BreakCosts;
   margin: bigint;
 }
 
@@ -24,6 +23,8 @@ export interface SnapshotProduct {
   weight: number;
   largeItem: boolean;
   restricted: boolean;
+  /** Working days from the start of production to dispatch. */
+  productionDays: number;
   stocks: Array<{ id: number; name: string; type: string; breaks: SnapshotBreak[] }>;
   /** JSON of this product on the price list, by the customer's discount in hundredths of a percent. */
   priced: Map<bigint, string>;
@@ -51,6 +52,7 @@ export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
         weight: products.weight,
         largeItem: products.largeItem,
         restricted: products.restricted,
+        productionDays: products.productionDays,
       })
       .from(products)
       .where(eq(products.active, true))
@@ -85,10 +87,9 @@ export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
       const rows = breaksByPair.get(`${p.id}:${s.id}`);
       if (!rows) return []; // a pair with no margin rows cannot be ordered
       const breaks = rows.map(({ qty, margin }) => {
-        const sheets = sheetsFor(qty, p.multiplier);
         let m = margins.get(margin);
         if (m === undefined) margins.set(margin, (m = parsePercent(margin)));
-        return { qty, margin: m, costSingle: costOfSheets(s.costs, sheets, 'single'), costDouble: costOfSheets(s.costs, sheets, 'double') };
+        return { margin: m, costs: breakCosts(s.costs, p.multiplier, qty) };
       });
       return [{ id: s.id, name: s.name, type: s.type, breaks }];
     });
@@ -100,9 +101,20 @@ export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
       description: p.description,
       weight,
       large_item: p.largeItem,
-      stocks: pairs.map((s) => ({ id: s.id, name: s.name, type: s.type, quantities: s.breaks.map((b) => b.qty) })),
+      stocks: pairs.map((s) => ({ id: s.id, name: s.name, type: s.type, quantities: s.breaks.map((b) => b.costs.qty) })),
+    } satisfies OrderableProduct);
+    out.push({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      weight,
+      largeItem: p.largeItem,
+      restricted: p.restricted,
+      productionDays: p.productionDays,
+      stocks: pairs,
+      priced: new Map(),
+      orderable,
     });
-    out.push({ id: p.id, name: p.name, description: p.description, weight, largeItem: p.largeItem, restricted: p.restricted, stocks: pairs, priced: new Map(), orderable });
   }
   return { version, products: out };
 }
@@ -120,12 +132,9 @@ export function pricedJson(product: SnapshotProduct, discount: bigint): string {
       id: s.id,
       name: s.name,
       type: s.type,
-      breaks: s.breaks.map((b) => {
-        const terms = { margin: b.margin, discount };
-        return { qty: b.qty, single: priceFromCost(b.costSingle, terms), double: priceFromCost(b.costDouble, terms) };
-      }),
+      breaks: s.breaks.map((b) => breakPrices(b.costs, { margin: b.margin, discount })),
     })),
-  });
+  } satisfies PriceListProduct);
   if (product.priced.size >= MAX_VARIANTS) product.priced.clear();
   product.priced.set(discount, json);
   return json;

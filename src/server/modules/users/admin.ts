@@ -1,17 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
-import { z } from 'zod';
-import { adminUserCreateSchema, adminUserUpdateSchema, LOGO_FIELD, LOGO_MAX_BYTES } from '../../../shared/api/admin-users';
+import type { FastifyRequest } from 'fastify';
+import { adminUserCreateSchema, adminUserSchema, adminUserUpdateSchema, LOGO_FIELD, LOGO_MAX_BYTES } from '../../../shared/api/admin-users';
 import type { AppDeps } from '../../deps';
-import { requireAdmin, staffOnly } from '../../lib/auth';
+import { requireAdmin, staffRoutes } from '../../lib/auth';
 import { unprocessable } from '../../lib/errors';
-import { appFileStore } from '../../lib/files';
-import { restResource } from '../../lib/rest-list';
-import { passwordResetService } from '../accounts/password-resets';
-import { accountsService } from '../accounts/service';
-import { adminUsersService, usersListSpec } from './service';
+import { idParams, restResource } from '../../lib/rest-list';
 
-const idParams = z.object({ id: z.coerce.number({ message: 'Not a user id' }).int('Not a user id').positive('Not a user id').max(2 ** 31 - 1, 'Not a user id') });
 const LOGO_MB = LOGO_MAX_BYTES / 1024 / 1024;
 
 /** The one uploaded file of a logo request, whole, or a 422 that says what is wrong with it. */
@@ -26,35 +19,20 @@ async function uploadedLogo(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** Staff CRUD of users at /api/admin/users (DESIGN §3), plus the logo of each account. */
-const usersAdmin: FastifyPluginAsync<AppDeps> = async (app, deps) => {
-  // onRequest, not preHandler: a visitor is told 401 before anything about the request is judged.
-  app.addHook('onRequest', staffOnly);
-  await app.register(multipart);
-
-  const appInfo = { appUrl: deps.config.appUrl, appName: deps.config.appName };
-  const accounts = accountsService({ ...deps, ...appInfo });
-  const resets = passwordResetService({ db: deps.db, accounts, mailer: deps.mailer, ...appInfo });
-  const service = adminUsersService({ db: deps.db, resets, files: appFileStore(deps.config) });
-
-  restResource(app, {
+const usersAdmin = staffRoutes<AppDeps>((app, { db, users }) => {
+  restResource(app, db, {
     name: 'users',
-    list: usersListSpec,
-    findMany: service.findMany,
-    findOne: service.findOne,
-    create: { schema: adminUserCreateSchema, run: (input) => service.create(input) },
-    update: { schema: adminUserUpdateSchema, run: (id, input, request) => service.update(id, input, requireAdmin(request).user) },
-    remove: (id, request) => service.softDelete(id, requireAdmin(request).user),
+    record: adminUserSchema,
+    list: users.list,
+    findOne: users.findOne,
+    create: { schema: adminUserCreateSchema, run: (input) => users.create(input) },
+    update: { schema: adminUserUpdateSchema, run: (id, input, request) => users.update(id, input, requireAdmin(request).user) },
+    remove: (id, request) => users.softDelete(id, requireAdmin(request).user),
   });
 
-  app.post('/api/admin/users/:id/logo', { schema: { params: idParams } }, async (request) => {
-    const { id } = request.params as z.output<typeof idParams>;
-    return service.setLogo(id, await uploadedLogo(request));
-  });
-
-  app.delete('/api/admin/users/:id/logo', { schema: { params: idParams } }, async (request) => {
-    const { id } = request.params as z.output<typeof idParams>;
-    return service.removeLogo(id);
-  });
-};
+  const logo = { params: idParams, response: { 200: adminUserSchema } };
+  app.post('/api/admin/users/:id/logo', { schema: logo }, async (request) => users.setLogo(request.params.id, await uploadedLogo(request)));
+  app.delete('/api/admin/users/:id/logo', { schema: logo }, async (request) => users.removeLogo(request.params.id));
+});
 
 export default usersAdmin;

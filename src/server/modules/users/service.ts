@@ -1,34 +1,32 @@
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminUser, adminUserCreateSchema, adminUserUpdateSchema } from '../../../shared/api/admin-users';
+import { companyNameProblem, type AdminUser, type adminUserCreateSchema, type adminUserUpdateSchema } from '../../../shared/api/admin-users';
+import { ROLES } from '../../../shared/api/accounts-basics';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { countries, users, type UserRow } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
-import type { ListQuery, ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { randomToken } from '../../lib/tokens';
 import { presentUser } from '../accounts/present';
-import type { PasswordResetService } from '../accounts/password-resets';
+import { endResetLinks, type PasswordResetService } from '../accounts/password-resets';
+import type { MailOutbox } from '../mail/service';
 import { forgetUserSessions, sessionStore } from '../accounts/sessions';
 import { prepareLogo } from './logo-image';
 
 type CreateInput = z.output<typeof adminUserCreateSchema>;
 type UpdateInput = Partial<z.output<typeof adminUserUpdateSchema>>;
 
+export function presentAdminUser(row: UserRow): AdminUser {
+  return { ...presentUser(row), password_set: row.passwordHash !== null };
+}
+
 /** The staff list of users: what may be filtered and sorted, and what `q` searches. */
-export const usersListSpec: ListSpec = {
-  fields: {
-    id: { column: users.id, type: 'int' },
-    email: { column: users.email, type: 'text' },
-    role: { column: users.role, type: 'enum', values: ['none', 'user', 'trade', 'admin'] },
-    firstname: { column: users.firstname, type: 'text' },
-    lastname: { column: users.lastname, type: 'text' },
-    company_name: { column: users.companyName, type: 'text' },
-    town: { column: users.town, type: 'text' },
-    postcode: { column: users.postcode, type: 'text' },
-    country_id: { column: users.countryId, type: 'int' },
-    created_at: { column: users.createdAt, type: 'date' },
-  },
+export const usersListSpec: ListSpec<AdminUser, UserRow> = {
+  table: users,
+  present: (rows) => rows.map(presentAdminUser),
+  fields: fieldsOf(users, { id: 'int', email: 'text', role: { type: 'enum', values: ROLES }, firstname: 'text', lastname: 'text', company_name: 'text', town: 'text', postcode: 'text', country_id: 'int', created_at: 'date' }),
   sortable: ['id', 'email', 'role', 'firstname', 'lastname', 'company_name', 'town', 'postcode', 'created_at'],
   defaultSort: ['id', 'DESC'],
   // Name, company, e-mail, postcode and town, lower-cased in a stored column with a trigram index (migration 0002).
@@ -37,13 +35,20 @@ export const usersListSpec: ListSpec = {
   id: users.id,
 };
 
-export function presentAdminUser(row: UserRow): AdminUser {
-  return { ...presentUser(row), password_set: row.passwordHash !== null };
-}
-
-const isUniqueViolation = (error: unknown) =>
-  String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === '23505';
 const EMAIL_TAKEN = { email: 'An account with this e-mail address already exists' };
+
+/** The mail that tells a customer whose account awaited approval (role `none`) that they may now sign in. */
+export function approvalMail(user: Pick<UserRow, 'firstname' | 'email'>, links: { appUrl: string; appName: string }) {
+  const link = `${links.appUrl.replace(/\/+$/, '')}/login`;
+  return {
+    to: user.email,
+    subject: `Your ${links.appName} account is approved`,
+    text:
+      `Hello ${user.firstname},\n\nYour ${links.appName} account has been approved: you can now sign in, see your prices and place orders.\n\n` +
+      `Sign in at:\n\n${link}\n\nwith the e-mail address ${user.email} and the password you chose when you registered.\n\n${links.appName}`,
+    links: [link],
+  };
+}
 
 function columnsOf(input: UpdateInput): Partial<typeof users.$inferInsert> {
   const map: Record<string, keyof typeof users.$inferInsert> = {
@@ -70,7 +75,7 @@ function columnsOf(input: UpdateInput): Partial<typeof users.$inferInsert> {
 }
 
 /** Staff management of accounts (issue 4): create with a welcome link, edit, role rules, soft delete, logo. */
-export function adminUsersService(deps: { db: Db; resets: PasswordResetService; files: FileStore }) {
+export function adminUsersService(deps: { db: Db; resets: PasswordResetService; files: FileStore; outbox: MailOutbox; appUrl: string; appName: string }) {
   const { db, files } = deps;
 
   async function live(id: number): Promise<UserRow> {
@@ -104,16 +109,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
   }
 
   return {
-    async findMany(query: ListQuery): Promise<{ rows: AdminUser[]; total: number }> {
-      return db.transaction(async (tx) => {
-        // PostgreSQL's default random_page_cost (4, for spinning disks) prices the trigram index above
-        // a full scan of this small, cached table, though a search through it is 3–4× faster.
-        await tx.execute(sql`set local random_page_cost = 1.1`);
-        const rows = await tx.select().from(users).where(query.where).orderBy(...query.orderBy).limit(query.limit).offset(query.offset);
-        const [{ total }] = await tx.select({ total: count() }).from(users).where(query.where);
-        return { rows: rows.map(presentAdminUser), total };
-      });
-    },
+    list: usersListSpec,
 
     async findOne(id: number): Promise<AdminUser | null> {
       const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
@@ -122,31 +118,48 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
 
     /** A new account has no password: its owner sets one through the link e-mailed now. */
     async create(input: CreateInput): Promise<AdminUser> {
+      const problem = companyNameProblem(input);
+      if (problem) throw unprocessable(problem);
       await assertEmailFree(input.email);
       await assertCountry(input.country_id);
-      const [row] = await guardedWrite(() =>
-        db
-          .insert(users)
-          .values({ ...columnsOf(input), firstname: input.firstname, lastname: input.lastname, email: input.email, passwordHash: null })
-          .returning(),
+      // The account, its set-password link and the welcome mail (an outbox row) commit together.
+      const row = await guardedWrite(() =>
+        db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({ ...columnsOf(input), firstname: input.firstname, lastname: input.lastname, email: input.email, passwordHash: null })
+            .returning();
+          await deps.resets.welcome(created, tx);
+          return created;
+        }),
       );
-      await deps.resets.welcome(row);
       return presentAdminUser(row);
     },
 
-    /** An admin may not take away their own admin role; role `none` ends the user's sessions. */
+    /**
+     * An admin may not take away their own admin role; role `none` ends the user's sessions. Giving an
+     * account that awaited approval (`none`) a role approves it: its owner is e-mailed a sign-in link,
+     * the mail (an outbox row) committing with the change. A new e-mail address ends the account's
+     * outstanding set-password links (they went to the old address), in the same transaction.
+     */
     async update(id: number, input: UpdateInput, actor: UserRow): Promise<AdminUser> {
       const current = await live(id);
       if (id === actor.id && input.role !== undefined && input.role !== 'admin') {
         throw unprocessable({ role: 'You cannot take away your own admin role. Ask another admin to do it.' });
       }
+      // The account as it will be: a PUT may send the role alone.
+      const problem = companyNameProblem({ role: input.role ?? current.role, company_name: input.company_name ?? current.companyName });
+      if (problem) throw unprocessable(problem);
       if (input.email !== undefined && input.email !== current.email) await assertEmailFree(input.email, id);
       if (input.country_id !== undefined && input.country_id !== current.countryId) await assertCountry(input.country_id);
       const changes = columnsOf(input);
+      const emailChanges = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
       const row = await guardedWrite(() =>
         db.transaction(async (tx) => {
           const [updated] = Object.keys(changes).length ? await tx.update(users).set(changes).where(eq(users.id, id)).returning() : [current];
+          if (emailChanges) await endResetLinks(tx, id);
           if (updated.role === 'none' && current.role !== 'none') await sessionStore(tx).endAllFor(id);
+          if (current.role === 'none' && updated.role !== 'none') await deps.outbox.queue(tx, approvalMail(updated, deps));
           return updated;
         }),
       );
@@ -167,26 +180,65 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
       return presentAdminUser(row);
     },
 
-    /** Stores the resized logo under a new random name, then removes the one it replaces. */
+    /**
+     * Stores the resized logo under a new random name, points the row at it, and only once that has
+     * committed removes the file it replaced. The row is locked while it changes, so concurrent
+     * uploads take turns and each removes exactly the one it replaced; an upload whose change fails
+     * removes its own file. Whatever happens, the only logo file left is the one the row names.
+     */
     async setLogo(id: number, upload: Buffer): Promise<AdminUser> {
-      const current = await live(id);
+      await live(id);
       const image = await prepareLogo(upload);
       const name = `${randomToken(24)}.${image.extension}`;
       await files.put(logoKey(name), image.data);
-      const [row] = await db.update(users).set({ companyLogo: name }).where(eq(users.id, id)).returning();
+      let changed: { row: UserRow; replaced: string | null };
+      try {
+        changed = await replaceLogo(id, name);
+      } catch (error) {
+        await removeFile(name);
+        throw error;
+      }
       forgetUserSessions(id);
-      if (current.companyLogo) await files.delete(logoKey(current.companyLogo));
-      return presentAdminUser(row);
+      if (changed.replaced) await removeFile(changed.replaced);
+      return presentAdminUser(changed.row);
     },
 
     async removeLogo(id: number): Promise<AdminUser> {
-      const current = await live(id);
-      const [row] = await db.update(users).set({ companyLogo: null }).where(eq(users.id, id)).returning();
+      const { row, replaced } = await replaceLogo(id, null);
       forgetUserSessions(id);
-      if (current.companyLogo) await files.delete(logoKey(current.companyLogo));
+      if (replaced) await removeFile(replaced);
       return presentAdminUser(row);
     },
+
+    /** Whether a live account names this logo file: a deleted user's logo is not served. */
+    async logoInUse(name: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyLogo, name), isNull(users.deletedAt)))
+        .limit(1);
+      return row !== undefined;
+    },
   };
+
+  /** Sets users.company_logo under a row lock; answers the updated row and the name it replaced. */
+  async function replaceLogo(id: number, name: string | null): Promise<{ row: UserRow; replaced: string | null }> {
+    return db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ companyLogo: users.companyLogo })
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .for('update');
+      if (!current) throw notFound('No such user.');
+      const [row] = await tx.update(users).set({ companyLogo: name }).where(eq(users.id, id)).returning();
+      return { row, replaced: current.companyLogo };
+    });
+  }
+
+  /** Removing a file never undoes a committed change: a file that will not go is left, not an error. */
+  async function removeFile(name: string): Promise<void> {
+    await files.delete(logoKey(name)).catch(() => undefined);
+  }
 }
 
 /** Logos live under `logos/` in the file store; users.company_logo holds the file's name. */

@@ -1,4 +1,4 @@
-/** The PostgreSQL error under drizzle's wrapper, if any: its SQLSTATE and constraint name. */
+/** The PostgreSQL (or PGlite) error under drizzle's wrapper, if any: its SQLSTATE and constraint name. One place reads them. */
 export function pgError(err: unknown): { code?: string; constraint?: string } | null {
   for (let e = err as { code?: unknown; constraint?: unknown; constraint_name?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {

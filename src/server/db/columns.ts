@@ -1,0 +1,36 @@
+import { getTableColumns, type AnyColumn, type InferInsertModel } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * A table's columns by their own (SQL) names, which are the JSON names of the API's records and
+ * bodies (sort_order, product_id…): the one place that mapping is read.
+ */
+export function columnsByName(table: PgTable): Map<string, AnyColumn> {
+  return new Map(Object.values(getTableColumns(table)).map((column) => [column.name, column]));
+}
+
+/**
+ * A body's values for an insert or update of `table`, each field under its column's property
+ * (`{ sort_order: 2, stock_ids: [1] }` → `{ sortOrder: 2 }`): fields that name no column of the
+ * table, and fields left undefined (not sent), are left out.
+ */
+export function columnValues<T extends PgTable>(table: T, fields: object): Partial<InferInsertModel<T>> {
+  const keyOf = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]));
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([name, value]) => {
+      const key = keyOf.get(name);
+      return key === undefined || value === undefined ? [] : [[key, value]];
+    }),
+  ) as Partial<InferInsertModel<T>>;
+}
+
+/**
+ * The same for an insert: every column that needs a value (not null, no default) must have one, so
+ * that a body schema that lost a required field fails here, by name, not as a database error.
+ */
+export function insertValues<T extends PgTable>(table: T, fields: object): InferInsertModel<T> {
+  const values: Record<string, unknown> = columnValues(table, fields);
+  const missing = Object.entries(getTableColumns(table)).filter(([key, column]) => column.notNull && !column.hasDefault && values[key] === undefined);
+  if (missing.length) throw new Error(`No value for ${missing.map(([, column]) => column.name).join(', ')} of a new row`);
+  return values as InferInsertModel<T>;
+}

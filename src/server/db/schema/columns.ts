@@ -1,0 +1,16 @@
+import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Column shapes the tables share. Not exported from index.ts: they are no tables, and the SQL they
+ * make is the same as writing them out (drizzle-kit generate makes no migration of them).
+ */
+
+/** A required link to another row: `integer not null references …`; deleted with that row unless `onDelete` says otherwise. */
+export const link = (name: string, target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict' = 'cascade') =>
+  integer(name).notNull().references(target, { onDelete });
+
+/** A moment in time, with its time zone. */
+export const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+/** When the row was made. */
+export const createdAt = () => instant('created_at').notNull().defaultNow();

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, instant } from './columns';
+
+/**
+ * The mail outbox (DESIGN §1 Mail): a message is a row written in the transaction of the change it
+ * reports; a `mail` job delivers it and this row says how that went, for staff to see and resend.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Links the message carries (logged when written to the local outbox so they can be followed). */
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_created_idx').on(t.createdAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products, stock } from './catalogue';
+import { countries } from './countries';
+import { deliveryTypes } from './delivery';
+import { users } from './users';
+
+/**
+ * An order (DESIGN §2 "Orders"): a basket while its owner builds it, then confirmed with its prices,
+ * totals and dispatch date frozen. Its id is the order number customers and staff quote.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    // Orders are business records: an account with orders is soft-deleted, never removed.
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('basket'),
+    /** The customer's own reference. */
+    ref: text('ref').notNull().default(''),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    telephone: text('telephone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    town: text('town').notNull().default(''),
+    county: text('county').notNull().default(''),
+    postcode: text('postcode').notNull().default(''),
+    countryId: integer('country_id').references(() => countries.id, { onDelete: 'restrict' }),
+    deliveryTypeId: integer('delivery_type_id').references(() => deliveryTypes.id, { onDelete: 'restrict' }),
+    /** Pence; frozen at confirmation (a basket's are computed on each read). */
+    deliveryCost: integer('delivery_cost'),
+    totalNet: integer('total_net'),
+    totalVat: integer('total_vat'),
+    total: integer('total'),
+    /** Grams. */
+    weight: integer('weight'),
+    /** The promised dispatch day (UK civil date), frozen at confirmation. */
+    dispatchDue: date('dispatch_due', { mode: 'string' }),
+    /** The estimated delivery day shown with it. */
+    deliveryDue: date('delivery_due', { mode: 'string' }),
+    problemText: text('problem_text'),
+    /** Staff's own notes; never shown to the customer. */
+    notes: text('notes').notNull().default(''),
+    trackingNumber: text('tracking_number'),
+    /** The Idempotency-Key the order was confirmed with: a retry with it answers the same order. */
+    confirmKey: text('confirm_key'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic concurrency: every change adds one; a stale version answers 409. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('basket', 'live', 'printing', 'problem', 'dispatched', 'cancelled')`),
+    // A customer's list by status, newest first, and the counts per status.
+    index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    // Staff's queue by status and the overdue flag.
+    index('orders_status_dispatch_idx').on(t.status, t.dispatchDue),
+    uniqueIndex('orders_user_confirm_key_unique').on(t.userId, t.confirmKey).where(sql`${t.confirmKey} is not null`),
+  ],
+);
+
+/** One printed item of an order, with its artwork and the preflight report. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    stockId: integer('stock_id')
+      .notNull()
+      .references(() => stock.id, { onDelete: 'restrict' }),
+    qty: integer('qty').notNull(),
+    sides: text('sides').notNull(),
+    orientation: text('orientation').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** Pence; the price it was ordered at, frozen at confirmation. */
+    priceSaved: integer('price_saved'),
+    artworkName: text('artwork_name'),
+    artworkSize: bigint('artwork_size', { mode: 'number' }),
+    /** The file store's key of the PDF (a server-made name). */
+    artworkKey: text('artwork_key'),
+    artworkUploadedAt: timestamp('artwork_uploaded_at', { withTimezone: true }),
+    previewKey: text('preview_key'),
+    /** pending while the job checks it; then the worst of its checks. */
+    preflightStatus: text('preflight_status'),
+    preflight: jsonb('preflight'),
+    warningsAccepted: boolean('warnings_accepted').notNull().default(false),
+    /** The production batch it was printed in (production issue). */
+    batchId: integer('batch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.id),
+    index('order_items_product_idx').on(t.productId),
+    index('order_items_stock_idx').on(t.stockId),
+    check('order_items_qty_check', sql`${t.qty} > 0`),
+    check('order_items_sides_check', sql`${t.sides} in ('single', 'double')`),
+    check('order_items_orientation_check', sql`${t.orientation} in ('portrait', 'landscape')`),
+    check('order_items_preflight_status_check', sql`${t.preflightStatus} in ('pending', 'pass', 'warn', 'fail')`),
+  ],
+);
+
+/** The history of an order: every transition, who made it and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actor: text('actor').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id), check('order_events_actor_check', sql`${t.actor} in ('customer', 'staff', 'system')`)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;

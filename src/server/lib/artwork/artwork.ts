@@ -1,0 +1,79 @@
+import { rename, rm } from 'node:fs/promises';
+import { inspectArtwork } from './inspect';
+import { partialPreviewPath } from './protocol';
+import { loadPdfium } from './pdfium';
+import { renderFirstPage, writePng, type RenderedPage } from './preview';
+import { DEFAULT_PREVIEW_LONG_SIDE_PX, reportOf, type PreflightReport, type PreflightSpec } from './types';
+
+/*
+ * The artwork engine's work, on the calling thread. PDFium is synchronous, so these block their
+ * thread for as long as a file takes (seconds for 100 MB): the server calls them only through
+ * createArtworkEngine(), which runs them in its worker; tests and scripts may call them directly.
+ */
+
+export interface ArtworkResult {
+  report: PreflightReport;
+  /** Set when the preview was written: the file opened and page 1 rendered. */
+  previewPath?: string;
+}
+
+/** The preflight of DESIGN §2 "Artwork" for the PDF at `pdfPath`. */
+export async function preflight(pdfPath: string, spec: PreflightSpec): Promise<PreflightReport> {
+  return inspectArtwork(await loadPdfium(), pdfPath, spec);
+}
+
+/** A PNG of page 1 at `outPath`, `longSidePx` on its long side; throws when the file cannot be opened. */
+export async function renderPreview(pdfPath: string, outPath: string, longSidePx = DEFAULT_PREVIEW_LONG_SIDE_PX): Promise<{ width: number; height: number }> {
+  const pdfium = await loadPdfium();
+  let rendered: RenderedPage | undefined;
+  // The same open path as the preflight, so an unreadable file is refused the same way.
+  const report = inspectArtwork(pdfium, pdfPath, PREVIEW_ONLY_SPEC, (doc) => {
+    rendered = renderFirstPage(pdfium, doc, longSidePx);
+  });
+  if (!rendered) throw new Error(`Cannot preview ${pdfPath}: ${report.checks[0]?.message ?? 'unreadable'}`);
+  await writePngAtomically(rendered, outPath);
+  return { width: rendered.width, height: rendered.height };
+}
+
+/** Preflight and preview from one reading of the file: what a background job wants. */
+export async function checkArtwork(pdfPath: string, spec: PreflightSpec, previewPath: string | undefined, longSidePx = DEFAULT_PREVIEW_LONG_SIDE_PX): Promise<ArtworkResult> {
+  const pdfium = await loadPdfium();
+  let rendered: RenderedPage | undefined;
+  let previewError: unknown;
+  const report = inspectArtwork(pdfium, pdfPath, spec, (doc) => {
+    if (!previewPath) return;
+    try {
+      rendered = renderFirstPage(pdfium, doc, longSidePx);
+    } catch (error) {
+      previewError = error; // the report still stands; the item shows no preview
+    }
+  });
+  if (!rendered || !previewPath) {
+    if (previewError) return { report: withPreviewNote(report) };
+    return { report };
+  }
+  await writePngAtomically(rendered, previewPath);
+  return { report, previewPath };
+}
+
+/** Any spec will do when only the preview is wanted: the checks' verdicts are thrown away. */
+const PREVIEW_ONLY_SPEC: PreflightSpec = { trimWidthMm: 1, trimHeightMm: 1, bleedMm: 0, sides: 'single', orientation: 'portrait' };
+
+function withPreviewNote(report: PreflightReport): PreflightReport {
+  const message = 'Page 1 of this PDF could not be drawn, so it cannot be printed as it is. Export it again and upload the new file.';
+  return reportOf(
+    report.pages,
+    report.checks.map((check) => (check.code === 'file' ? { code: 'file', status: 'fail', message } : check)),
+  );
+}
+
+async function writePngAtomically(rendered: RenderedPage, outPath: string): Promise<void> {
+  const partial = partialPreviewPath(outPath);
+  try {
+    await writePng(rendered, partial);
+    await rename(partial, outPath);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}

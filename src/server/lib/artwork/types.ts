@@ -1,0 +1,64 @@
+/** What the item was ordered as: the sizes the artwork is checked against (DESIGN §2 "Artwork"). */
+export interface PreflightSpec {
+  /** The finished size (for folded work, the flat size), in millimetres. */
+  trimWidthMm: number;
+  trimHeightMm: number;
+  /** Bleed wanted beyond the trim on every side, in millimetres (products default to 3). */
+  bleedMm: number;
+  sides: 'single' | 'double';
+  orientation: 'portrait' | 'landscape';
+}
+
+export type CheckStatus = 'pass' | 'warn' | 'fail';
+
+/** Each check of a report, in the order it appears. */
+export type CheckCode =
+  | 'file' // opens as an unencrypted, undamaged PDF
+  | 'page_count'
+  | 'page_size'
+  | 'orientation'
+  | 'fonts'
+  | 'image_resolution'
+  | 'colour';
+
+export interface PreflightCheck {
+  code: CheckCode;
+  status: CheckStatus;
+  /** Plain English, for the customer. */
+  message: string;
+}
+
+/** The JSON stored with the item; `checks` is what §3's `Item.artwork.preflight.checks` carries. */
+export interface PreflightReport {
+  /** The worst status of its checks. */
+  status: CheckStatus;
+  /** Pages in the file; 0 when it could not be opened. */
+  pages: number;
+  checks: PreflightCheck[];
+}
+
+/** The preview's long side, as DESIGN asks ("about 1000 px"). */
+export const DEFAULT_PREVIEW_LONG_SIDE_PX = 1000;
+
+const RANK: Record<CheckStatus, number> = { pass: 0, warn: 1, fail: 2 };
+
+export function worstStatus(statuses: Iterable<CheckStatus>): CheckStatus {
+  let worst: CheckStatus = 'pass';
+  for (const status of statuses) if (RANK[status] > RANK[worst]) worst = status;
+  return worst;
+}
+
+export function reportOf(pages: number, checks: PreflightCheck[]): PreflightReport {
+  return { status: worstStatus(checks.map((check) => check.status)), pages, checks };
+}
+
+/** Refuses a spec no product could have; a programming error, not the customer's. */
+export function assertValidSpec(spec: PreflightSpec): void {
+  const positive = (n: number) => Number.isFinite(n) && n > 0;
+  if (!positive(spec.trimWidthMm) || !positive(spec.trimHeightMm)) throw new RangeError('Trim size must be positive millimetres');
+  if (!Number.isFinite(spec.bleedMm) || spec.bleedMm < 0) throw new RangeError('Bleed must be zero or more millimetres');
+  if (spec.sides !== 'single' && spec.sides !== 'double') throw new RangeError(`Unknown sides: ${String(spec.sides)}`);
+  if (spec.orientation !== 'portrait' && spec.orientation !== 'landscape') {
+    throw new RangeError(`Unknown orientation: ${String(spec.orientation)}`);
+  }
+}

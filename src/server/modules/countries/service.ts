@@ -1,0 +1,57 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminCountry, adminCountryUpdateSchema } from '../../../shared/api/admin-countries';
+import type { Country } from '../../../shared/api/countries';
+import type { Db } from '../../db/client';
+import { countries } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+
+const staffColumns = { id: countries.id, code: countries.code, name: countries.name, active: countries.active };
+
+/** The staff list of countries: filters, sorts and what `q` searches. */
+export const countriesListSpec: ListSpec<AdminCountry, AdminCountry> = {
+  table: countries,
+  select: staffColumns,
+  present: (rows) => rows,
+  fields: fieldsOf(countries, { id: 'int', code: 'text', name: 'text', active: 'bool' }),
+  sortable: ['id', 'code', 'name', 'active'],
+  defaultSort: ['name', 'ASC'],
+  searchText: sql`lower(${countries.name} || ' ' || ${countries.code})`,
+  id: countries.id,
+};
+
+/** Countries are seeded from ISO 3166; staff only switch them on and off (and may correct a name). */
+export function countriesService(db: Db) {
+  async function get(id: number): Promise<AdminCountry | null> {
+    const [row] = await db.select(staffColumns).from(countries).where(eq(countries.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  return {
+    list: countriesListSpec,
+    get,
+
+    /** The countries a customer may choose for an address: the active ones, by name. */
+    async active(): Promise<Country[]> {
+      return db
+        .select({ id: countries.id, code: countries.code, name: countries.name })
+        .from(countries)
+        .where(eq(countries.active, true))
+        .orderBy(asc(countries.name));
+    },
+
+    async update(id: number, input: Partial<z.output<typeof adminCountryUpdateSchema>>): Promise<AdminCountry> {
+      if (!Object.keys(input).length) {
+        const current = await get(id);
+        if (!current) throw notFound('No such country.');
+        return current;
+      }
+      const [row] = await db.update(countries).set(input).where(eq(countries.id, id)).returning(staffColumns);
+      if (!row) throw notFound('No such country.');
+      return row;
+    },
+  };
+}
+
+export type CountriesService = ReturnType<typeof countriesService>;

@@ -1,0 +1,161 @@
+import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { Item, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
+import { dispatchPromise, ukDateTime, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
+import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain/delivery/delivery';
+import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
+import type { Sides } from '../../../shared/domain/pricing';
+import type { Db } from '../../db/client';
+import { orderItems, products, stock, type OrderItemRow, type OrderRow } from '../../db/schema';
+import type { DeliveryTypeFacts } from '../delivery/service';
+import type { Quoter } from '../prices/service';
+
+/** An item row with what its product and paper say today (names, size, weight, production days). */
+export interface ItemFacts extends OrderItemRow {
+  productName: string;
+  stockName: string;
+  trimWidthMm: number;
+  trimHeightMm: number;
+  bleedMm: number;
+  productWeight: string;
+  largeItem: boolean;
+  productionDays: number;
+}
+
+/** The items of these orders, oldest first, with their products' facts. One query. */
+export async function itemsOf(executor: Db, orderIds: number[]): Promise<ItemFacts[]> {
+  if (!orderIds.length) return [];
+  return executor
+    .select({
+      ...getTableColumns(orderItems),
+      productName: products.name,
+      stockName: stock.name,
+      trimWidthMm: products.trimWidthMm,
+      trimHeightMm: products.trimHeightMm,
+      bleedMm: products.bleedMm,
+      productWeight: products.weight,
+      largeItem: products.largeItem,
+      productionDays: products.productionDays,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(stock, eq(stock.id, orderItems.stockId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+}
+
+/** What the ordering rules need besides the order: today's catalogue for this customer, the delivery services, the calendar. */
+export interface BasketContext {
+  quoter: Quoter;
+  deliveryTypes: DeliveryTypeFacts[];
+  closed: ReadonlySet<CivilDate>;
+  cutoff: string;
+  vatRate: string;
+  now: Date;
+}
+
+export interface PricedItem {
+  facts: ItemFacts;
+  /** Today's price, or null when the item cannot be ordered as it is. */
+  price: number | null;
+  unavailable: string | null;
+}
+
+export interface DeliveryOffer {
+  type: DeliveryTypeFacts;
+  price: number;
+  promise: DispatchPromise;
+}
+
+/** A basket judged by today's rules: prices, weight, the services offered, dates, totals and what still stops confirmation. */
+export interface BasketAssessment {
+  items: PricedItem[];
+  weight: number;
+  productionDays: number;
+  offers: DeliveryOffer[];
+  /** The chosen service's offer, or null (none chosen, or not offered any more). */
+  chosen: DeliveryOffer | null;
+  totals: OrderTotals | null;
+  promise: DispatchPromise;
+  /** Field → message, for the confirm's 422 and the page's checklist. */
+  blockers: Record<string, string>;
+}
+
+const itemLabel = (index: number, item: ItemFacts) => `Item ${index + 1} (${item.productName})`;
+
+/** The artwork conditions for confirming (and resubmitting): uploaded, checked, not failed, warnings accepted. */
+export function artworkBlocker(item: OrderItemRow): string | null {
+  if (!item.artworkKey) return 'upload its artwork (a print-ready PDF).';
+  const status = item.preflightStatus as PreflightStatus | null;
+  if (status === 'pending' || status === null) return 'its artwork is still being checked; this takes a few seconds.';
+  if (status === 'fail') return 'its artwork failed a check; replace it with a corrected PDF.';
+  if (status === 'warn' && !item.warningsAccepted) return 'tick "I accept these warnings" for its artwork, or replace it.';
+  return null;
+}
+
+export function assessBasket(order: OrderRow, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
+  const items: PricedItem[] = facts.map((f) => {
+    const quote = ctx.quoter.quote({ product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as Sides });
+    return 'price' in quote ? { facts: f, price: quote.price, unavailable: null } : { facts: f, price: null, unavailable: quote.message };
+  });
+  const weight = orderWeight(facts.map((f) => ({ qty: f.qty, weight: f.productWeight })));
+  const productionDays = Math.max(0, ...facts.map((f) => f.productionDays));
+  const shipment = { country_id: order.countryId ?? 0, weight, has_large_item: facts.some((f) => f.largeItem) };
+  const promiseFor = (transitDays: number | null) => dispatchPromise(ctx.now, { productionDays, transitDays, closed: ctx.closed, cutoff: ctx.cutoff });
+  const offers = ctx.deliveryTypes.flatMap((type) => {
+    const price = deliveryCost(type, shipment);
+    return price === undefined ? [] : [{ type, price, promise: promiseFor(type.transit_days) }];
+  });
+  const chosen = offers.find((o) => o.type.id === order.deliveryTypeId) ?? null;
+
+  const blockers: Record<string, string> = {};
+  if (!facts.length) blockers.items = 'Add at least one item.';
+  items.forEach(({ facts: f, unavailable }, i) => {
+    const problem = unavailable ?? artworkBlocker(f);
+    if (problem) blockers[`items.${f.id}`] = `${itemLabel(i, f)}: ${unavailable ? unavailable.charAt(0).toLowerCase() + unavailable.slice(1) : problem}`;
+  });
+  if (!order.countryId) blockers.address = 'Give a delivery address with its country.';
+  if (order.deliveryTypeId === null) blockers.delivery_type_id = offers.length ? 'Choose a delivery service.' : 'No delivery service is offered for this address and weight; contact us.';
+  else if (!chosen) {
+    const type = ctx.deliveryTypes.find((t) => t.id === order.deliveryTypeId);
+    blockers.delivery_type_id = type ? `${whyNotOffered(type, shipment)}: choose another.` : 'The chosen delivery service is no longer offered: choose another.';
+  }
+
+  const prices = items.map((i) => i.price);
+  const totals = chosen && prices.every((p): p is number => p !== null) ? orderTotals(prices, chosen.price, ctx.vatRate) : null;
+  return { items, weight, productionDays, offers, chosen, totals, promise: chosen?.promise ?? promiseFor(null), blockers };
+}
+
+/** The customer-facing item: a basket's at today's price, a confirmed order's at its frozen price. */
+export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'unavailable'> | null): Item {
+  return {
+    id: f.id,
+    product_id: f.productId,
+    product_name: f.productName,
+    stock_id: f.stockId,
+    stock_name: f.stockName,
+    qty: f.qty,
+    sides: f.sides as Item['sides'],
+    orientation: f.orientation as Item['orientation'],
+    notes: f.notes,
+    price: priced ? priced.price : f.priceSaved,
+    unavailable: priced ? priced.unavailable : null,
+    warnings_accepted: f.warningsAccepted,
+    trim: { width_mm: f.trimWidthMm, height_mm: f.trimHeightMm, bleed_mm: f.bleedMm },
+    artwork:
+      f.artworkKey && f.artworkName && f.artworkUploadedAt
+        ? {
+            name: f.artworkName,
+            size: f.artworkSize ?? 0,
+            uploaded_at: f.artworkUploadedAt.toISOString(),
+            preflight: {
+              status: (f.preflightStatus ?? 'pending') as PreflightStatus,
+              checks: (f.preflight as { checks?: PreflightCheckResult[] } | null)?.checks ?? [],
+            },
+            preview: Boolean(f.previewKey),
+          }
+        : null,
+  };
+}
+
+/** Today's UK date: closed days are read from here on. */
+export const ukToday = (now: Date) => ukDateTime(now).date;

@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
+import { findTransition, type OrderActor } from '../../../shared/domain/orders/transitions';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { formatPence } from '../../../shared/domain/pricing';
+import type { Db } from '../../db/client';
+import { orderEvents, orders, type OrderRow } from '../../db/schema';
+import { conflict } from '../../lib/errors';
+import type { MailOutbox } from '../mail/service';
+
+export interface Move {
+  to: OrderStatus;
+  actor: OrderActor;
+  actorUserId?: number | null;
+  note?: string;
+  /** Columns the move sets besides status, version and updated_at (frozen totals, problem text…). */
+  set?: Partial<typeof orders.$inferInsert>;
+}
+
+export interface MailLinks {
+  appUrl: string;
+  appName: string;
+}
+
+/**
+ * Applies one move of the transition table (shared/domain) to a locked order row, in the caller's
+ * transaction: the status change, its history row and — when the table says so — the customer's
+ * e-mail in the outbox. A move the table does not allow for this actor answers 409.
+ */
+export async function applyMove(tx: Db, outbox: MailOutbox, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
+  const transition = findTransition(row.status as OrderStatus, move.to, move.actor);
+  if (!transition) {
+    throw conflict(`Order ${row.id} is ${ORDER_STATUS_NAMES[row.status as OrderStatus] ?? row.status}: it cannot be moved to ${ORDER_STATUS_NAMES[move.to]}.`);
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .where(eq(orders.id, row.id))
+    .returning();
+  await tx.insert(orderEvents).values({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' });
+  if (transition.mailsCustomer && updated.email) await outbox.queue(tx, orderMail(updated, links));
+  return updated;
+}
+
+/** The customer's e-mail about the order's new status (live, problem, dispatched). */
+export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks): { to: string; subject: string; text: string } {
+  const link = `${appUrl}/orders/${order.id}`;
+  const ref = order.ref ? ` (your reference ${order.ref})` : '';
+  const hello = `Hello ${order.firstname},\n\n`;
+  const sign = `\n\n${appName}`;
+  switch (order.status) {
+    case 'live':
+      return {
+        to: order.email,
+        subject: `Order ${order.id} confirmed — dispatch ${order.dispatchDue ? formatDay(order.dispatchDue) : 'date to follow'}`,
+        text:
+          `${hello}Thank you: order ${order.id}${ref} is confirmed and waiting for production.\n\n` +
+          (order.dispatchDue ? `We will dispatch it on ${formatDay(order.dispatchDue)}` + (order.deliveryDue ? `; expected delivery ${formatDay(order.deliveryDue)}.` : '.') + '\n' : '') +
+          (order.total !== null ? `Total: ${formatPence(order.total)} including VAT (${formatPence(order.totalVat ?? 0)}).\n` : '') +
+          `\nFollow it here: ${link}${sign}`,
+      };
+    case 'problem':
+      return {
+        to: order.email,
+        subject: `Order ${order.id} is on hold — we need something from you`,
+        text: `${hello}We have put order ${order.id}${ref} on hold:\n\n${order.problemText ?? ''}\n\nWhat to do next is on the order's page: ${link}${sign}`,
+      };
+    case 'dispatched':
+      return {
+        to: order.email,
+        subject: `Order ${order.id} is on its way`,
+        text:
+          `${hello}Order ${order.id}${ref} was dispatched today.` +
+          (order.trackingNumber ? `\nTracking number: ${order.trackingNumber}` : '') +
+          `\n\nDetails: ${link}${sign}`,
+      };
+    default:
+      return { to: order.email, subject: `Order ${order.id}: ${ORDER_STATUS_NAMES[order.status as OrderStatus]}`, text: `${hello}Order ${order.id}${ref} is now ${ORDER_STATUS_NAMES[order.status as OrderStatus]}.\n\n${link}${sign}` };
+  }
+}

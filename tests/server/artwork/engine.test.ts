@@ -1,0 +1,117 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ArtworkEngineError,
+  artworkWorkerEntry,
+  createArtworkEngine,
+  engineFailureReport,
+  type ArtworkEngine,
+  type PreflightSpec,
+} from '../../../src/server/lib/artwork';
+import { writePdf } from './fixtures';
+
+const CARD: PreflightSpec = { trimWidthMm: 85, trimHeightMm: 55, bleedMm: 3, sides: 'single', orientation: 'landscape' };
+
+let dir: string;
+let good: string;
+let engine: ArtworkEngine;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-artwork-engine-'));
+  // A 2400 × 1600 px CMYK image: enough work for the worker to take a noticeable moment.
+  good = await writePdf(dir, 'good.pdf', [
+    { widthMm: 91, heightMm: 61, image: { colour: 'cmyk', widthPx: 2400, heightPx: 1600, widthMm: 91, heightMm: 61 } },
+  ]);
+  engine = createArtworkEngine();
+});
+afterAll(async () => {
+  await engine.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('createArtworkEngine', () => {
+  it('checks a PDF in its worker and writes the preview, without blocking this thread', async () => {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const preview = path.join(dir, 'good.png');
+    const result = await engine.check(good, CARD, preview);
+    delay.disable();
+    expect(result.report.status).toBe('pass');
+    expect(result.previewPath).toBe(preview);
+    expect(await sharp(preview).metadata()).toMatchObject({ format: 'png', width: 1000, height: 670 });
+    // PDFium ran elsewhere: this thread's event loop never stalled for anything like a job's length.
+    expect(delay.max / 1e6).toBeLessThan(250);
+  });
+
+  it('answers a bad file with a fail report and writes no preview', async () => {
+    const bad = path.join(dir, 'bad.pdf');
+    writeFileSync(bad, 'not a pdf');
+    const preview = path.join(dir, 'bad.png');
+    const result = await engine.check(bad, CARD, preview);
+    expect(result.report).toMatchObject({ status: 'fail', checks: [{ code: 'file', status: 'fail' }] });
+    expect(result.previewPath).toBeUndefined();
+    expect(existsSync(preview)).toBe(false);
+  });
+
+  it('rejects a missing file as an engine error and goes on working', async () => {
+    await expect(engine.check(path.join(dir, 'missing.pdf'), CARD)).rejects.toMatchObject({ name: 'ArtworkEngineError', reason: 'error' });
+    await expect(engine.check(good, { ...CARD, bleedMm: -1 })).rejects.toThrow(RangeError);
+    expect((await engine.check(good, CARD)).report.status).toBe('pass');
+  });
+
+  it('runs jobs one at a time, in order, and answers each', async () => {
+    const order: number[] = [];
+    const jobs = [0, 1, 2, 3].map((n) => engine.check(good, { ...CARD, sides: n % 2 ? 'double' : 'single' }).then((r) => (order.push(n), r)));
+    expect(engine.pending).toBe(4);
+    const results = await Promise.all(jobs);
+    expect(order).toEqual([0, 1, 2, 3]);
+    expect(results.map((r) => r.report.status)).toEqual(['pass', 'fail', 'pass', 'fail']);
+    expect(engine.pending).toBe(0);
+  });
+
+  it('stops a job past its time limit and says so', async () => {
+    const hasty = createArtworkEngine({ timeoutMs: 1 });
+    try {
+      const error = await hasty.check(good, CARD).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ArtworkEngineError);
+      expect((error as ArtworkEngineError).reason).toBe('timeout');
+      expect(engineFailureReport(error)).toMatchObject({ status: 'fail', checks: [{ code: 'file', status: 'fail', message: expect.stringContaining('too long') }] });
+    } finally {
+      await hasty.close();
+    }
+  });
+
+  it('replaces a worker that crashed and goes on with the next job', async () => {
+    const source = artworkWorkerEntry();
+    const fragile = createArtworkEngine({ workerEntry: { ...source, url: new URL('./crashing-worker.ts', import.meta.url) } });
+    try {
+      const crash = path.join(dir, 'crash-me.pdf');
+      writeFileSync(crash, '%PDF-1.7\n%%EOF\n');
+      const [crashed, next] = await Promise.allSettled([fragile.check(crash, CARD), fragile.check(good, CARD)]);
+      expect(crashed).toMatchObject({ status: 'rejected', reason: { reason: 'crashed' } });
+      expect(next).toMatchObject({ status: 'fulfilled', value: { report: { status: 'pass' } } });
+    } finally {
+      await fragile.close();
+    }
+  });
+
+  it('rejects waiting jobs when closed, and any job after', async () => {
+    const closing = createArtworkEngine();
+    const jobs = [closing.check(good, CARD), closing.check(good, CARD)].map((job) => job.catch((e: ArtworkEngineError) => e.reason));
+    await closing.close();
+    expect(await Promise.all(jobs)).toEqual(['closed', 'closed']);
+    await expect(closing.check(good, CARD)).rejects.toMatchObject({ reason: 'closed' });
+  });
+
+  it('finds its worker from source and, in production, beside the bundle', () => {
+    expect(artworkWorkerEntry()).toMatchObject({ typescript: true });
+    expect(artworkWorkerEntry().url.pathname).toMatch(/src\/server\/lib\/artwork\/worker\.ts$/);
+    expect(artworkWorkerEntry('file:///srv/app/dist-server/main.js')).toEqual({
+      url: new URL('file:///srv/app/dist-server/artwork-worker.js'),
+      typescript: false,
+    });
+  });
+});

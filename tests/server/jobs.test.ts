@@ -1,0 +1,149 @@
+import { eq, sql } from 'drizzle-orm';
+import { threadId } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { jobs } from '../../src/server/db/schema';
+import { createJobQueue, PermanentJobError, type JobQueue } from '../../src/server/lib/jobs';
+import { createThreadPool, inWorkerThread } from '../../src/server/lib/jobs-thread';
+import { createTestApp, type TestApp } from './helpers/app';
+
+/** The job queue (DESIGN §1 Background work): each job taken by exactly one worker, retries with back-off. */
+const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent' } as never;
+
+let t: TestApp;
+/** A second connection (pool) to the same database, as a second instance of the app would have. */
+let second: Database;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // The app's own worker stays out of the way: these tests drive their own queues.
+  await t.app.deps.jobs.stop();
+  second = t.config.databaseUrl ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: t.dataDir, poolSize: 4 }) : t.database;
+});
+afterAll(async () => {
+  if (second !== t.database) await second.close();
+  await t.close();
+});
+
+const queueOn = (database: Database, workerId: string, pollMs = 20) => createJobQueue({ db: database.db, log: silent, pollMs, workerId });
+
+describe('the job queue', () => {
+  it(`gives each job to exactly one of two workers on one database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL, two pools' : 'PGlite'})`, async () => {
+    const runs: Array<{ worker: string; job: number }> = [];
+    const workers: JobQueue[] = [queueOn(t.database, 'worker-a'), queueOn(second, 'worker-b')];
+    for (const w of workers) {
+      w.register<{ n: number }>(
+        'test.distinct',
+        async (payload) => {
+          runs.push({ worker: w.workerId, job: payload.n });
+          // Long enough for the other worker to poll while this one holds its jobs.
+          await new Promise((r) => setTimeout(r, 5));
+        },
+        { concurrency: 4 },
+      );
+    }
+    const N = 150;
+    for (let i = 0; i < N; i += 50) {
+      await t.database.db.insert(jobs).values(Array.from({ length: 50 }, (_, k) => ({ queue: 'test.distinct', payload: { n: i + k } })));
+    }
+    workers.forEach((w) => w.start());
+    const deadline = Date.now() + 20_000;
+    while (runs.length < N && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await Promise.all(workers.map((w) => w.stop()));
+
+    const done = new Set(runs.map((r) => r.job));
+    expect(runs).toHaveLength(N);
+    expect(done.size).toBe(N);
+    const byWorker = new Map<string, number>();
+    for (const r of runs) byWorker.set(r.worker, (byWorker.get(r.worker) ?? 0) + 1);
+    // Both took a share; neither ran a job the other ran.
+    expect(byWorker.get('worker-a')).toBeGreaterThan(0);
+    expect(byWorker.get('worker-b')).toBeGreaterThan(0);
+    const left = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(sql`${jobs.queue} = 'test.distinct' and ${jobs.status} <> 'done'`);
+    expect(left[0].n).toBe(0);
+  });
+
+  it('retries a failed job with exponential back-off, then fails it after max attempts', async () => {
+    const queue = queueOn(t.database, 'retrier');
+    const seen: Array<{ attempt: number; at: number }> = [];
+    const errors: Array<Date | null> = [];
+    queue.register(
+      'test.flaky',
+      async (_payload, job) => {
+        seen.push({ attempt: job.attempt, at: Date.now() });
+        throw new Error(`attempt ${job.attempt} failed`);
+      },
+      { maxAttempts: 3, backoff: { baseMs: 100 }, onError: (_job, _error, retryAt) => void errors.push(retryAt) },
+    );
+    const id = await queue.enqueue(t.database.db, 'test.flaky', {});
+    queue.start();
+    const deadline = Date.now() + 10_000;
+    while (seen.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 100));
+    await queue.stop();
+
+    expect(seen.map((s) => s.attempt)).toEqual([1, 2, 3]);
+    // 100 ms, then 200 ms (±10 %), give or take a poll.
+    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(85);
+    expect(seen[2].at - seen[1].at).toBeGreaterThanOrEqual(175);
+    expect(errors.map((e) => e === null)).toEqual([false, false, true]);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'attempt 3 failed' });
+  });
+
+  it('fails a job at once on a permanent error, and retakes a job whose worker died (lease over)', async () => {
+    const queue = queueOn(t.database, 'survivor');
+    const ran: number[] = [];
+    queue.register<{ n: number }>('test.permanent', async () => {
+      throw new PermanentJobError('never');
+    });
+    queue.register<{ n: number }>('test.orphan', async (payload) => void ran.push(payload.n), { leaseMs: 1000 });
+    const permanent = await queue.enqueue(t.database.db, 'test.permanent', { n: 1 });
+    // A job another worker took and never finished: its lease ran out a second ago.
+    const [orphan] = await t.database.db
+      .insert(jobs)
+      .values({ queue: 'test.orphan', payload: { n: 7 }, status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: new Date(Date.now() - 1000) })
+      .returning({ id: jobs.id });
+    // One still leased is left alone.
+    await t.database.db.insert(jobs).values({ queue: 'test.orphan', payload: { n: 8 }, status: 'running', attempts: 1, lockedBy: 'busy-worker', lockedUntil: new Date(Date.now() + 60_000) });
+    await queue.drain();
+
+    expect(ran).toEqual([7]);
+    const rows = await t.database.db.select().from(jobs).where(sql`${jobs.id} in (${permanent}, ${orphan.id})`);
+    expect(rows.find((r) => r.id === permanent)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(rows.find((r) => r.id === orphan.id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'survivor' });
+  });
+
+  it('writes a job in the caller transaction: a rolled-back change leaves no job', async () => {
+    const queue = queueOn(t.database, 'tx');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await queue.enqueue(tx, 'test.tx', { n: 1 });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.queue, 'test.tx'))).toHaveLength(0);
+  });
+});
+
+describe('CPU-heavy jobs in a worker thread', () => {
+  const pool = createThreadPool({ size: 2 });
+  afterAll(() => pool.close());
+  const task = new URL('./fixtures/cpu-task.ts', import.meta.url);
+
+  it('runs the task off the main thread and answers its result', async () => {
+    const results = await Promise.all([25, 26, 27].map((n) => pool.run<{ n: number }, { value: number; threadId: number }>({ module: task, name: 'fibonacci' }, { n })));
+    expect(results.map((r) => r.value)).toEqual([75025, 121393, 196418]);
+    expect(results.every((r) => r.threadId !== threadId)).toBe(true);
+  });
+
+  it('carries a failure back, and serves as a job handler', async () => {
+    await expect(pool.run({ module: task, name: 'fails' }, {})).rejects.toThrow('this task always fails');
+    const queue = queueOn(t.database, 'threads');
+    queue.register('test.cpu', inWorkerThread(pool, task, 'fibonacci'));
+    const id = await queue.enqueue(t.database.db, 'test.cpu', { n: 20 });
+    await queue.drain();
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row.status).toBe('done');
+  });
+});

@@ -1,0 +1,70 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { deliveryPrices, deliveryTypes, deliveryTypesCountries } from '../../../src/server/db/schema';
+import type { TestApp } from '../helpers/app';
+import { createProduct, createStock, ok, setMargins } from '../helpers/catalogue';
+import { ApiClient, registerAs, ukCountryId } from '../helpers/client';
+import { makePdf, type PageSpec } from '../artwork/fixtures';
+
+/** A one-page business card with 3 mm bleed (91 × 61 mm, trim box inside): passes every check. */
+export const CLEAN_CARD: PageSpec = { widthMm: 91, heightMm: 61, trimInsetMm: 3 };
+/** The trim size without bleed: a warning. */
+export const NO_BLEED_CARD: PageSpec = { widthMm: 85, heightMm: 55 };
+/** Another size altogether: a failure. */
+export const WRONG_SIZE: PageSpec = { widthMm: 210, heightMm: 297 };
+
+/** multipart/form-data with one file part, as a browser sends it. */
+export function multipart(field: string, filename: string, content: Buffer | Uint8Array, type = 'application/pdf') {
+  const boundary = `----pjt${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function upload(client: ApiClient, orderId: number, itemId: number, content: Buffer | Uint8Array, filename = 'card.pdf'): Promise<LightMyRequestResponse> {
+  const { payload, headers } = multipart('file', filename, content);
+  return client.request('POST', `/api/orders/${orderId}/items/${itemId}/artwork`, payload, { headers });
+}
+
+export const pdf = (page: PageSpec) => makePdf([page]);
+
+/** Delivery services as the demo has them: a UK 1st class service, a large-item courier, and an international one. */
+export async function seedDelivery(t: TestApp, gbId: number) {
+  const db = t.database.db;
+  const [first, courier, abroad] = await db
+    .insert(deliveryTypes)
+    .values([
+      { code: 'CRL24', name: 'Royal Mail 24', carrier: 'royalmail', transitDays: 1, sortOrder: 1 },
+      { code: 'COURIER', name: 'Courier', carrier: 'courier', largeItem: true, transitDays: 1, sortOrder: 2 },
+      { code: 'MTA', name: 'International', carrier: 'royalmail', transitDays: 5, sortOrder: 3 },
+    ])
+    .returning();
+  await db.insert(deliveryTypesCountries).values([
+    { deliveryTypeId: first.id, countryId: gbId },
+    { deliveryTypeId: courier.id, countryId: gbId },
+  ]);
+  await db.insert(deliveryPrices).values([
+    { deliveryTypeId: first.id, weightUpto: 1000, price: 395 },
+    { deliveryTypeId: first.id, weightUpto: 2000, price: 495 },
+    { deliveryTypeId: courier.id, weightUpto: 30000, price: 1695 },
+    { deliveryTypeId: abroad.id, weightUpto: 2000, price: 2495 },
+  ]);
+  return { first, courier, abroad };
+}
+
+/** A catalogue of one card product (85 × 55, 24 a sheet, 2 g each) on one stock, breaks 100 and 250, and a large poster. */
+export async function seedCatalogue(staff: ApiClient) {
+  const silk = await createStock(staff, { name: 'Silk 350', sheet_cost: '0.0450', single_cost: '0.0300', double_cost: '0.0550' });
+  const cards = await createProduct(staff, { name: 'Cards', stock_ids: [silk.id], weight: 2, trim_width_mm: 85, trim_height_mm: 55, production_days: 2 });
+  await setMargins(staff, cards.id, silk.id, [[100, 100], [250, 50]]);
+  const posters = await createProduct(staff, { name: 'Posters', stock_ids: [silk.id], weight: 20, large_item: true, trim_width_mm: 297, trim_height_mm: 420, production_days: 3 });
+  await setMargins(staff, posters.id, silk.id, [[10, 100]]);
+  return { silk, cards, posters };
+}
+
+export async function customer(t: TestApp): Promise<{ client: ApiClient; gbId: number }> {
+  const client = new ApiClient(t.app);
+  await registerAs(client);
+  return { client, gbId: await ukCountryId(client) };
+}
+
+export { ok };
