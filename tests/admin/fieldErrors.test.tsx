@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { dataProvider } from '../../src/admin/dataProvider';
 import { UserCreate } from '../../src/admin/users/UserCreate';
-import { UserView } from '../../src/admin/users/UserView';
+import { UserEdit } from '../../src/admin/users/UserEdit';
 import { answerWith, stopAnswering, type FakeAnswer } from './helpers/fakeAdapter';
 import { makeUser } from './helpers/users';
 
@@ -51,6 +51,7 @@ describe("the server's 422 field messages appear beside react-admin's inputs", (
     renderAt('/users/add', '/users/add', <UserCreate />);
     await user.type(await screen.findByLabelText(/^First name/), 'Jane');
     await user.type(screen.getByLabelText(/^E-mail/), 'jane@inkwell.test');
+    await user.type(screen.getByLabelText(/^Company/), 'Inkwell'); // a trade account needs one: the form says so before sending
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await within(fieldOf(/^E-mail/)).findByText('An account with this e-mail address already exists')).toBeInTheDocument();
@@ -63,7 +64,7 @@ describe("the server's 422 field messages appear beside react-admin's inputs", (
   it('on the Details tab of a user (edit, saved pessimistically so the 422 comes back to the form)', async () => {
     const user = userEvent.setup();
     const seen = staffApi(() => invalid({ role: 'You cannot take away your own admin role. Ask another admin to do it.' }));
-    renderAt('/users/5', '/users/:id/*', <UserView />);
+    renderAt('/users/5', '/users/:id/*', <UserEdit />);
     const town = await screen.findByLabelText(/^Town/);
     expect(town).toHaveValue('Leeds');
     await user.clear(town);

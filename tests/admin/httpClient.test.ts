@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { CanceledError, isCancel } from 'axios';
 import { httpClient } from '../../src/admin/dataProvider/httpClient';
-import { dataProvider } from '../../src/admin/dataProvider';
 import { clearSession, saveToken } from '../../src/shared/auth/state';
 import { answerWith, stopAnswering } from './helpers/fakeAdapter';
 
@@ -66,27 +65,5 @@ describe('the httpClient on the shared axios instance', () => {
   it('rethrows a network failure as it is (no status to judge)', async () => {
     answerWith(() => ({ network: true }));
     await expect(httpClient('/api/admin/users')).rejects.toMatchObject({ message: 'Network Error' });
-  });
-});
-
-describe('the dataProvider', () => {
-  it('speaks simple-rest on /api/admin, with the API name of resources whose screen path differs', async () => {
-    const seen = answerWith(() => ({ body: '[{"id":1,"code":"GB","name":"United Kingdom","active":true}]', headers: { 'content-range': 'countries 0-0/1' } }));
-    const { data, total } = await dataProvider.getList('delivery/countries', { pagination: { page: 1, perPage: 50 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'king' } });
-    expect(total).toBe(1);
-    expect(data[0].code).toBe('GB');
-    const url = new URL(seen[0].url!, 'http://localhost');
-    expect(url.pathname).toBe('/api/admin/countries');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ sort: '["name","ASC"]', range: '[0,49]', filter: '{"q":"king"}' });
-    expect(seen[0].headers.get('Range')).toBe('countries=0-49');
-  });
-
-  it('uploads a logo as multipart form data and reads the 422 message for the file', async () => {
-    const seen = answerWith(() => ({ status: 422, body: JSON.stringify({ message: 'This file is not a PNG, JPEG, WebP or GIF image.', errors: { file: 'This file is not a PNG, JPEG, WebP or GIF image.' } }) }));
-    const failure = await dataProvider.uploadLogo(7, new File(['hello'], 'logo.png', { type: 'image/png' })).catch((e: unknown) => e);
-    expect(seen[0].url).toBe('/api/admin/users/7/logo');
-    expect(seen[0].data).toBeInstanceOf(FormData);
-    expect((seen[0].data as FormData).get('file')).toBeInstanceOf(File);
-    expect(failure).toMatchObject({ status: 422, body: { errors: { file: 'This file is not a PNG, JPEG, WebP or GIF image.' } } });
   });
 });

@@ -5,15 +5,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { StaffTitle } from '../common/StaffTitle';
 import { staffUrl, type StaffArea } from './staffAreas';
 
 /** The honest page of an area a later release builds: what it will hold, and what exists already. */
 export function ComingSoonPage({ area }: { area: StaffArea }) {
   return (
     <Paper variant="outlined" sx={{ mt: 2, p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-      <Title title={area.name} />
+      <Title title={<StaffTitle page={area.name} />} />
       <Box component="img" src={area.image} alt="" width={72} height={72} />
-      <Typography variant="h1" sx={{ mt: 1 }} gutterBottom>
+      <Typography variant="h2" sx={{ mt: 1 }} gutterBottom>
         {area.name}
       </Typography>
       <Typography variant="body1" sx={{ maxWidth: 560, mx: 'auto' }}>

@@ -9,6 +9,8 @@ import StockIcon from '@mui/icons-material/Layers';
 import TicketsIcon from '@mui/icons-material/SupportAgent';
 import UsersIcon from '@mui/icons-material/People';
 import CountriesIcon from '@mui/icons-material/Public';
+import ClosedDaysIcon from '@mui/icons-material/EventBusy';
+import MailIcon from '@mui/icons-material/Mail';
 
 export interface StaffArea {
   /** The area's path under /admin, e.g. `users` for /admin/users (specification §2). */
@@ -35,17 +37,28 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   {
     path: 'delivery',
     name: 'Delivery',
-    description: 'Delivery services, their weight bands and the countries served.',
+    description: 'Delivery services, their weight bands, the countries served and the closed days.',
     image: '/admin-icons/delivery.svg',
     MenuIcon: DeliveryIcon,
-    ready: false,
-    parts: [{ path: 'delivery/countries', name: 'Countries', MenuIcon: CountriesIcon }],
+    ready: true,
+    parts: [
+      { path: 'delivery/countries', name: 'Countries', MenuIcon: CountriesIcon },
+      { path: 'delivery/closed-days', name: 'Closed days', MenuIcon: ClosedDaysIcon },
+    ],
   },
   { path: 'orders', name: 'Orders', description: 'Every order with its status, artwork and history.', image: '/admin-icons/orders.svg', MenuIcon: OrdersIcon, ready: false },
   { path: 'batches', name: 'Batches', description: 'Production runs: live items gathered into a zip for the press.', image: '/admin-icons/batches.svg', MenuIcon: BatchesIcon, ready: false },
   { path: 'royalmail', name: 'Royal Mail', description: 'Dispatch printed orders through Click & Drop.', image: '/admin-icons/royalmail.svg', MenuIcon: RoyalMailIcon, ready: false },
   { path: 'tickets', name: 'Resolution Centre', description: 'Customer tickets: reply, attach files and close.', image: '/admin-icons/tickets.svg', MenuIcon: TicketsIcon, ready: false },
-  { path: 'settings', name: 'Settings', description: 'Status banner, company details, VAT and other settings.', image: '/admin-icons/settings.svg', MenuIcon: SettingsIcon, ready: true },
+  {
+    path: 'settings',
+    name: 'Settings',
+    description: 'Status banner, company details, VAT and other settings.',
+    image: '/admin-icons/settings.svg',
+    MenuIcon: SettingsIcon,
+    ready: true,
+    parts: [{ path: 'mail', name: 'Mail outbox', MenuIcon: MailIcon }],
+  },
 ];
 
 /** The staff area's base path; react-admin runs under it (`<Admin basename>`). */

@@ -1,10 +1,11 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { getAuthState, login, logout } from '../../shared/auth';
-import { rememberIntendedUrl } from '../../customer/guards/intendedUrl';
+import { rememberIntendedUrl } from '../../shared/auth/intendedUrl';
+import { route } from '../../customer/paths';
 import { canAccess } from './canAccess';
 
 /** The customer site's sign-in page: the staff area has none of its own (DESIGN §1 pitfalls). */
-export const LOGIN_PATH = '/login';
+const LOGIN_PATH = route('login');
 
 /** Where the visitor is now, to come back to after signing in (specification: the intended_url cookie). */
 function rememberHere(): void {

@@ -1,6 +1,6 @@
 import type { User } from '../../shared/api';
 
-export interface AccessRequest {
+interface AccessRequest {
   action: string;
   resource: string;
   record?: { id?: unknown } & Record<string, unknown>;

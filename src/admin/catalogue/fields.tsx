@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useRecordContext } from 'react-admin';
-import { formatUnitCostText } from '../../shared/pricing/format';
+import { formatUnitCostText } from '../../shared/domain/pricing/format';
 
 /** A unit cost (decimal pounds) as £0.0450, exact. */
 export function Cost({ value }: { value: string | undefined }) {

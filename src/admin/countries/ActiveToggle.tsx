@@ -2,6 +2,7 @@ import Switch from '@mui/material/Switch';
 import type { MouseEvent } from 'react';
 import { useNotify, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
 import type { AdminCountry } from '../../shared/api';
+import { messageOf } from '../dataProvider/errors';
 
 /** Switches a country on or off for customers' addresses, straight from the list (saved at once). */
 export function ActiveToggle(_props: { source?: string; label?: string }) {
@@ -18,7 +19,7 @@ export function ActiveToggle(_props: { source?: string; label?: string }) {
       {
         mutationMode: 'pessimistic',
         onSuccess: (saved) => notify(`${saved.name} is ${saved.active ? 'now offered' : 'no longer offered'} to customers.`, { type: 'info' }),
-        onError: (error) => notify(error instanceof Error ? error.message : 'The change was not saved.', { type: 'error' }),
+        onError: (error) => notify(messageOf(error, 'The change was not saved.'), { type: 'error' }),
       },
     );
 

@@ -5,6 +5,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Button from '@mui/material/Button';
 import { BooleanInput, EditBase, Form, SaveButton, TextInput, useNotify } from 'react-admin';
 import type { AdminCountry } from '../../shared/api';
+import { STAFF_FORM_PROPS } from '../common/StaffForm';
 
 /**
  * Edits one country in place: the list is the specification's only countries screen
@@ -27,7 +28,7 @@ export function CountryEditDialog({ id, onClose }: { id: number | null; onClose:
             },
           }}
         >
-          <Form>
+          <Form {...STAFF_FORM_PROPS}>
             <DialogTitle id="country-edit-title">Edit country</DialogTitle>
             <DialogContent>
               <TextInput source="code" label="ISO code" disabled helperText="Fixed: ISO 3166-1 alpha-2." />

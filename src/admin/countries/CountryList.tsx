@@ -1,8 +1,7 @@
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
-import { DataTable, List, SimpleList, type Identifier } from 'react-admin';
+import { DataTable, SimpleList, type Identifier } from 'react-admin';
 import type { AdminCountry } from '../../shared/api';
+import { StaffList } from '../common/StaffList';
 import { ActiveToggle } from './ActiveToggle';
 import { CountryEditDialog } from './CountryEditDialog';
 import { countryFilters } from './countryFilters';
@@ -11,7 +10,6 @@ const Column = DataTable.Col<AdminCountry>;
 
 /** /admin/delivery/countries (admin.delivery.countries): all countries, searchable, each switched on or off. */
 export function CountryList() {
-  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [editing, setEditing] = useState<number | null>(null);
   const open = (id: Identifier) => {
     setEditing(Number(id));
@@ -19,17 +17,21 @@ export function CountryList() {
   };
   return (
     <>
-      <List filters={countryFilters} sort={{ field: 'name', order: 'ASC' }} perPage={50} title="Countries" actions={false}>
-        {narrow ? (
-          <SimpleList<AdminCountry> primaryText={(c) => c.name} secondaryText={(c) => c.code} rightIcon={() => <ActiveToggle />} rowClick={open} />
-        ) : (
-          <DataTable rowClick={open} bulkActionButtons={false}>
-            <Column source="code" label="Code" />
-            <Column source="name" label="Name" />
-            <Column source="active" label="Offered to customers" field={ActiveToggle} />
-          </DataTable>
-        )}
-      </List>
+      <StaffList
+        page="Countries"
+        filters={countryFilters}
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={50}
+        actions={false}
+        narrowBelow="sm"
+        phone={<SimpleList<AdminCountry> primaryText={(c) => c.name} secondaryText={(c) => c.code} rightIcon={() => <ActiveToggle />} rowClick={open} />}
+      >
+        <DataTable rowClick={open} bulkActionButtons={false}>
+          <Column source="code" label="Code" />
+          <Column source="name" label="Name" />
+          <Column source="active" label="Offered to customers" field={ActiveToggle} />
+        </DataTable>
+      </StaffList>
       <CountryEditDialog id={editing} onClose={() => setEditing(null)} />
     </>
   );

@@ -1,10 +1,13 @@
 import CountriesIcon from '@mui/icons-material/Public';
 import type { AdminCountry } from '../../shared/api';
-import { CountryList } from './CountryList';
+import { lazyScreen } from '../common/lazyScreen';
 
-/** The countries resource, at the specification's /admin/delivery/countries (the API's /api/admin/countries). */
+/**
+ * The countries resource, at the specification's /admin/delivery/countries (the API's
+ * /api/admin/countries): one list, each country edited in a dialog over it.
+ */
 export default {
-  list: CountryList,
+  list: lazyScreen(() => import('./CountryList'), (m) => m.CountryList),
   icon: CountriesIcon,
   recordRepresentation: (country: AdminCountry) => country.name,
   options: { label: 'Countries' },

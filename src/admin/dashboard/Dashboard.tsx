@@ -1,22 +1,48 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Title, useGetIdentity } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { DashboardTile } from '../../shared/ui';
-import { STAFF_AREAS, staffUrl } from '../areas/staffAreas';
+import { STAFF_AREAS, staffUrl, type StaffArea } from '../areas/staffAreas';
 import { RouterLinkAdapter } from '../common/RouterLinkAdapter';
+import { StaffTitle } from '../common/StaffTitle';
+import { accountsAwaiting, awaitingApprovalUrl, useAwaitingApprovalCount } from '../users/awaitingApproval';
+
+/** What a tile says: the area, whether it is built yet, and for Users how many accounts await approval. */
+function describe(area: StaffArea, awaiting: number | undefined): string {
+  if (!area.ready) return `${area.description} (coming soon)`;
+  if (area.path === 'users' && awaiting) return `${area.description} ${accountsAwaiting(awaiting)}.`;
+  return area.description;
+}
 
 /** /admin (admin.index): a tile per staff area — icon, name and description, linking to its page. */
 export function Dashboard() {
   const { identity } = useGetIdentity();
+  const awaiting = useAwaitingApprovalCount();
   return (
     <Box sx={{ py: 2 }}>
-      <Title title="Dashboard" />
-      <Typography variant="h1" gutterBottom>
+      <Title title={<StaffTitle page="Dashboard" />} />
+      <Typography variant="h2" gutterBottom>
         Staff area
       </Typography>
       <Typography variant="body1" color="text.secondary" sx={{ mb: 3 }}>
         {identity?.fullName ? `Welcome back, ${identity.fullName}. ` : ''}Choose what to manage.
       </Typography>
+      {awaiting ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 3 }}
+          action={
+            <Button component={RouterLink} to={awaitingApprovalUrl()} color="inherit" size="small">
+              Review
+            </Button>
+          }
+        >
+          {accountsAwaiting(awaiting)}: they can sign in but not order until you give them a role.
+        </Alert>
+      ) : null}
       <Box
         component="nav"
         aria-label="Staff areas"
@@ -27,7 +53,7 @@ export function Dashboard() {
             key={area.path}
             icon={area.image}
             name={area.name}
-            description={area.ready ? area.description : `${area.description} (coming soon)`}
+            description={describe(area, awaiting)}
             url={staffUrl(area.path)}
             linkComponent={RouterLinkAdapter}
           />

@@ -4,7 +4,9 @@
  * Resources whose two names are equal are not listed.
  */
 const API_NAMES: Readonly<Record<string, string>> = {
+  delivery: 'delivery-types',
   'delivery/countries': 'countries',
+  'delivery/closed-days': 'closed-days',
 };
 
 export const apiResource = (resource: string): string => API_NAMES[resource] ?? resource;

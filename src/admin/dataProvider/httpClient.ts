@@ -3,7 +3,7 @@ import { HttpError, type fetchUtils } from 'react-admin';
 import { http } from '../../shared/http';
 
 /** What ra-data-simple-rest expects back from its httpClient (the shape of fetchUtils.fetchJson). */
-export interface HttpClientResponse {
+interface HttpClientResponse {
   status: number;
   headers: Headers;
   body: string;

@@ -1,11 +1,12 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider, RaRecord } from 'react-admin';
-import { LOGO_FIELD } from '../../shared/api';
+import type { DataProvider, Identifier } from 'react-admin';
+import type { AdminMail, AdminUser, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
 import { http } from '../../shared/http';
 import { apiResource } from './apiPaths';
 import { httpClient, toHttpError } from './httpClient';
 
-const rest = simpleRestProvider('/api/admin', httpClient);
+const API_BASE = '/api/admin';
+const rest = simpleRestProvider(API_BASE, httpClient);
 
 /** Every standard call, with the resource's API name in place of its screen path. */
 const METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
@@ -13,29 +14,67 @@ const standard = Object.fromEntries(
   METHODS.map((method) => [method, (resource: string, params: unknown) => (rest[method] as (r: string, p: unknown) => Promise<unknown>)(apiResource(resource), params)]),
 ) as unknown as Pick<DataProvider, (typeof METHODS)[number]>;
 
-/** Calls beyond CRUD, used through useDataProvider(). */
+/** The resources listed in the printer's own order, which staff can change. */
+export type ReorderableResource = 'stock' | 'products';
+
+/**
+ * The staff area's one way to the API: react-admin's CRUD plus the calls beyond it, as
+ * marmelab's atomic-crm extends its dataProvider. Components reach the custom methods through
+ * `useDataProvider<StaffDataProvider>()` with react-query's useQuery / useMutation; each answers
+ * the server's record(s) as they are, and fails with the same HttpError as the CRUD calls.
+ */
 export interface StaffDataProvider extends DataProvider {
-  uploadLogo(userId: RaRecord['id'], file: File): Promise<{ data: RaRecord }>;
-  removeLogo(userId: RaRecord['id']): Promise<{ data: RaRecord }>;
+  /** Puts these ids first, in this order (the others keep theirs, after them). */
+  reorder(resource: ReorderableResource, ids: Identifier[]): Promise<void>;
+  /** The margins page's data: the product, the stock (with its costs) and the pair's quantity breaks. */
+  getMarginPair(productId: Identifier, stockId: Identifier): Promise<MarginPair>;
+  /** Replaces the pair's whole table of breaks in one transaction; answers the breaks as saved. */
+  saveMarginPair(productId: Identifier, stockId: Identifier, rows: MarginRowsInput['rows']): Promise<MarginRecord[]>;
+  /** Uploads (or replaces) a user's logo; answers the user with its new logo. */
+  uploadLogo(userId: Identifier, file: File): Promise<AdminUser>;
+  /** Removes a user's logo; answers the user without one. */
+  removeLogo(userId: Identifier): Promise<AdminUser>;
+  /** Queues an outbox message again (failed or sent), or tries a pending one now; answers it as it stands. */
+  resendMail(id: Identifier): Promise<AdminMail>;
 }
 
-async function answer(call: Promise<{ data: RaRecord }>): Promise<{ data: RaRecord }> {
+/** A custom call on the shared client, answering its body; a failure as react-admin's HttpError. */
+async function call<T>(request: Promise<{ data: T }>): Promise<T> {
   try {
-    return { data: (await call).data };
+    return (await request).data;
   } catch (error) {
     throw toHttpError(error);
   }
 }
 
-/** The staff area's dataProvider: ra-data-simple-rest on the shared client (DESIGN §3). */
+const userLogoPath = (userId: Identifier) => `${API_BASE}/users/${encodeURIComponent(userId)}/logo`;
+const marginPairPath = (productId: Identifier, stockId: Identifier) =>
+  `${API_BASE}/products/${encodeURIComponent(productId)}/stock/${encodeURIComponent(stockId)}/margins`;
+
+/** The staff area's dataProvider: ra-data-simple-rest and the custom calls, all on the shared axios client (DESIGN §1). */
 export const dataProvider: StaffDataProvider = {
   ...standard,
-  uploadLogo(userId, file) {
+  async reorder(resource, ids) {
+    await call(http.post(`${API_BASE}/${resource}/reorder`, { ids }));
+  },
+  getMarginPair(productId, stockId) {
+    return call(http.get<MarginPair>(marginPairPath(productId, stockId)));
+  },
+  saveMarginPair(productId, stockId, rows) {
+    return call(http.put<MarginRecord[]>(marginPairPath(productId, stockId), { rows }));
+  },
+  async uploadLogo(userId, file) {
+    // Read when a logo is uploaded: the shared schemas (with the telephone metadata) load with the
+    // users screens, not with the staff area's first chunk.
+    const { LOGO_FIELD } = await import('../../shared/api/admin-users');
     const form = new FormData();
     form.append(LOGO_FIELD, file);
-    return answer(http.post(`/api/admin/users/${encodeURIComponent(userId)}/logo`, form));
+    return call(http.post<AdminUser>(userLogoPath(userId), form));
   },
   removeLogo(userId) {
-    return answer(http.delete(`/api/admin/users/${encodeURIComponent(userId)}/logo`));
+    return call(http.delete<AdminUser>(userLogoPath(userId)));
+  },
+  resendMail(id) {
+    return call(http.post<AdminMail>(`${API_BASE}/mail/${encodeURIComponent(id)}/resend`));
   },
 };

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { StaffUserMenu } from './StaffUserMenu';
 
 /** The link back to the customer site (where staff see what customers see); just the icon on a phone. */
 function CustomerSiteButton() {
@@ -16,11 +17,16 @@ function CustomerSiteButton() {
   );
 }
 
-/** The brand's ink blue (react-admin's default bar is the secondary colour), the page title, and the way back. */
+/**
+ * The brand's ink blue (react-admin's default bar is the secondary colour), the page title, and the
+ * way back. The title is each staff page's h1 (issue 10: every staff page has one); pages put their
+ * own headings at h2 and below.
+ */
 export function StaffAppBar() {
   return (
     <AppBar
       color="primary"
+      userMenu={<StaffUserMenu />}
       toolbar={
         <>
           <CustomerSiteButton />
@@ -28,7 +34,7 @@ export function StaffAppBar() {
         </>
       }
     >
-      <TitlePortal />
+      <TitlePortal component="h1" variant="h6" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }} />
     </AppBar>
   );
 }

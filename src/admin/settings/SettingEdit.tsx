@@ -1,19 +1,20 @@
 import Typography from '@mui/material/Typography';
-import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { Edit, SaveButton, Toolbar, useRecordContext } from 'react-admin';
 import type { AdminSetting } from '../../shared/api';
+import { StaffSimpleForm } from '../common/StaffForm';
+import { RecordTitle } from '../common/StaffTitle';
 import { SettingInputs } from './SettingInputs';
-
-function SettingTitle() {
-  const setting = useRecordContext<AdminSetting>();
-  return <span>{setting ? `Setting ${setting.name}` : 'Setting'}</span>;
-}
+import { settingLabelOf } from './settingLabels';
 
 function SettingHeading() {
   const setting = useRecordContext<AdminSetting>();
   if (!setting) return null;
   return (
-    <Typography variant="h2" component="h2" sx={{ fontFamily: 'monospace', mb: 1, overflowWrap: 'anywhere' }}>
-      {setting.name}
+    <Typography variant="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+      {settingLabelOf(setting)}{' '}
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+        {setting.name}
+      </Typography>
     </Typography>
   );
 }
@@ -28,11 +29,11 @@ const SaveOnly = () => (
 /** /admin/settings/{id} (admin.settings.view): view and edit one setting, with its public flag. */
 export function SettingEdit() {
   return (
-    <Edit title={<SettingTitle />} mutationMode="pessimistic" actions={false} redirect="list">
-      <SimpleForm toolbar={<SaveOnly />} sx={{ maxWidth: 760 }}>
+    <Edit title={<RecordTitle page="Settings" />} mutationMode="pessimistic" actions={false} redirect="list">
+      <StaffSimpleForm toolbar={<SaveOnly />} sx={{ maxWidth: 760 }}>
         <SettingHeading />
         <SettingInputs />
-      </SimpleForm>
+      </StaffSimpleForm>
     </Edit>
   );
 }

@@ -1,12 +1,11 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import type { AdminSetting } from '../../shared/api';
-import { SettingEdit } from './SettingEdit';
-import { SettingList } from './SettingList';
+import { lazyScreen } from '../common/lazyScreen';
+import { settingLabelOf } from './settingLabels';
 
-/** The settings resource: list at /admin/settings, view and edit at /admin/settings/{id}. */
+/** The settings resource: list at /admin/settings, view and edit at /admin/settings/{id}; none is added or deleted here. */
 export default {
-  list: SettingList,
-  edit: SettingEdit,
+  list: lazyScreen(() => import('./SettingList'), (m) => m.SettingList),
+  edit: lazyScreen(() => import('./SettingEdit'), (m) => m.SettingEdit),
   icon: SettingsIcon,
-  recordRepresentation: (setting: AdminSetting) => setting.name,
+  recordRepresentation: settingLabelOf,
 };

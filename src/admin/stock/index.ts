@@ -1,13 +1,12 @@
 import StockIcon from '@mui/icons-material/Layers';
 import type { StockRecord } from '../../shared/api';
-import { StockList } from './StockList';
-import { StockCreate, StockView } from './StockView';
+import { lazyScreen } from '../common/lazyScreen';
 
-/** The stock resource: list at /admin/stock, view at /admin/stock/{id}, add at /admin/stock/create. */
+/** The stock resource: list at /admin/stock, view at /admin/stock/{id}, add at /admin/stock/create; each screen loads when first opened. */
 export default {
-  list: StockList,
-  edit: StockView,
-  create: StockCreate,
+  list: lazyScreen(() => import('./StockList'), (m) => m.StockList),
+  edit: lazyScreen(() => import('./StockEdit'), (m) => m.StockEdit),
+  create: lazyScreen(() => import('./StockCreate'), (m) => m.StockCreate),
   icon: StockIcon,
   recordRepresentation: (stock: StockRecord) => stock.name,
 };

@@ -15,5 +15,7 @@ export function RoleField(_props: { source?: string; label?: string }) {
   const record = useRecordContext<AdminUser>();
   if (!record) return null;
   const chip = ROLE_CHIPS[record.role];
+  // MUI's warning chip (white on orange) is 3.1:1; awaiting approval reads dark on light orange instead (axe: colour contrast).
+  if (record.role === 'none') return <Chip size="small" label={chip.label} sx={{ bgcolor: 'warning.light', color: 'text.primary' }} />;
   return <Chip size="small" label={chip.label} color={chip.color} variant={record.role === 'user' ? 'outlined' : 'filled'} />;
 }

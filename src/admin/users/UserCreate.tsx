@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
-import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
+import { Create, useNotify, useRedirect } from 'react-admin';
+import { StaffSimpleForm } from '../common/StaffForm';
+import { StaffTitle } from '../common/StaffTitle';
 import type { AdminUser } from '../../shared/api';
 import { UserInputs } from './UserInputs';
 
@@ -12,7 +14,7 @@ export function UserCreate() {
   return (
     <Create
       resource="users"
-      title="Add a user"
+      title={<StaffTitle page="Users" record="Add a user" />}
       mutationOptions={{
         onSuccess: (user: AdminUser) => {
           notify(`${user.email} has been e-mailed a link to set their password.`, { type: 'success' });
@@ -20,12 +22,12 @@ export function UserCreate() {
         },
       }}
     >
-      <SimpleForm defaultValues={DEFAULTS} sx={{ maxWidth: 760 }}>
+      <StaffSimpleForm defaultValues={DEFAULTS} sx={{ maxWidth: 760 }}>
         <Alert severity="info" sx={{ maxWidth: 720 }}>
           There is no password to choose: we e-mail the new user a link to set their own (it works for 7 days).
         </Alert>
         <UserInputs />
-      </SimpleForm>
+      </StaffSimpleForm>
     </Create>
   );
 }

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AutocompleteInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { companyNameProblem } from '../../shared/api/admin-users';
+import { isPhoneNumber, PHONE_MESSAGE } from '../../shared/api/phone';
 import { ROLE_CHOICES } from './roleChoices';
 
 /** Two inputs side by side on wide screens, stacked on phones. */
@@ -20,9 +22,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The shared telephone rule (libphonenumber-js), as the server applies it: beside the input while typing. */
+const validatePhone = (value: unknown) => (isPhoneNumber(typeof value === 'string' ? value : '') ? undefined : PHONE_MESSAGE);
+
+/** The company name is needed on trade accounts only (the shared rule the server applies too). */
+const validateCompany = (value: unknown, values: { role?: string }) => companyNameProblem({ role: values.role, company_name: typeof value === 'string' ? value : '' })?.company_name;
+
 /**
- * The account's fields, shared by "Add user" and the Details tab. The server checks them
- * (DESIGN §2: staff forms also require the company name); its 422 messages appear beside each input.
+ * The account's fields, shared by "Add user" and the Details tab. The server checks them again
+ * (the same shared rules); its 422 messages appear beside each input.
  */
 export function UserInputs() {
   return (
@@ -35,12 +43,12 @@ export function UserInputs() {
         <TextInput source="title" label="Title (Mr, Ms, Dr…)" sx={{ maxWidth: 240 }} />
         <TextInput source="email" label="E-mail" type="email" isRequired autoComplete="off" />
         <Pair>
-          <TextInput source="telephone" label="Telephone" type="tel" />
-          <TextInput source="mobile" label="Mobile" type="tel" />
+          <TextInput source="telephone" label="Telephone" type="tel" validate={validatePhone} helperText="UK, or international starting with +" />
+          <TextInput source="mobile" label="Mobile" type="tel" validate={validatePhone} helperText="UK, or international starting with +" />
         </Pair>
       </Section>
       <Section title="Company and address">
-        <TextInput source="company_name" label="Company" isRequired />
+        <TextInput source="company_name" label="Company" validate={validateCompany} helperText="Needed for a trade account; optional for customers." />
         <TextInput source="address1" label="Address line 1" isRequired />
         <TextInput source="address2" label="Address line 2" />
         <Pair>

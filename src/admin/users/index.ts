@@ -1,15 +1,13 @@
 import UsersIcon from '@mui/icons-material/People';
 import type { AdminUser } from '../../shared/api';
 import { fullName } from './FullNameField';
-import { UserCreate } from './UserCreate';
-import { UserList } from './UserList';
-import { UserView } from './UserView';
+import { lazyScreen } from '../common/lazyScreen';
 
-/** The users resource: list at /admin/users, add at /admin/users/add, view at /admin/users/{id}. */
+/** The users resource: list at /admin/users, add at /admin/users/add, view at /admin/users/{id}; each screen loads when first opened. */
 export default {
-  list: UserList,
-  edit: UserView,
-  create: UserCreate,
+  list: lazyScreen(() => import('./UserList'), (m) => m.UserList),
+  edit: lazyScreen(() => import('./UserEdit'), (m) => m.UserEdit),
+  create: lazyScreen(() => import('./UserCreate'), (m) => m.UserCreate),
   icon: UsersIcon,
   recordRepresentation: (user: AdminUser) => fullName(user),
 };

@@ -1,4 +1,4 @@
-import { SimpleForm } from 'react-admin';
+import { StaffSimpleForm } from '../../common/StaffForm';
 import { SaveDeleteToolbar } from '../../common/SaveDeleteToolbar';
 import { UserInputs } from '../UserInputs';
 
@@ -15,8 +15,8 @@ function DetailsToolbar() {
 /** The Details tab: the account's fields and role. */
 export function DetailsTab() {
   return (
-    <SimpleForm toolbar={<DetailsToolbar />} sx={{ maxWidth: 760 }}>
+    <StaffSimpleForm toolbar={<DetailsToolbar />} sx={{ maxWidth: 760 }}>
       <UserInputs />
-    </SimpleForm>
+    </StaffSimpleForm>
   );
 }

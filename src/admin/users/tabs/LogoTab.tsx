@@ -24,7 +24,7 @@ export function LogoTab() {
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again still uploads it
-    if (file) void upload(file);
+    if (file) upload(file);
   };
 
   return (
@@ -68,7 +68,7 @@ export function LogoTab() {
         confirm="Remove"
         onConfirm={() => {
           setConfirming(false);
-          void remove();
+          remove();
         }}
         onClose={() => setConfirming(false)}
       />

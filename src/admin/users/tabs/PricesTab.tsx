@@ -7,15 +7,17 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useState } from 'react';
-import { useCreate, useDelete, useGetList, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import { Confirm, useCreate, useDelete, useGetList, useNotify, useRecordContext, useUpdate } from 'react-admin';
 import type { AdminUser, ProductRecord, UserPriceRecord } from '../../../shared/api';
-import { fieldErrorsOf, messageOf } from '../../catalogue/catalogueApi';
+import { InlineTextField } from '../../common/InlineTextField';
+import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 
 function DiscountRow({ price, product }: { price: UserPriceRecord; product: ProductRecord | undefined }) {
   const notify = useNotify();
@@ -23,6 +25,7 @@ function DiscountRow({ price, product }: { price: UserPriceRecord; product: Prod
   const [error, setError] = useState<string | undefined>();
   const [update, { isPending: saving }] = useUpdate();
   const [remove, { isPending: removing }] = useDelete<UserPriceRecord>();
+  const [confirming, setConfirming] = useState(false);
   const name = product?.name ?? `Product ${price.product_id}`;
   const changed = value.trim() !== String(price.discount);
   const save = () =>
@@ -45,15 +48,7 @@ function DiscountRow({ price, product }: { price: UserPriceRecord; product: Prod
       </TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            size="small"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={Boolean(error)}
-            helperText={error}
-            sx={{ width: 110 }}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Discount % on ${name}` } }}
-          />
+          <InlineTextField label={`Discount % on ${name}`} value={value} error={error} inputMode="decimal" onChange={setValue} sx={{ width: 110 }} />
           <Button size="small" onClick={save} disabled={!changed || saving}>
             Save
           </Button>
@@ -63,16 +58,26 @@ function DiscountRow({ price, product }: { price: UserPriceRecord; product: Prod
         <IconButton
           aria-label={`Remove the discount on ${name}`}
           disabled={removing}
-          onClick={() =>
+          onClick={() => setConfirming(true)}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+        {/* Removing a price agreement says what goes and asks once (issue 10). */}
+        <Confirm
+          isOpen={confirming}
+          title={`Remove the discount on ${name}?`}
+          content={`This customer's ${price.discount}% discount on ${name} goes, and they pay list prices for it from now on.`}
+          confirm="Remove discount"
+          onClose={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
             remove(
               'user-prices',
               { id: price.id, previousData: price },
               { mutationMode: 'pessimistic', onSuccess: () => notify(`Discount on ${name} removed.`, { type: 'info' }), onError: (e) => notify(messageOf(e), { type: 'error' }) },
-            )
-          }
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
+            );
+          }}
+        />
       </TableCell>
     </TableRow>
   );
@@ -102,7 +107,7 @@ function AddDiscount({ userId, products, taken }: { userId: number; products: Pr
       },
     );
   return (
-    <Box component="form" onSubmit={(e) => (e.preventDefault(), add())} sx={{ mt: 3 }} aria-label="Add a discount">
+    <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), add())} sx={{ mt: 3 }} aria-label="Add a discount">
       <Typography variant="h3" component="h3" gutterBottom>
         Add a discount
       </Typography>
@@ -113,7 +118,7 @@ function AddDiscount({ userId, products, taken }: { userId: number; products: Pr
           getOptionLabel={(p) => p.name}
           value={product}
           onChange={(_e, p) => setProduct(p)}
-          sx={{ minWidth: 280 }}
+          sx={{ minWidth: { sm: 280 } }}
           renderInput={(params) => <TextField {...params} label="Product" size="small" error={Boolean(errors.product_id)} helperText={errors.product_id} />}
         />
         <TextField
@@ -147,13 +152,14 @@ export function PricesTab() {
   if (error) return <Alert severity="error">{messageOf(error)}</Alert>;
   const byId = new Map(products.map((p) => [p.id, p]));
   return (
-    <Box sx={{ p: 2, maxWidth: 760 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 760, minWidth: 0 }}>
       <Typography variant="body1" sx={{ mb: 2 }}>
         A discount lowers every price of that product for this customer, on every stock and quantity. Products without one are at list price.
       </Typography>
       {isPending ? null : prices.length === 0 ? (
         <Typography color="text.secondary">No discounts: this customer pays list prices.</Typography>
       ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label="Discounts">
           <TableHead>
             <TableRow>
@@ -168,6 +174,7 @@ export function PricesTab() {
             ))}
           </TableBody>
         </Table>
+        </TableContainer>
       )}
       <AddDiscount userId={Number(user.id)} products={products} taken={new Set(prices.map((p) => p.product_id))} />
     </Box>

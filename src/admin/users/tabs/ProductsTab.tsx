@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { CheckboxGroupInput, EditBase, Form, SaveButton, useGetList, useRecordContext } from 'react-admin';
 import type { AdminUser, ProductRecord } from '../../../shared/api';
+import { STAFF_FORM_PROPS } from '../../common/StaffForm';
 
 /**
  * The Products tab: which restricted products this customer may see and order. Saved on the
@@ -17,7 +18,7 @@ export function ProductsTab() {
   if (!user) return null;
   return (
     <EditBase resource="user-products" id={user.id} mutationMode="pessimistic" redirect={false}>
-      <Form>
+      <Form {...STAFF_FORM_PROPS}>
         <Typography variant="body1" sx={{ p: 2, pb: 0, maxWidth: 720 }}>
           Restricted products are shown only to the customers ticked here. Every other product is open to all customers.
         </Typography>

@@ -1,39 +1,35 @@
-import { useState } from 'react';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useRefresh, type Identifier } from 'react-admin';
+import { LOGO_FIELD } from '../../../shared/api';
 import type { StaffDataProvider } from '../../dataProvider';
+import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 
 /** The server's message for the file, else its general message. */
-function problemOf(error: unknown): string {
-  const body = (error as { body?: { message?: string; errors?: Record<string, string> } }).body;
-  return body?.errors?.file ?? body?.message ?? (error instanceof Error ? error.message : 'The logo could not be saved.');
-}
+const problemOf = (error: unknown): string => fieldErrorsOf(error)[LOGO_FIELD] ?? messageOf(error, 'The logo could not be saved.');
+
+type LogoAction = { kind: 'upload'; file: File } | { kind: 'remove' };
 
 /** Upload (or replace) and remove a user's logo; the record reloads afterwards so every view shows it. */
-export function useLogoActions(userId: number) {
+export function useLogoActions(userId: Identifier) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await action();
-      notify(done, { type: 'success' });
+  const { mutate, isPending, error, reset } = useMutation({
+    mutationFn: (action: LogoAction) => (action.kind === 'upload' ? dataProvider.uploadLogo(userId, action.file) : dataProvider.removeLogo(userId)),
+    onSuccess: (_user, action) => {
+      notify(action.kind === 'upload' ? 'The logo has been saved.' : 'The logo has been removed.', { type: 'success' });
       refresh();
-    } catch (error) {
-      setProblem(problemOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const run = (action: LogoAction) => {
+    reset(); // the last problem goes as soon as something new is tried
+    mutate(action);
+  };
 
   return {
-    busy,
-    problem,
-    upload: (file: File) => run(() => dataProvider.uploadLogo(userId, file), 'The logo has been saved.'),
-    remove: () => run(() => dataProvider.removeLogo(userId), 'The logo has been removed.'),
+    busy: isPending,
+    problem: error ? problemOf(error) : null,
+    upload: (file: File) => run({ kind: 'upload', file }),
+    remove: () => run({ kind: 'remove' }),
   };
 }

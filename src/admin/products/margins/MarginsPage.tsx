@@ -7,18 +7,21 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Loading, Title, useNotify } from 'react-admin';
+import { Loading, Title, useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { MarginPair, MarginRecord } from '../../shared/api';
-import { formatUnitCostText } from '../../shared/pricing/format';
-import { staffUrl } from '../areas/staffAreas';
-import { fieldErrorsOf, getMarginPair, messageOf, saveMarginPair } from '../catalogue/catalogueApi';
+import type { MarginPair, MarginRowsInput } from '../../../shared/api';
+import { formatUnitCostText } from '../../../shared/domain/pricing/format';
+import { staffUrl } from '../../areas/staffAreas';
+import { StaffTitle } from '../../common/StaffTitle';
+import { useLeaveGuard } from '../../common/useLeaveGuard';
+import type { StaffDataProvider } from '../../dataProvider';
+import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 import { MarginTable } from './MarginTable';
-import { byQuantity, newRow, rowProblems, type MarginRow } from './marginRows';
+import { checkRows, newRow, rowsKey, rowsOf, type MarginRow } from './marginRows';
 
-const toRows = (margins: MarginRecord[]) => byQuantity(margins.map((m) => newRow(String(m.qty), String(m.margin))));
+const marginPairKey = (productId: number, stockId: number) => ['marginPair', productId, stockId] as const;
 
 function PairSummary({ pair }: { pair: MarginPair }) {
   const { product, stock } = pair;
@@ -33,50 +36,67 @@ function PairSummary({ pair }: { pair: MarginPair }) {
 }
 
 function MarginsEditor({ pair, productId, stockId }: { pair: MarginPair; productId: number; stockId: number }) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [rows, setRows] = useState<MarginRow[]>(() => toRows(pair.margins));
+  const [rows, setRows] = useState<MarginRow[]>(() => rowsOf(pair.margins));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setRows(toRows(pair.margins)), [pair]);
+  /** After a Save with problems, every field with one says so (also the empty ones). */
+  const [showAll, setShowAll] = useState(false);
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const [savedKey, setSavedKey] = useState(() => rowsKey(rowsOf(pair.margins)));
+  useEffect(() => {
+    setRows(rowsOf(pair.margins));
+    setSavedKey(rowsKey(rowsOf(pair.margins)));
+  }, [pair]);
+  // Leaving with unsaved breaks asks first (issue 10), as every staff form does.
+  const dirty = rowsKey(rows) !== savedKey;
+  useLeaveGuard(dirty);
 
   const change = (key: string, field: 'qty' | 'margin', value: string) => {
     setRows((list) => list.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
     setServerErrors({});
   };
-  const invalid = rows.some((r) => {
-    const p = rowProblems(r, rows);
-    return p.qty || p.margin;
-  });
+  const invalid = checkRows(rows).some((problems) => problems.qty || problems.margin);
+  const addBreak = () => {
+    const row = newRow();
+    setFocusKey(row.key);
+    setRows((list) => [...list, row]);
+  };
+  /** Save is never silently greyed: with problems it shows every one beside its field and says so above. */
+  const trySave = () => {
+    if (invalid) {
+      setShowAll(true);
+      setFormError('Some breaks need correcting: see the messages beside them.');
+      return;
+    }
+    save(rows.map((r) => ({ qty: r.qty.trim(), margin: r.margin.trim() })));
+  };
 
-  const save = async () => {
-    setSaving(true);
-    setFormError(null);
-    try {
-      const saved = await saveMarginPair(
-        productId,
-        stockId,
-        rows.map((r) => ({ qty: r.qty.trim(), margin: r.margin.trim() })),
-      );
-      setRows(toRows(saved));
+  const { mutate: save, isPending: saving } = useMutation({
+    mutationFn: (breaks: MarginRowsInput['rows']) => dataProvider.saveMarginPair(productId, stockId, breaks),
+    onMutate: () => setFormError(null),
+    onSuccess: async (saved) => {
+      setRows(rowsOf(saved));
+      setSavedKey(rowsKey(rowsOf(saved)));
+      setShowAll(false);
       setServerErrors({});
       await queryClient.invalidateQueries({ queryKey: ['margins'] });
-      await queryClient.invalidateQueries({ queryKey: ['marginPair', productId, stockId] });
+      await queryClient.invalidateQueries({ queryKey: marginPairKey(productId, stockId) });
       notify(`Saved ${saved.length} quantity break${saved.length === 1 ? '' : 's'}.`, { type: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       const errors = fieldErrorsOf(error);
       setServerErrors(errors);
       setFormError(Object.keys(errors).some((k) => k.startsWith('rows.')) ? 'Some rows need correcting: see the messages beside them.' : messageOf(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <>
       {formError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {formError}
         </Alert>
       )}
@@ -90,17 +110,26 @@ function MarginsEditor({ pair, productId, stockId }: { pair: MarginPair; product
         stock={pair.stock}
         multiplier={pair.product.multiplier}
         serverErrors={serverErrors}
+        showAll={showAll}
+        focusKey={focusKey}
         onChange={change}
         onRemove={(key) => setRows((list) => list.filter((r) => r.key !== key))}
       />
       <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap' }} useFlexGap>
-        <Button startIcon={<AddIcon />} onClick={() => setRows((list) => [...list, newRow()])}>
+        <Button startIcon={<AddIcon />} onClick={addBreak}>
           Add a break
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving || invalid}>
+        <Button variant="contained" onClick={trySave} disabled={saving}>
           {saving ? 'Saving…' : 'Save margins'}
         </Button>
-        <Button onClick={() => setRows(toRows(pair.margins))} disabled={saving}>
+        <Button
+          onClick={() => {
+            setRows(rowsOf(pair.margins));
+            setShowAll(false);
+            setFormError(null);
+          }}
+          disabled={saving || !dirty}
+        >
           Undo changes
         </Button>
       </Stack>
@@ -116,15 +145,24 @@ export function MarginsPage() {
   const params = useParams();
   const productId = Number(params.productid);
   const stockId = Number(params.stockid);
+  const dataProvider = useDataProvider<StaffDataProvider>();
   const { data: pair, error, isPending } = useQuery({
-    queryKey: ['marginPair', productId, stockId],
-    queryFn: () => getMarginPair(productId, stockId),
+    queryKey: marginPairKey(productId, stockId),
+    queryFn: () => dataProvider.getMarginPair(productId, stockId),
     enabled: productId > 0 && stockId > 0,
   });
   const back = staffUrl(`products/${productId}/stock`);
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title={pair ? `Margins: ${pair.product.name} on ${pair.stock.name}` : 'Margins'} />
+    <Box sx={{ mt: 2, minWidth: 0 }}>
+      <Title
+        title={
+          <StaffTitle
+            page="Products"
+            record={pair ? `${pair.product.name} › Margins on ${pair.stock.name}` : 'Margins'}
+            shown={pair ? `Margins: ${pair.product.name} on ${pair.stock.name}` : 'Margins'}
+          />
+        }
+      />
       <Link component={RouterLink} to={back}>
         ← Back to the product's stocks
       </Link>
@@ -136,7 +174,7 @@ export function MarginsPage() {
             <Alert severity="error">{messageOf(error)}</Alert>
           ) : (
             <>
-              <Typography variant="h2" component="h1" gutterBottom>
+              <Typography variant="h2" gutterBottom>
                 {pair.product.name} on {pair.stock.name}
               </Typography>
               <PairSummary pair={pair} />
