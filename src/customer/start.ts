@@ -1,7 +1,8 @@
 import { logout } from '../shared/auth';
 import { configureHttp } from '../shared/http';
 import { rememberIntendedUrl } from './guards';
-import { createCustomerRouter, route } from './routes';
+import { createCustomerRouter } from './routes';
+import { route } from './paths';
 
 /**
  * Creates the router and wires the http client to it: after the "Token Expired" dialog's OK the

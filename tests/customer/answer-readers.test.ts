@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readOAuthMessage, readProviders, readStartUrl } from '../../src/customer/pages/auth/oauth';
-import { readOrderCounts } from '../../src/customer/pages/home/useOrderCounts';
+import { readOAuthMessage, readProviders, readStartUrl } from '../../src/customer/api/oauth';
+import { readOrderCounts } from '../../src/customer/api/orders';
 import { asUser } from '../../src/shared/auth';
-import { sampleUser } from '../shared/fakeServer';
+import { makeUser } from '../helpers/fakeApi';
+
+const sampleUser = makeUser();
 
 /** The hand-written checks that replaced zod on the first page load: they refuse what zod refused. */
 describe('answer readers of the first page load', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { clearSession, saveToken, setUser } from '../../src/shared/auth';
-import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler } from './helpers/fakeApi';
+import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
 import { installDomGaps } from './helpers/dom';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
 
@@ -35,7 +35,7 @@ describe('guards in the running app', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await settleRouter(router);
-    await screen.findByRole('heading', { name: 'Orders: Pending' });
+    await screen.findByRole('heading', { name: 'Pending', level: 1 }); // the status's display name is the heading (issue 11)
 
     expect(here(router)).toBe('/orders?status=live');
     expect(Cookies.get('intended_url')).toBeUndefined();

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { clearSession, getAuthState, setUser } from '../../src/shared/auth';
-import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler } from './helpers/fakeApi';
+import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
 import { installDomGaps } from './helpers/dom';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
 

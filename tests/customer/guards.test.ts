@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { adminOnly, authRequired, guardsMiddleware, guestOnly, restoreSession, role, runGuards, sessionRestoreMiddleware, type GuardContext } from '../../src/customer/guards';
 import { clearSession, getAuthState, saveToken, setUser } from '../../src/shared/auth';
-import { fakeApi, makeUser, stopFakeApi } from './helpers/fakeApi';
+import { fakeApi, makeUser, stopFakeApi } from '../helpers/fakeApi';
 
 const at = (path: string, user: GuardContext['user']): GuardContext => ({ user, target: new URL(path, 'http://localhost') });
 const admin = makeUser({ role: 'admin' });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { ErrorLayout } from '../../src/customer/layouts/ErrorLayout';
 import { clearSession, getAuthState, setUser } from '../../src/shared/auth';
-import { BACKGROUND_ROUTES, fakeApi, makeUser, stopFakeApi, type Handler } from './helpers/fakeApi';
+import { BACKGROUND_ROUTES, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
 import { installDomGaps } from './helpers/dom';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
 
@@ -180,17 +180,75 @@ describe('home page', () => {
 });
 
 describe('unauthorized page', () => {
-  it('shows the staff e-mail when the printer has made it public', async () => {
-    api({ 'GET /api/settings/STAFF_EMAIL': () => ({ data: { name: 'STAFF_EMAIL', value: 'trade@printjunction.example' } }) });
-    setUser(makeUser({ role: 'none' }));
+  const contact: Record<string, Handler> = {
+    'GET /api/settings/COMPANY_PHONE': () => ({ data: { name: 'COMPANY_PHONE', value: '0113 496 0123' } }),
+    'GET /api/settings/COMPANY_EMAIL': () => ({ data: { name: 'COMPANY_EMAIL', value: 'trade@printjunction.example' } }),
+  };
+
+  it('awaiting approval: says what happens next and gives the printer\'s telephone and e-mail', async () => {
+    api(contact);
+    setUser(makeUser({ role: 'none', firstname: 'Jo' }));
     await renderApp('/unauthorized');
-    expect(await screen.findByRole('link', { name: 'trade@printjunction.example' })).toHaveAttribute('href', 'mailto:trade@printjunction.example');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('heading', { level: 1, name: 'Your account is awaiting approval' })).toBeInTheDocument();
+    expect(within(main).getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(within(main).getByText(/We e-mail you as soon as your account is approved/)).toBeInTheDocument();
+    expect(await within(main).findByRole('link', { name: 'trade@printjunction.example' })).toHaveAttribute('href', 'mailto:trade@printjunction.example');
+    expect(within(main).getByRole('link', { name: '0113 496 0123' })).toHaveAttribute('href', 'tel:01134960123');
+    expect(within(main).getByRole('link', { name: 'Update Profile' })).toHaveAttribute('href', '/account/profile');
   });
 
-  it('otherwise gives the company address', async () => {
-    api(); // STAFF_EMAIL is not public: 404
+  it('awaiting approval without the contact settings: the company address instead, and nothing breaks', async () => {
+    api(); // COMPANY_PHONE, COMPANY_EMAIL: 404
     setUser(makeUser({ role: 'none' }));
     await renderApp('/unauthorized');
     expect(await screen.findByText(/1 Press Lane/, { selector: 'main address' })).toBeInTheDocument();
+    expect(screen.queryByTestId('company-phone')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('company-email')).not.toBeInTheDocument();
+  });
+
+  it('signed out: how to sign in or open an account', async () => {
+    api(contact);
+    await renderApp('/unauthorized');
+    expect(screen.getByRole('heading', { level: 1, name: 'Please sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Open a trade account' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByText(/awaiting approval/)).not.toBeInTheDocument();
+  });
+
+  it('approved: a link home', async () => {
+    api(contact);
+    setUser(makeUser({ role: 'trade' }));
+    await renderApp('/unauthorized');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account is approved' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('footer contact details', () => {
+  it('shows the printer\'s telephone and e-mail when they are set', async () => {
+    api({
+      'GET /api/settings/COMPANY_PHONE': () => ({ data: { name: 'COMPANY_PHONE', value: '+44 113 496 0123' } }),
+      'GET /api/settings/COMPANY_EMAIL': () => ({ data: { name: 'COMPANY_EMAIL', value: 'hello@printjunction.example' } }),
+    });
+    setUser(makeUser());
+    await renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByRole('link', { name: '+44 113 496 0123' })).toHaveAttribute('href', 'tel:+441134960123');
+    expect(within(footer).getByRole('link', { name: 'hello@printjunction.example' })).toHaveAttribute('href', 'mailto:hello@printjunction.example');
+    expect(within(footer).getByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+  });
+
+  it('leaves them out when the settings are missing or not a number / address', async () => {
+    api({
+      'GET /api/settings/COMPANY_PHONE': () => ({ status: 500, data: { message: 'boom' } }),
+      'GET /api/settings/COMPANY_EMAIL': () => ({ data: { name: 'COMPANY_EMAIL', value: '' } }),
+    });
+    setUser(makeUser());
+    await renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    await waitFor(() => expect(within(footer).getByText(/1 Press Lane/)).toBeInTheDocument());
+    expect(within(footer).queryByRole('heading', { name: 'Contact us' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BRAND, theme } from '../../src/customer/theme';
+import { BRAND, theme } from '../../src/shared/ui/theme';
 
 /**
  * The plain pages (src/customer/plain/plain.css) must look like the MUI ones: the colours, font,

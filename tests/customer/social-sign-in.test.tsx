@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { clearSession, getAuthState } from '../../src/shared/auth';
-import { BACKGROUND_ROUTES, fakeApi, makeUser, stopFakeApi, type Handler } from './helpers/fakeApi';
+import { BACKGROUND_ROUTES, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
 import { installDomGaps } from './helpers/dom';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
 

@@ -5,7 +5,7 @@ import type { TextFieldBinding } from '../forms/useZodForm';
 import { ADDRESS_SECTIONS } from './addressFieldRows';
 import { CountrySelect } from './CountrySelect';
 import type { ProfileValues } from './profileValues';
-import type { CountriesState } from './useCountries';
+import type { CountriesState } from '../api/countries';
 import { TextInput } from './TextInput';
 
 interface AddressFieldsProps {

@@ -5,7 +5,7 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import type { TextFieldBinding } from '../forms/useZodForm';
 import { COUNTRY_LABEL, CountryOptions, countriesProblem } from './countryOptions';
-import type { CountriesState } from './useCountries';
+import type { CountriesState } from '../api/countries';
 
 /**
  * The country of an address as a native select: quick to type into with the keyboard, and the

@@ -5,7 +5,7 @@ import { SelectField } from '../plain/SelectField';
 import { ADDRESS_SECTIONS, type AddressFieldRow } from './addressFieldRows';
 import { COUNTRY_LABEL, CountryOptions, countriesProblem } from './countryOptions';
 import type { ProfileValues } from './profileValues';
-import type { CountriesState } from './useCountries';
+import type { CountriesState } from '../api/countries';
 import '../plain/plain.css';
 
 interface PlainAddressFieldsProps {

@@ -1,24 +1,12 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import type { LabelledFieldProps } from '../forms/fieldProps';
 
-export interface TextInputProps {
-  id: string;
-  name?: string;
-  /** The visible label; a required field gets MUI's " *" after it. */
-  label: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  onFocus?: () => void;
-  /** A message under the field: a hint, or (with error) what is wrong. */
-  helperText?: ReactNode;
-  error?: boolean;
-  required?: boolean;
-  disabled?: boolean;
+export interface TextInputProps extends LabelledFieldProps<HTMLInputElement | HTMLTextAreaElement> {
   type?: string;
-  autoComplete?: string;
   placeholder?: string;
   /** E.g. a search icon in front of the text. */
   startAdornment?: ReactNode;

@@ -1,4 +1,4 @@
-import { HOME_COUNTRY_CODE, type CountriesState } from './useCountries';
+import { HOME_COUNTRY_CODE, type CountriesState } from '../api/countries';
 
 /** The country select's label. */
 export const COUNTRY_LABEL = 'Country';

@@ -1,5 +1,5 @@
 import { defineGuard } from './types';
-import { HOME_PATH } from './targets';
+import { route } from '../paths';
 
 /** Specification §2 guard 1: anyone whose role is not admin goes home. */
-export const adminOnly = defineGuard('admin', ({ user }) => (user?.role === 'admin' ? undefined : { to: HOME_PATH }));
+export const adminOnly = defineGuard('admin', ({ user }) => (user?.role === 'admin' ? undefined : { to: route('home') }));

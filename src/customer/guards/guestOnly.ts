@@ -1,5 +1,5 @@
 import { defineGuard } from './types';
-import { HOME_PATH } from './targets';
+import { route } from '../paths';
 
 /** Specification §2 guard 3: signed-in users are kept out of login, register and password pages. */
-export const guestOnly = defineGuard('guest', ({ user }) => (user ? { to: HOME_PATH } : undefined));
+export const guestOnly = defineGuard('guest', ({ user }) => (user ? { to: route('home') } : undefined));

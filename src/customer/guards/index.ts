@@ -4,7 +4,6 @@ export { guestOnly } from './guestOnly';
 export { role } from './role';
 export { runGuards } from './runGuards';
 export { restoreSession } from './sessionRestore';
-export { INTENDED_URL_COOKIE, rememberIntendedUrl, takeIntendedUrl } from './intendedUrl';
+export { INTENDED_URL_COOKIE, rememberIntendedUrl, takeIntendedUrl } from '../../shared/auth/intendedUrl';
 export { guardsMiddleware, sessionRestoreMiddleware } from './middleware';
-export { HOME_PATH, LOGIN_PATH, UNAUTHORIZED_PATH } from './targets';
 export type { Guard, GuardContext, GuardRedirect } from './types';

@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from 'react-router-dom';
 import { getAuthState } from '../../shared/auth';
-import { rememberIntendedUrl } from './intendedUrl';
+import { rememberIntendedUrl } from '../../shared/auth/intendedUrl';
 import { restoreSession } from './sessionRestore';
 import { runGuards } from './runGuards';
 import type { Guard } from './types';

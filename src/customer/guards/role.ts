@@ -1,5 +1,5 @@
 import { defineGuard, type Guard } from './types';
-import { UNAUTHORIZED_PATH } from './targets';
+import { route } from '../paths';
 
 /**
  * Specification §2 guard 4: only the roles in a comma-separated list pass, e.g.
@@ -12,6 +12,6 @@ export function role(allowed: string): Guard {
     .map((name) => name.trim())
     .filter(Boolean);
   return defineGuard(`role:${roles.join(',')}`, ({ user }) =>
-    user && roles.includes(user.role) ? undefined : { to: UNAUTHORIZED_PATH },
+    user && roles.includes(user.role) ? undefined : { to: route('unauthorized') },
   );
 }

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Outlet } from 'react-router-dom';
+import { QueryProvider } from '../api/queryClient';
+import { useSettingText } from '../api/settingHooks';
 import { AccountMenu } from './parts/AccountMenu';
 import { Footer } from './parts/Footer';
 import { Logo } from './parts/Logo';
@@ -12,10 +14,11 @@ import { MuiTheme } from './MuiTheme';
 
 /** The signed-in layout (specification §1): status banner, header, navigation bar, page, footer. */
 export function DefaultFrame() {
+  const statusText = useSettingText('STATUS_TEXT');
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink target="main" />
-      <StatusBanner />
+      <StatusBanner text={statusText} />
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 1.5 }}>
           <MobileNav />
@@ -27,7 +30,9 @@ export function DefaultFrame() {
         </Container>
         <NavBar />
       </Box>
-      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: { xs: 3, sm: 4 }, flexGrow: 1, outline: 'none' }}>
+      {/* At least a window high: the footer starts below the fold, so a page that shows a spinner
+          and then its content does not push the footer down in view (issue 9: layout shifts). */}
+      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: { xs: 3, sm: 4 }, flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
         <Outlet />
       </Container>
       <Footer />
@@ -35,11 +40,13 @@ export function DefaultFrame() {
   );
 }
 
-/** The signed-in layout with the MUI theme its pages need. */
+/** The signed-in layout with the MUI theme and the query cache its pages need. */
 export default function DefaultLayout() {
   return (
-    <MuiTheme>
-      <DefaultFrame />
-    </MuiTheme>
+    <QueryProvider>
+      <MuiTheme>
+        <DefaultFrame />
+      </MuiTheme>
+    </QueryProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '../theme';
+import { theme } from '../../shared/ui/theme';
 
 /**
  * The MUI theme around the layouts whose pages use MUI (signed in, and the public pages). It sits

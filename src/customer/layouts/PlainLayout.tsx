@@ -1,7 +1,8 @@
-import { Outlet } from 'react-router-dom';
+import { Suspense, use, type ReactNode } from 'react';
+import { Outlet, useLoaderData } from 'react-router-dom';
 import { APP_NAME } from '../config';
 import { TextLink } from '../plain/TextLink';
-import { route } from '../routes';
+import { route } from '../paths';
 import { Logo } from './parts/Logo';
 import { StatusBanner } from './parts/StatusBanner';
 import '../plain/plain.css';
@@ -11,10 +12,10 @@ import '../plain/plain.css';
  * `wide` gives reading pages (terms, privacy) a wider card than the forms. Plain markup and CSS,
  * no MUI: the signed-out pages load none (the public pages bring their own, see PublicLayout).
  */
-export function PlainFrame({ wide = false }: { wide?: boolean }) {
+export function PlainFrame({ wide = false, banner }: { wide?: boolean; banner: ReactNode }) {
   return (
     <div className="pj-plain">
-      <StatusBanner />
+      {banner}
       <main className="pj-plain-main">
         <div className={wide ? 'pj-container pj-container-md' : 'pj-container pj-container-sm'}>
           <div className="pj-plain-logo">
@@ -41,6 +42,25 @@ export function PlainFrame({ wide = false }: { wide?: boolean }) {
   );
 }
 
+/**
+ * What the plain layout's route loader (routes.tsx) starts: the banner's text, not awaited (null
+ * when it failed). Read without react-query, which would add a tenth to /login (bench/bundle.ts).
+ */
+export interface PlainLayoutData {
+  statusText: Promise<string | null>;
+}
+
+function StatusText({ text }: { text: Promise<string | null> }) {
+  return use(text);
+}
+
 export default function PlainLayout() {
-  return <PlainFrame />;
+  const { statusText } = useLoaderData<PlainLayoutData>();
+  // The banner's strip stays; only its text waits for the answer.
+  const text = (
+    <Suspense fallback="Loading...">
+      <StatusText text={statusText} />
+    </Suspense>
+  );
+  return <PlainFrame banner={<StatusBanner text={text} />} />;
 }

@@ -1,17 +1,11 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { FieldFrameState, LabelledFieldProps } from '../forms/fieldProps';
 import './plain.css';
 
 /** What a required field's label ends with: MUI's thin space and asterisk. */
 const REQUIRED_MARK = '\u2009*';
 
-export interface FieldFrameProps {
-  id: string;
-  label: string;
-  /** A hint, or (with error) what is wrong; the control's accessible description. */
-  helperText?: ReactNode;
-  error?: boolean;
-  required?: boolean;
-  disabled?: boolean;
+export interface FieldFrameProps extends FieldFrameState {
   /** The label sits in the outline's notch (a value, or a control that always shows one). */
   filled: boolean;
   children: ReactNode;
@@ -19,6 +13,18 @@ export interface FieldFrameProps {
 
 /** The id of a field's helper text, for the control's aria-describedby. */
 export const helperIdOf = (id: string, helperText: ReactNode) => (helperText ? `${id}-helper-text` : undefined);
+
+/**
+ * A plain field's props, parted: what its frame shows, the attributes its control takes from the
+ * field (id, state, and the helper text as its accessible description), and the control's own rest.
+ */
+export function fieldParts<Props extends FieldFrameState>({ id, label, helperText, error = false, required = false, disabled = false, ...rest }: Props) {
+  return {
+    frame: { id, label, helperText, error, required, disabled },
+    control: { id, required, disabled, 'aria-invalid': error, 'aria-describedby': helperIdOf(id, helperText) },
+    rest,
+  };
+}
 
 /**
  * The outlined frame of MUI's TextField without MUI: label (with " *" when required) that moves
@@ -49,19 +55,8 @@ export function FieldFrame({ id, label, helperText, error = false, required = fa
   );
 }
 
-export interface FieldProps {
-  id: string;
-  name?: string;
-  label: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  onFocus?: () => void;
-  helperText?: ReactNode;
-  error?: boolean;
-  required?: boolean;
-  disabled?: boolean;
+export interface FieldProps extends LabelledFieldProps<HTMLInputElement> {
   type?: string;
-  autoComplete?: string;
 }
 
 /**
@@ -69,18 +64,11 @@ export interface FieldProps {
  * form binding of useZodForm spreads onto it (`{...form.field('email')}`); an error sets
  * aria-invalid, and the helper text is the input's accessible description.
  */
-export function Field({ id, label, helperText, error = false, required = false, disabled = false, ...input }: FieldProps) {
+export function Field(props: FieldProps) {
+  const { frame, control, rest: input } = fieldParts(props);
   return (
-    <FieldFrame id={id} label={label} helperText={helperText} error={error} required={required} disabled={disabled} filled={input.value !== ''}>
-      <input
-        {...input}
-        id={id}
-        className="pj-input-el"
-        required={required}
-        disabled={disabled}
-        aria-invalid={error}
-        aria-describedby={helperIdOf(id, helperText)}
-      />
+    <FieldFrame {...frame} filled={input.value !== ''}>
+      <input {...input} {...control} className="pj-input-el" />
     </FieldFrame>
   );
 }

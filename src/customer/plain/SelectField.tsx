@@ -1,18 +1,8 @@
-import type { ChangeEvent, ReactNode } from 'react';
-import { FieldFrame, helperIdOf } from './Field';
+import type { ReactNode } from 'react';
+import type { LabelledFieldProps } from '../forms/fieldProps';
+import { FieldFrame, fieldParts } from './Field';
 
-export interface SelectFieldProps {
-  id: string;
-  name?: string;
-  label: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
-  onFocus?: () => void;
-  helperText?: ReactNode;
-  error?: boolean;
-  required?: boolean;
-  disabled?: boolean;
-  autoComplete?: string;
+export interface SelectFieldProps extends LabelledFieldProps<HTMLSelectElement> {
   /** The <option> elements. */
   children: ReactNode;
 }
@@ -21,18 +11,11 @@ export interface SelectFieldProps {
  * A native select in the outlined frame (MUI's NativeSelect): the keyboard types into it, phones
  * show their own picker. Its label always sits in the notch, as the select always shows a choice.
  */
-export function SelectField({ id, label, helperText, error = false, required = false, disabled = false, children, ...select }: SelectFieldProps) {
+export function SelectField({ children, ...props }: SelectFieldProps) {
+  const { frame, control, rest: select } = fieldParts(props);
   return (
-    <FieldFrame id={id} label={label} helperText={helperText} error={error} required={required} disabled={disabled} filled>
-      <select
-        {...select}
-        id={id}
-        className="pj-input-el pj-select"
-        required={required}
-        disabled={disabled}
-        aria-invalid={error}
-        aria-describedby={helperIdOf(id, helperText)}
-      >
+    <FieldFrame {...frame} filled>
+      <select {...select} {...control} className="pj-input-el pj-select">
         {children}
       </select>
       <svg className="pj-select-icon" focusable="false" aria-hidden="true" viewBox="0 0 24 24">

@@ -1,21 +1,23 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../../shared/auth';
-import { accountItems } from './navItems';
 import { useLogout } from './useLogout';
 
-/** The account menu of wide screens (a MUI Menu: arrow keys, Enter and Escape work). */
+const loadPopup = () => import('./AccountMenuPopup');
+const AccountMenuPopup = lazy(loadPopup);
+
+/**
+ * The account menu of wide screens: its button, and the menu (AccountMenuPopup) fetched when the
+ * pointer or the keyboard comes to the button, kept once it has opened.
+ */
 export function AccountMenu() {
   const { user } = useAuth();
   const logout = useLogout();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
   const close = () => setAnchor(null);
   if (!user) return null;
 
@@ -29,34 +31,20 @@ export function AccountMenu() {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={() => void loadPopup()}
+        onFocus={() => void loadPopup()}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         {user.firstname || 'Your account'}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': `${menuId}-button` } }}
-      >
-        {accountItems(user.role === 'admin').map((item) => (
-          <MenuItem key={item.label} component={RouterLink} to={item.to} onClick={close}>
-            {item.label}
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void logout();
-          }}
-        >
-          Logout
-        </MenuItem>
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <AccountMenuPopup id={menuId} labelledBy={`${menuId}-button`} anchor={anchor} isAdmin={user.role === 'admin'} onClose={close} onLogout={() => void logout()} />
+        </Suspense>
+      )}
     </>
   );
 }

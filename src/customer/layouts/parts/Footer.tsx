@@ -5,24 +5,30 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { SettingText } from '../../../shared/ui/SettingText';
+import { ContactDetails, useHasContact } from '../../components/ContactDetails';
+import { SettingText } from '../../components/SettingText';
 import { APP_NAME, WORKING_HOURS } from '../../config';
-import { route } from '../../routes';
+import { route } from '../../paths';
 
-/** The footer (specification §1, §2): working hours, the company address, copyright, legal links. */
+/**
+ * The footer (specification §1, §2): working hours, the company address, how to reach the printer
+ * (telephone and e-mail, when set), copyright, legal links.
+ */
 export function Footer() {
+  const hasContact = useHasContact();
+  const column = { xs: 12, sm: 6, md: hasContact ? 3 : 4 };
   return (
     <Box component="footer" sx={{ mt: 'auto', bgcolor: 'primary.dark', color: 'primary.contrastText', py: 4 }}>
       <Container maxWidth="lg">
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          <Grid size={column}>
             <Typography variant="h6" component="h2" gutterBottom>
               Opening hours
             </Typography>
             <Typography variant="body2">{WORKING_HOURS}</Typography>
           </Grid>
           {/* With no address to show (the setting failed to load), the column goes rather than stand empty. */}
-          <Grid size={{ xs: 12, sm: 4 }} sx={{ '&:has(address:empty)': { display: 'none' } }}>
+          <Grid size={column} sx={{ '&:has(address:empty)': { display: 'none' } }}>
             <Typography variant="h6" component="h2" gutterBottom>
               Address
             </Typography>
@@ -31,7 +37,15 @@ export function Footer() {
               <SettingText name="COMPANY_ADDRESS" />
             </Typography>
           </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
+          {hasContact && (
+            <Grid size={column}>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Contact us
+              </Typography>
+              <ContactDetails color="inherit" />
+            </Grid>
+          )}
+          <Grid size={column}>
             <Typography variant="h6" component="h2" gutterBottom>
               Legal
             </Typography>

@@ -1,39 +1,31 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { isCurrent, navItems } from './navItems';
+import './navBar.css';
 
-/** The navigation bar of wide screens: one row of links on the brand colour. */
+/**
+ * The navigation bar of wide screens: one row of links on the brand colour. Plain links styled by
+ * navBar.css (as MUI's text buttons looked there): the bar is on every signed-in page, hidden on
+ * phones, and nine MUI Buttons cost a render of their own on each.
+ */
 export function NavBar() {
   const location = useLocation();
   return (
-    <Box component="nav" aria-label="Main" sx={{ bgcolor: 'primary.main', display: { xs: 'none', md: 'block' } }}>
+    <nav aria-label="Main" className="pj-navbar">
       <Container maxWidth="lg">
-        <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, py: 0.75, px: 0 }}>
+        <ul className="pj-navbar-list">
           {navItems().map((item) => {
             const current = isCurrent(item, location);
             return (
               <li key={item.label}>
-                <Button
-                  component={RouterLink}
-                  to={item.to}
-                  aria-current={current ? 'page' : undefined}
-                  sx={{
-                    color: 'primary.contrastText',
-                    px: 1.5,
-                    bgcolor: current ? 'rgba(255,255,255,0.16)' : 'transparent',
-                    '&:hover': { bgcolor: 'rgba(255,255,255,0.24)' },
-                    '&.Mui-focusVisible': { outline: '2px solid #fff', outlineOffset: 1 },
-                  }}
-                >
+                <RouterLink to={item.to} aria-current={current ? 'page' : undefined} className="pj-navbar-link">
                   {item.label}
-                </Button>
+                </RouterLink>
               </li>
             );
           })}
-        </Box>
+        </ul>
       </Container>
-    </Box>
+    </nav>
   );
 }

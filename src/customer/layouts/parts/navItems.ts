@@ -1,5 +1,5 @@
-import { ORDER_STATUSES } from '../../orderStatuses';
-import { route } from '../../routes';
+import { ORDER_STATUSES } from '../../../shared/domain/orders/statuses';
+import { route } from '../../paths';
 
 export interface NavItem {
   label: string;

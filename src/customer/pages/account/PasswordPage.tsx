@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import { PASSWORD_MIN } from '../../../shared/api/accounts-basics';
-import { http } from '../../../shared/http';
+import { changePassword } from '../../api/accounts';
 import { FormAlerts } from '../../components/FormAlerts';
 import { PageFrame } from '../../components/PageFrame';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -15,7 +15,7 @@ export default function PasswordPage() {
     schema: changePasswordSchema,
     initialValues: EMPTY,
     onSubmit: async (input) => {
-      await http.patch('/api/user/password', input);
+      await changePassword(input);
       form.reset(EMPTY); // passwords do not stay on screen
       return 'Your password has been changed. Other devices signed in to your account have been signed out.';
     },

@@ -1,12 +1,13 @@
 import Paper from '@mui/material/Paper';
-import { asUser, updateUser, useAuth } from '../../../shared/auth';
-import { http } from '../../../shared/http';
+import { updateUser, useAuth } from '../../../shared/auth';
+import { saveProfile } from '../../api/accounts';
 import { AddressFields } from '../../components/AddressFields';
 import { FormAlerts } from '../../components/FormAlerts';
 import { PageFrame } from '../../components/PageFrame';
 import { EMPTY_PROFILE, profileValuesOf } from '../../components/profileValues';
 import { SubmitButton } from '../../components/SubmitButton';
-import { useCountries } from '../../components/useCountries';
+import { TextInput } from '../../components/TextInput';
+import { useCountries } from '../../api/countries';
 import { profileSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
 
@@ -16,18 +17,29 @@ export default function ProfilePage() {
   const form = useZodForm({
     schema: profileSchema,
     // The auth guard ran before this page, so the user is loaded.
-    initialValues: user ? profileValuesOf(user) : EMPTY_PROFILE,
-    onSubmit: async (profile) => {
-      const { data } = await http.patch<unknown>('/api/user', profile);
-      updateUser(asUser(data));
+    initialValues: { ...(user ? profileValuesOf(user) : EMPTY_PROFILE), current_password: '' },
+    onSubmit: async ({ current_password, ...profile }) => {
+      // The server asks for the current password only when the e-mail address changes.
+      updateUser(await saveProfile(emailChanges ? { ...profile, current_password } : profile));
+      form.setValue('current_password', ''); // a password does not stay on screen
       return 'Your profile has been saved.';
     },
   });
+  const emailChanges = !!user && form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   return (
     <PageFrame intro="The contact details and address we use for your account, your orders and your invoices.">
       <Paper component="form" variant="outlined" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 760, p: { xs: 2, sm: 3 } }}>
         <AddressFields field={form.field} countries={countries} />
+        {emailChanges && (
+          <TextInput
+            {...form.field('current_password', 'To change your e-mail address, enter your current password')}
+            label="Current password"
+            type="password"
+            required
+            autoComplete="current-password"
+          />
+        )}
         {/* Beside the button, where the eye is after pressing it on a long form. */}
         <FormAlerts error={form.formError} success={form.success} />
         <SubmitButton submitting={form.submitting}>Save my profile</SubmitButton>

@@ -2,11 +2,12 @@ import { login } from '../../../shared/auth';
 import { loginSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
 import { FormAlerts } from '../../plain/Alert';
-import { SubmitButton } from '../../plain/Button';
 import { Checkbox } from '../../plain/Checkbox';
 import { Field } from '../../plain/Field';
 import { TextLink } from '../../plain/TextLink';
-import { route } from '../../routes';
+import { route } from '../../paths';
+import { emailState, useCarriedEmail } from './carriedEmail';
+import { AuthForm, BelowForm } from './AuthForm';
 import { AuthHeading } from './AuthHeading';
 import { SocialSignIn } from './SocialSignIn';
 import { useAfterSignIn } from './useAfterSignIn';
@@ -14,9 +15,10 @@ import { useAfterSignIn } from './useAfterSignIn';
 // Built from the plain components (src/customer/plain), not MUI: most visits start here.
 export default function LoginPage() {
   const afterSignIn = useAfterSignIn();
+  const carriedEmail = useCarriedEmail();
   const form = useZodForm({
     schema: loginSchema,
-    initialValues: { email: '', password: '', remember: false },
+    initialValues: { email: carriedEmail, password: '', remember: false },
     onSubmit: async (credentials) => {
       await login(credentials);
       await afterSignIn();
@@ -27,23 +29,21 @@ export default function LoginPage() {
     <>
       <AuthHeading>Sign in to order print, follow your orders and see your invoices.</AuthHeading>
       <FormAlerts error={form.formError} />
-      <form noValidate onSubmit={form.handleSubmit}>
+      <AuthForm form={form} submit="Log in">
         <Field {...form.field('email')} label="E-mail address" type="email" required autoComplete="email" />
         <Field {...form.field('password')} label="Password" type="password" required autoComplete="current-password" />
         <div className="pj-row-between">
           <Checkbox {...form.checkbox('remember')} label="Remember me" />
-          <TextLink to={route('password.request')} small>
+          {/* The address typed here carries over to the request page (in the history entry, not the URL). */}
+          <TextLink to={route('password.request')} state={emailState(form.values.email)} small>
             Forgotten your password?
           </TextLink>
         </div>
-        <SubmitButton submitting={form.submitting} fullWidth>
-          Log in
-        </SubmitButton>
-      </form>
+      </AuthForm>
       <SocialSignIn remember={form.values.remember} onSignedIn={afterSignIn} />
-      <p className="pj-body2 pj-below">
+      <BelowForm>
         New to us? <TextLink to={route('register')}>Open a trade account</TextLink>
-      </p>
+      </BelowForm>
     </>
   );
 }

@@ -1,24 +1,40 @@
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PASSWORD_MIN } from '../../../shared/api/accounts-basics';
-import { http } from '../../../shared/http';
+import { checkResetLink, resetPassword, type ResetLinkCheck } from '../../api/accounts';
 import { passwordResetSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
 import { Alert, FormAlerts } from '../../plain/Alert';
-import { ButtonLink, SubmitButton } from '../../plain/Button';
+import { ButtonLink } from '../../plain/Button';
 import { Field } from '../../plain/Field';
 import { TextLink } from '../../plain/TextLink';
-import { route } from '../../routes';
+import { route } from '../../paths';
+import { AuthForm, BelowForm } from './AuthForm';
 import { AuthHeading } from './AuthHeading';
 
 const DONE = 'Your password has been changed. You can now log in with it.';
 
+/** The link's check, asked once when the page opens; null while the server has not answered. */
+function useResetLinkCheck(token: string): ResetLinkCheck | null {
+  const [check, setCheck] = useState<{ token: string; result: ResetLinkCheck } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void checkResetLink(token).then((result) => current && setCheck({ token, result }));
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return check?.token === token ? check.result : null;
+}
+
 export default function PasswordResetPage() {
   const { token = '' } = useParams();
+  const check = useResetLinkCheck(token);
   const form = useZodForm({
     schema: passwordResetSchema,
     initialValues: { token, password: '', password_confirmation: '' },
     onSubmit: async (input) => {
-      await http.post('/api/password/reset', input);
+      await resetPassword(input);
       return DONE;
     },
   });
@@ -36,6 +52,33 @@ export default function PasswordResetPage() {
     );
   }
 
+  // An expired, used or unknown link says so before anyone types a password.
+  if (check === null) {
+    return (
+      <>
+        <AuthHeading>Choose the new password for your account.</AuthHeading>
+        <p className="pj-body1 pj-reset-checking" role="status">
+          Checking your link…
+        </p>
+      </>
+    );
+  }
+  if (check.valid === false) {
+    return (
+      <>
+        <AuthHeading />
+        <Alert severity="error">{check.message}</Alert>
+        <p className="pj-body1 pj-lead">Reset links work once, for 60 minutes. Ask for a new one and use the newest e-mail.</p>
+        <ButtonLink to={route('password.request')} size="large" fullWidth>
+          Ask for a new link
+        </ButtonLink>
+        <BelowForm>
+          <TextLink to={route('login')}>Back to log in</TextLink>
+        </BelowForm>
+      </>
+    );
+  }
+
   // The token is not a field anyone can correct: its message (expired, used) is shown on its own.
   const linkProblem = form.errors.token;
   return (
@@ -47,16 +90,13 @@ export default function PasswordResetPage() {
         </Alert>
       )}
       <FormAlerts error={form.formError} />
-      <form noValidate onSubmit={form.handleSubmit}>
+      <AuthForm form={form} submit="Change my password">
         <Field {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="New password" type="password" required autoComplete="new-password" />
         <Field {...form.field('password_confirmation')} label="Repeat the new password" type="password" required autoComplete="new-password" />
-        <SubmitButton submitting={form.submitting} fullWidth>
-          Change my password
-        </SubmitButton>
-      </form>
-      <p className="pj-body2 pj-below">
+      </AuthForm>
+      <BelowForm>
         <TextLink to={route('login')}>Back to log in</TextLink>
-      </p>
+      </BelowForm>
     </>
   );
 }

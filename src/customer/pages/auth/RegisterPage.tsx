@@ -1,22 +1,35 @@
 import { useEffect, useRef } from 'react';
 import { PASSWORD_MIN } from '../../../shared/api/accounts-basics';
 import { register } from '../../../shared/auth';
+import { HOME_COUNTRY_CODE, useCountries } from '../../api/countries';
+import { QueryProvider } from '../../api/queryClient';
 import { PlainAddressFields } from '../../components/PlainAddressFields';
 import { EMPTY_PROFILE } from '../../components/profileValues';
-import { HOME_COUNTRY_CODE, useCountries } from '../../components/useCountries';
 import { registerSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
 import { FormAlerts } from '../../plain/Alert';
-import { SubmitButton } from '../../plain/Button';
 import { Field } from '../../plain/Field';
 import { TextLink } from '../../plain/TextLink';
-import { route } from '../../routes';
+import { route } from '../../paths';
+import { AuthForm, BelowForm } from './AuthForm';
 import { AuthHeading } from './AuthHeading';
 import { useAfterSignIn } from './useAfterSignIn';
 
 const INITIAL = { ...EMPTY_PROFILE, password: '', password_confirmation: '' };
 
+/**
+ * The one signed-out page with a query (the countries): it brings the query cache itself, so that
+ * the plain layout, and /login with it, load no react-query.
+ */
 export default function RegisterPage() {
+  return (
+    <QueryProvider>
+      <RegisterForm />
+    </QueryProvider>
+  );
+}
+
+function RegisterForm() {
   const afterSignIn = useAfterSignIn();
   const countries = useCountries();
   const form = useZodForm({
@@ -43,7 +56,7 @@ export default function RegisterPage() {
     <>
       <AuthHeading>Trade prices, online ordering and order tracking for print buyers and resellers.</AuthHeading>
       <FormAlerts error={form.formError} />
-      <form noValidate onSubmit={form.handleSubmit}>
+      <AuthForm form={form} submit="Open my account">
         <PlainAddressFields field={form.field} countries={countries} />
         <h2 className="pj-h3 pj-section-title">Password</h2>
         <div className="pj-grid">
@@ -58,13 +71,10 @@ export default function RegisterPage() {
           By opening an account you agree to our <TextLink to={route('terms')}>terms and conditions</TextLink>. Our{' '}
           <TextLink to={route('privacy')}>privacy notice</TextLink> explains how we use your details.
         </p>
-        <SubmitButton submitting={form.submitting} fullWidth>
-          Open my account
-        </SubmitButton>
-      </form>
-      <p className="pj-body2 pj-below">
+      </AuthForm>
+      <BelowForm>
         Already have an account? <TextLink to={route('login')}>Log in</TextLink>
-      </p>
+      </BelowForm>
     </>
   );
 }

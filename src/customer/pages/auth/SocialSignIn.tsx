@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchUser, saveToken } from '../../../shared/auth';
 import { Alert } from '../../plain/Alert';
 import { Button } from '../../plain/Button';
-import { fetchProviders, readOAuthMessage, startOAuth, type OAuthProvider } from './oauth';
+import { fetchProviders, readOAuthMessage, startOAuth, type OAuthProvider } from '../../api/oauth';
 
 interface SocialSignInProps {
   /** The login form's "Remember me": the token cookie lasts 365 days with it. */

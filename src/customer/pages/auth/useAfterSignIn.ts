@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { takeIntendedUrl } from '../../guards';
-import { route } from '../../routes';
+import { route } from '../../paths';
 
 /** After signing in (or registering): the page the visitor was sent away from, else home. */
 export function useAfterSignIn(): () => Promise<void> {

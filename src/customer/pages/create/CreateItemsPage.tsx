@@ -1,13 +1,238 @@
-import { useParams } from 'react-router-dom';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { useId, useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import type { DeliveryOption, Order } from '../../../shared/api/orders';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { formatPence } from '../../../shared/domain/pricing/format';
+import { basketSignature, checkingArtwork, useAddItem, useConfirmOrder, useDeliveryOptions, useOrder, useOrderableProducts, useUpdateOrder } from '../../api/orders';
+import { usePriceList } from '../../api/prices';
 import { PageFrame } from '../../components/PageFrame';
+import { route } from '../../paths';
+import { errorText, LoadFailed, Loading, statusOf, Totals } from '../orders/parts';
+import { ItemCard } from './ItemCard';
+import { ItemForm } from './ItemForm';
 
-/** /create/{id}: the items step of a basket (a later issue builds it). */
-export default function CreateItemsPage() {
-  const { id } = useParams();
+/** "Confirm by 12:00 today: dispatched Tue 24 Nov, delivered Wed 25 Nov". */
+export function promiseText(option: Pick<DeliveryOption, 'confirm_by' | 'dispatch_date' | 'delivery_date'>): string {
+  const dates = `dispatched ${formatDay(option.dispatch_date)}, delivered ${formatDay(option.delivery_date)}`;
+  return option.confirm_by ? `Confirm by ${option.confirm_by} today: ${dates}` : `Confirm now: ${dates}`;
+}
+
+function DeliveryChoice({ order }: { order: Order }) {
+  const options = useDeliveryOptions(order.id, order.items.length > 0);
+  const update = useUpdateOrder(order.id);
+  const labelId = useId();
+  if (order.items.length === 0) return <Typography color="text.secondary">Add an item to see the delivery services and dates.</Typography>;
+  if (options.isPending) return <Loading label="Loading delivery services…" />;
+  if (options.isError) return <LoadFailed what="The delivery services" error={options.error} onRetry={() => void options.refetch()} />;
+  if (options.data.length === 0) return <Alert severity="warning">No delivery service is offered for this address and weight. Please contact us.</Alert>;
   return (
-    <PageFrame intro={`Basket ${id ?? ''}`.trim()}>
-      <NotAvailableYet>Adding items to an order online is not available yet.</NotAvailableYet>
+    <>
+      <Typography id={labelId} sx={{ mb: 1 }}>
+        Choose a delivery service
+      </Typography>
+      <RadioGroup aria-labelledby={labelId} value={String((update.isPending ? update.variables.delivery_type_id : order.delivery_type_id) ?? '')} onChange={(event) => update.mutate({ delivery_type_id: Number(event.target.value) })}>
+        {options.data.map((option) => (
+          <FormControlLabel
+            key={option.id}
+            value={String(option.id)}
+            disabled={update.isPending}
+            control={<Radio />}
+            sx={{ alignItems: 'flex-start', mb: 1, mr: 0 }}
+            label={
+              <Box sx={{ pt: 1 }}>
+                <Typography component="span" sx={{ fontWeight: 600 }}>
+                  {option.name} — {formatPence(option.price)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                  {promiseText(option)}
+                </Typography>
+              </Box>
+            }
+          />
+        ))}
+      </RadioGroup>
+      {update.isError && <Alert severity="error">{errorText(update.error)}</Alert>}
+    </>
+  );
+}
+
+function Summary({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const confirmation = useConfirmOrder(order.id, basketSignature(order));
+  const itemsTotal = order.items.every((i) => i.price !== null) ? order.items.reduce((sum, i) => sum + (i.price ?? 0), 0) : null;
+  const ready = order.blockers.length === 0 && !checkingArtwork(order);
+  const failure = confirmation.error;
+  const failureErrors = failure && statusOf(failure) === 422 ? Object.values((failure as { response?: { data?: { errors?: Record<string, string> } } }).response?.data?.errors ?? {}) : [];
+
+  const confirm = () => {
+    confirmation
+      .confirm(order.delivery_type_id ?? undefined)
+      .then((confirmed) => navigate(route('orders.view', { id: confirmed.id })))
+      .catch(() => undefined); // shown below
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="summary-heading">
+      <Typography variant="h3" component="h2" id="summary-heading" sx={{ mb: 1 }}>
+        Summary
+      </Typography>
+      <Totals
+        rows={[
+          { label: 'Items', pence: itemsTotal },
+          { label: 'Delivery', pence: order.delivery_cost },
+          { label: 'Net', pence: order.total_net },
+          { label: 'VAT', pence: order.total_vat },
+          { label: 'Total', pence: order.total, strong: true },
+        ]}
+      />
+      {order.dispatch_due && order.items.length > 0 && (
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="basket-dates">
+          Dispatched {formatDay(order.dispatch_due)}
+          {order.delivery_due ? `, delivered ${formatDay(order.delivery_due)}` : ''} if you confirm now.
+        </Typography>
+      )}
+      <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
+        Before you confirm
+      </Typography>
+      <List dense aria-label="Before you confirm">
+        {ready ? (
+          <ListItem disableGutters>
+            <ListItemIcon sx={{ minWidth: 32 }}>
+              <CheckCircle color="success" aria-hidden />
+            </ListItemIcon>
+            <ListItemText primary="Everything is ready." />
+          </ListItem>
+        ) : (
+          order.blockers.map((blocker) => (
+            <ListItem key={blocker} disableGutters>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                <RadioButtonUnchecked color="action" aria-hidden />
+              </ListItemIcon>
+              <ListItemText primary={blocker} />
+            </ListItem>
+          ))
+        )}
+        {checkingArtwork(order) && order.blockers.length === 0 && (
+          <ListItem disableGutters>
+            <ListItemText primary="Artwork is still being checked." />
+          </ListItem>
+        )}
+      </List>
+      {failure && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {statusOf(failure) === undefined ? 'We could not reach the server. Press Confirm again: you will not be charged twice.' : errorText(failure)}
+          {failureErrors.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {failureErrors.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      <Button variant="contained" size="large" fullWidth onClick={confirm} disabled={!ready || confirmation.isPending}>
+        {confirmation.isPending ? 'Confirming…' : order.total !== null ? `Confirm order — ${formatPence(order.total)}` : 'Confirm order'}
+      </Button>
+    </Paper>
+  );
+}
+
+/** /create/{id}: the items step of a basket. */
+export default function CreateItemsPage() {
+  const id = Number(useParams().id);
+  const order = useOrder(id);
+  const products = useOrderableProducts();
+  const prices = usePriceList();
+  const addItem = useAddItem(id);
+  const [formKey, setFormKey] = useState(0);
+
+  if (!Number.isInteger(id) || id <= 0 || statusOf(order.error) === 404) {
+    return (
+      <PageFrame title="Basket not found">
+        <Alert severity="warning">
+          This basket does not exist, or it was discarded. <RouterLink to={route('create.index')}>See your baskets</RouterLink>
+        </Alert>
+      </PageFrame>
+    );
+  }
+  if (order.isPending) return <PageFrame><Loading label="Loading your basket…" /></PageFrame>;
+  if (order.isError) return <PageFrame><LoadFailed what="Your basket" error={order.error} onRetry={() => void order.refetch()} /></PageFrame>;
+  // A confirmed basket is an order now: its page is /orders/{id}.
+  if (order.data.status !== 'basket') return <Navigate to={route('orders.view', { id })} replace />;
+  const basket = order.data;
+
+  return (
+    <PageFrame
+      title={basket.ref ? `Order ${basket.ref}` : `Basket ${basket.id}`}
+      intro={`Deliver to ${[basket.address.firstname + ' ' + basket.address.lastname, basket.address.town, basket.address.postcode].filter((s) => s.trim()).join(', ')}`}
+      actions={
+        <Button component={RouterLink} to={route('create.index')}>
+          All baskets
+        </Button>
+      }
+    >
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <section aria-labelledby="items-heading">
+            <Typography variant="h3" component="h2" id="items-heading" sx={{ mb: 1 }}>
+              Items
+            </Typography>
+            {basket.items.length === 0 && <Typography color="text.secondary" sx={{ mb: 2 }}>No items yet: add the first below.</Typography>}
+            {basket.items.map((item, index) => (
+              <ItemCard key={item.id} orderId={id} item={item} index={index} products={products.data ?? []} prices={prices.data} />
+            ))}
+          </section>
+          <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} aria-labelledby="add-heading">
+            <Typography variant="h3" component="h2" id="add-heading">
+              Add an item
+            </Typography>
+            {products.isPending ? (
+              <Loading label="Loading products…" />
+            ) : products.isError ? (
+              <LoadFailed what="The products" error={products.error} onRetry={() => void products.refetch()} />
+            ) : products.data.length === 0 ? (
+              <Alert severity="info">No products can be ordered on your account yet. Please contact us.</Alert>
+            ) : (
+              <ItemForm
+                key={formKey}
+                products={products.data}
+                prices={prices.data}
+                submitLabel="Add to basket"
+                onSubmit={async (input) => {
+                  await addItem.mutateAsync(input);
+                  setFormKey((k) => k + 1);
+                }}
+              />
+            )}
+          </Paper>
+          <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} aria-labelledby="delivery-heading">
+            <Typography variant="h3" component="h2" id="delivery-heading" sx={{ mb: 1 }}>
+              Delivery
+            </Typography>
+            <DeliveryChoice order={basket} />
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Box sx={{ position: { md: 'sticky' }, top: { md: 16 } }}>
+            <Summary order={basket} />
+          </Box>
+        </Grid>
+      </Grid>
     </PageFrame>
   );
 }

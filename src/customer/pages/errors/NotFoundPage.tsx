@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../../../shared/auth';
-import { route } from '../../routes';
+import { route } from '../../paths';
 
 /** Any path the route table does not know (specification §2, §8). */
 export default function NotFoundPage() {

@@ -7,20 +7,21 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router-dom';
 import { CUSTOMER_ROUTE_ROLES } from '../../../shared/api/accounts-basics';
 import { useAuth } from '../../../shared/auth';
+import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
 import { DashboardTile } from '../../../shared/ui/DashboardTile';
+import { useOrderCounts } from '../../api/orders';
 import { HrefLink } from '../../components/HrefLink';
 import { PageFrame } from '../../components/PageFrame';
-import { route } from '../../routes';
+import { route } from '../../paths';
 import { OrderSearch } from './OrderSearch';
-import { useOrderCounts, type OrderCounts } from './useOrderCounts';
 
-/** The four tiles of the home page: the statuses a customer follows day to day. */
+/** The four tiles of the home page: the statuses a customer follows day to day (named in shared/domain). */
 const TILES = [
-  { status: 'live', name: 'Pending', icon: '/tiles/pending.svg', about: 'Confirmed and waiting for production' },
-  { status: 'printing', name: 'Processing', icon: '/tiles/processing.svg', about: 'On the press or being finished' },
-  { status: 'problem', name: 'Issues', icon: '/tiles/issues.svg', about: 'Held until you act, e.g. new artwork' },
-  { status: 'dispatched', name: 'Dispatched', icon: '/tiles/dispatched.svg', about: 'On their way to you' },
-] as const satisfies readonly { status: keyof OrderCounts; name: string; icon: string; about: string }[];
+  { status: 'live', icon: '/tiles/pending.svg', about: 'Confirmed and waiting for production' },
+  { status: 'printing', icon: '/tiles/processing.svg', about: 'On the press or being finished' },
+  { status: 'problem', icon: '/tiles/issues.svg', about: 'Held until you act, e.g. new artwork' },
+  { status: 'dispatched', icon: '/tiles/dispatched.svg', about: 'On their way to you' },
+] as const satisfies readonly { status: ConfirmedOrderStatus; icon: string; about: string }[];
 
 function describe(count: number | undefined, about: string): string {
   if (count === undefined) return about;
@@ -58,7 +59,7 @@ export default function HomePage() {
           <Grid key={tile.status} size={{ xs: 6, md: 3 }} component="li">
             <DashboardTile
               icon={tile.icon}
-              name={tile.name}
+              name={ORDER_STATUS_NAMES[tile.status]}
               description={describe(counts?.[tile.status], tile.about)}
               url={route('orders.index', {}, { status: tile.status })}
               linkComponent={HrefLink}

@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router-dom';
 import { TextInput } from '../../components/TextInput';
-import { route } from '../../routes';
+import { route } from '../../paths';
 
 /** Finds orders by number or the customer's own reference: opens the order list with ?q=. */
 export function OrderSearch() {

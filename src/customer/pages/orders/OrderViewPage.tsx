@@ -1,13 +1,189 @@
-import { useParams } from 'react-router-dom';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Order } from '../../../shared/api/orders';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
+import { movesFrom } from '../../../shared/domain/orders/transitions';
+import { useOrder, useOrderAction } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
+import { route } from '../../paths';
+import { ArtworkUpload } from '../create/ItemCard';
+import { ArtworkPreview, ConfirmDialog, errorText, ItemSummary, LoadFailed, Loading, orderTotalsRows, PreflightResult, statusOf, StatusChip, Totals } from './parts';
 
-/** /orders/{id}: one order with its items and history (a later issue fills it). */
-export default function OrderViewPage() {
-  const { id } = useParams();
+const when = (iso: string) => `${formatDay(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`;
+
+function Actions({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const action = useOrderAction(order.id);
+  const [cancelling, setCancelling] = useState(false);
+  const moves = movesFrom(order.status, 'customer');
+  const canCancel = moves.some((m) => m.to === 'cancelled');
+  const canResubmit = moves.some((m) => m.to === 'live' && order.status === 'problem');
   return (
-    <PageFrame title={id ? `Order ${id}` : undefined}>
-      <NotAvailableYet>The details of an order are not available online yet.</NotAvailableYet>
+    <>
+      {canResubmit && (
+        <Button variant="contained" disabled={action.isPending} onClick={() => action.mutate('resubmit')}>
+          Resubmit
+        </Button>
+      )}
+      <Button
+        variant="outlined"
+        disabled={action.isPending}
+        onClick={() => action.mutate('reorder', { onSuccess: (basket) => void navigate(route('create.items', { id: basket.id })) })}
+      >
+        Reorder
+      </Button>
+      {canCancel && (
+        <Button color="error" variant="outlined" disabled={action.isPending} onClick={() => setCancelling(true)}>
+          Cancel order
+        </Button>
+      )}
+      <ConfirmDialog
+        open={cancelling}
+        title={`Cancel order #${order.id}?`}
+        confirmLabel="Cancel order"
+        busy={action.isPending}
+        error={cancelling && action.isError ? errorText(action.error) : null}
+        onClose={() => setCancelling(false)}
+        onConfirm={() => action.mutate('cancel', { onSuccess: () => setCancelling(false) })}
+      >
+        The order will be stopped and not printed. This cannot be undone.
+      </ConfirmDialog>
+      {!cancelling && action.isError && (
+        <Alert severity="error" sx={{ width: '100%' }}>
+          {errorText(action.error)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** /orders/{id}: one order with its items, delivery, totals, status and history. */
+export default function OrderViewPage() {
+  const id = Number(useParams().id);
+  const query = useOrder(id);
+  if (!Number.isInteger(id) || id <= 0 || statusOf(query.error) === 404) {
+    return (
+      <PageFrame title="Order not found">
+        <Alert severity="warning">We cannot find this order on your account.</Alert>
+      </PageFrame>
+    );
+  }
+  if (query.isPending) return <PageFrame title={`Order #${id}`}><Loading label="Loading the order…" /></PageFrame>;
+  if (query.isError) return <PageFrame title={`Order #${id}`}><LoadFailed what="The order" error={query.error} onRetry={() => void query.refetch()} /></PageFrame>;
+  const order = query.data;
+  if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
+  const a = order.address;
+
+  return (
+    <PageFrame
+      title={`Order #${order.id}`}
+      intro={
+        <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <StatusChip status={order.status} />
+          <span>{order.ref ? `Your reference: ${order.ref}` : ''}</span>
+        </Stack>
+      }
+      actions={<Actions order={order} />}
+    >
+      {order.status === 'problem' && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          <AlertTitle>We need something from you</AlertTitle>
+          {order.problem_text}
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            Replace the artwork below if asked, then press Resubmit.
+          </Typography>
+        </Alert>
+      )}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <section aria-labelledby="items-heading">
+            <Typography variant="h3" component="h2" id="items-heading" sx={{ mb: 1 }}>
+              Items
+            </Typography>
+            {order.items.map((item, index) => (
+              <Paper key={item.id} component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+                <ItemSummary item={item} index={index} />
+                {item.artwork ? (
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+                    <ArtworkPreview orderId={order.id} item={item} />
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                        {item.artwork.name}
+                        {item.warnings_accepted ? ' · warnings accepted' : ''}
+                      </Typography>
+                      <PreflightResult item={item} />
+                      {order.status === 'problem' && <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />}
+                    </Box>
+                  </Stack>
+                ) : (
+                  <Typography variant="body2">No artwork.</Typography>
+                )}
+              </Paper>
+            ))}
+          </section>
+          <section aria-labelledby="history-heading">
+            <Typography variant="h3" component="h2" id="history-heading" sx={{ mb: 1 }}>
+              History
+            </Typography>
+            <Box component="ol" sx={{ m: 0, pl: 3 }}>
+              {order.events.map((event) => (
+                <li key={`${event.at}-${event.to}`}>
+                  <Typography variant="body2">
+                    <strong>{when(event.at)}</strong>: {event.from ? `${ORDER_STATUS_NAMES[event.from]} → ` : ''}
+                    {ORDER_STATUS_NAMES[event.to]} ({event.actor === 'customer' ? 'you' : event.actor === 'staff' ? 'our staff' : 'automatic'})
+                    {event.note ? ` — ${event.note}` : ''}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          </section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} component="section" aria-labelledby="delivery-heading">
+            <Typography variant="h3" component="h2" id="delivery-heading">
+              Delivery
+            </Typography>
+            <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', my: 1 }}>
+              {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name ?? ''].filter((line) => line.trim()).map((line) => (
+                <span key={line} style={{ display: 'block' }}>
+                  {line}
+                </span>
+              ))}
+            </Typography>
+            {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
+            {order.status !== 'cancelled' && order.status !== 'dispatched' && order.dispatch_due && (
+              <Typography variant="body2" data-testid="order-dates">
+                Dispatch: {formatDay(order.dispatch_due)}
+                {order.delivery_due ? ` · estimated delivery ${formatDay(order.delivery_due)}` : ''}
+              </Typography>
+            )}
+            {order.status === 'dispatched' && (
+              <Typography variant="body2">
+                Dispatched {order.dispatched_at ? formatDay(order.dispatched_at.slice(0, 10)) : ''}
+                {order.tracking_number ? ` · tracking number ${order.tracking_number}` : ''}
+              </Typography>
+            )}
+          </Paper>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="totals-heading">
+            <Typography variant="h3" component="h2" id="totals-heading" sx={{ mb: 1 }}>
+              Totals
+            </Typography>
+            <Totals rows={orderTotalsRows(order)} />
+          </Paper>
+          <Button component={RouterLink} to={route('orders.index', {}, { status: order.status })} sx={{ mt: 2 }}>
+            All {ORDER_STATUS_NAMES[order.status]} orders
+          </Button>
+        </Grid>
+      </Grid>
     </PageFrame>
   );
 }

@@ -1,17 +1,116 @@
-import { useSearchParams } from 'react-router-dom';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { formatPence } from '../../../shared/domain/pricing/format';
+import { CONFIRMED_ORDER_STATUSES, ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
+import { useOrders } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
-import { statusLabel } from '../../orderStatuses';
+import { route } from '../../paths';
+import { LoadFailed, Loading } from './parts';
 
-/** /orders?status=…&q=…: the order list (a later issue fills it). */
+const PER_PAGE = 20;
+
+/** /orders?status=…&q=…&page=…: the customer's confirmed orders in one status, searchable. */
 export default function OrdersPage() {
-  const [search] = useSearchParams();
-  const label = statusLabel(search.get('status'));
-  const query = search.get('q');
-  const intro = query ? `Searching for “${query}”` : '';
+  const [search, setSearch] = useSearchParams();
+  const raw = search.get('status');
+  const status: ConfirmedOrderStatus = (CONFIRMED_ORDER_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as ConfirmedOrderStatus) : 'live';
+  const q = search.get('q') ?? '';
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const [text, setText] = useState(q);
+  const orders = useOrders({ status, q: q || undefined, page, per_page: PER_PAGE });
+  const name = ORDER_STATUS_NAMES[status];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch({ status, ...(text.trim() ? { q: text.trim() } : {}) });
+  };
+
+  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / PER_PAGE)) : 1;
+
   return (
-    <PageFrame title={label ? `Orders: ${label}` : undefined} intro={intro || undefined}>
-      <NotAvailableYet>Your order list is not available online yet. For news of an order, please contact us.</NotAvailableYet>
+    <PageFrame title={name} intro={q ? `Searching for “${q}”` : undefined}>
+      <Stack component="form" role="search" direction="row" spacing={1} onSubmit={submit} sx={{ mb: 2, maxWidth: 520 }}>
+        <TextField size="small" fullWidth label="Order number or reference" value={text} onChange={(event) => setText(event.target.value)} />
+        <Button type="submit" variant="contained">
+          Search
+        </Button>
+      </Stack>
+      {orders.isPending ? (
+        <Loading label="Loading your orders…" />
+      ) : orders.isError ? (
+        <LoadFailed what="Your orders" error={orders.error} onRetry={() => void orders.refetch()} />
+      ) : orders.data.data.length === 0 ? (
+        <Box sx={{ py: 2 }}>
+          <Typography>{q ? `No ${name.toLowerCase()} orders match “${q}”.` : `You have no orders in ${name}.`}</Typography>
+          {q && (
+            <Button component={RouterLink} to={route('orders.index', {}, { status })} sx={{ mt: 1 }}>
+              Clear the search
+            </Button>
+          )}
+        </Box>
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={`${name} orders`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Order</TableCell>
+                  <TableCell>Reference</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Items</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Confirmed</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{status === 'dispatched' ? 'Tracking' : 'Dispatch'}</TableCell>
+                  <TableCell align="right">Total</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {orders.data.data.map((order) => (
+                  <TableRow key={order.id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={route('orders.view', { id: order.id })}>
+                        #{order.id}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{order.ref || '—'}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.item_count}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.confirmed_at ? formatDay(order.confirmed_at.slice(0, 10)) : '—'}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                      {status === 'dispatched' ? order.tracking_number || '—' : order.dispatch_due ? formatDay(order.dispatch_due) : '—'}
+                    </TableCell>
+                    <TableCell align="right">{order.value === null ? '—' : formatPence(order.value)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+          <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {orders.data.total} order{orders.data.total === 1 ? '' : 's'}
+            </Typography>
+            {pages > 1 && (
+              <Pagination
+                count={pages}
+                page={page}
+                onChange={(_, next) => setSearch({ status, ...(q ? { q } : {}), page: String(next) })}
+                getItemAriaLabel={(type, n) => (type === 'page' ? `Page ${n}` : `${type} page`)}
+              />
+            )}
+          </Stack>
+        </>
+      )}
     </PageFrame>
   );
 }

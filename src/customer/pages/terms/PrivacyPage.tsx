@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link';
-import { SettingText } from '../../../shared/ui/SettingText';
+import { SettingText } from '../../components/SettingText';
 import { APP_NAME } from '../../config';
 import { LegalPage } from './LegalPage';
 import { LegalSection, P } from './LegalSection';

@@ -1,8 +1,8 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
-import { SettingText } from '../../../shared/ui/SettingText';
+import { SettingText } from '../../components/SettingText';
 import { APP_NAME, WORKING_HOURS } from '../../config';
-import { route } from '../../routes';
+import { route } from '../../paths';
 import { LegalPage } from './LegalPage';
 import { LegalSection, P } from './LegalSection';
 

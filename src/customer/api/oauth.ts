@@ -1,6 +1,6 @@
-import { http } from '../../../shared/http';
+import { http } from '../../shared/http';
 
-// Checked by hand rather than with zod: this module is part of the login page, and the login page
+// Social sign-in calls. Checked by hand rather than with zod: this module is part of the login page, and the login page
 // is the one every visit may start with (zod alone would add a sixth to its download).
 
 export interface OAuthProvider {

@@ -1,0 +1,374 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type {
+  AddressInput,
+  DeliveryOption,
+  Item,
+  ItemCreateInput,
+  ItemUpdateInput,
+  Order,
+  OrderList,
+  OrderUpdateInput,
+} from '../../shared/api/orders';
+import type { OrderableProduct } from '../../shared/api/prices';
+import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus, type OrderStatus } from '../../shared/domain/orders/statuses';
+import { http } from '../../shared/http';
+import { queryClient } from './queryClient';
+
+/*
+ * The customer's orders (DESIGN §3 "Orders (customer)"): baskets at /create, confirmed orders at
+ * /orders. Every call of the orders API, as react-query queries and mutations; each change
+ * invalidates what it affects (the order, the lists, the counts).
+ */
+
+// ───────────────────────────── counts (home tiles) ─────────────────────────────
+
+/** How many orders the customer has in each confirmed status. */
+export type OrderCounts = Record<ConfirmedOrderStatus, number>;
+
+/** The counts of an answer `{ live, printing, … }` (checked by hand: the home page stays free of zod). */
+export function readOrderCounts(data: unknown): OrderCounts {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const counts = {} as OrderCounts;
+  for (const status of CONFIRMED_ORDER_STATUSES) {
+    const n = record[status];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new TypeError(`No count for ${status}`);
+    counts[status] = n;
+  }
+  return counts;
+}
+
+/** The counts are a nicety: when the call fails the tiles simply show no numbers, and no error dialog. */
+async function fetchOrderCounts(): Promise<OrderCounts> {
+  const { data } = await http.get<unknown>('/api/orders/counts', { skipErrorDialogs: true });
+  return readOrderCounts(data);
+}
+
+const orderCountsQuery = queryOptions({ queryKey: ['orders', 'counts'], queryFn: fetchOrderCounts });
+
+/** Started by the home route's loader, beside the page's code. */
+export function prefetchOrderCounts(): Promise<void> {
+  return queryClient.prefetchQuery(orderCountsQuery);
+}
+
+/** The counts, or null while loading or when they could not be loaded. */
+export function useOrderCounts(): OrderCounts | null {
+  return useQuery(orderCountsQuery).data ?? null;
+}
+
+// ───────────────────────────── keys and plain calls ─────────────────────────────
+
+/*
+ * The answers are checked with the shared zod schemas, imported when first needed: the home page
+ * imports this module for its counts and stays free of zod.
+ */
+const schemas = () => import('../../shared/api/orders');
+const asOrder = async (data: unknown): Promise<Order> => (await schemas()).orderSchema.parse(data);
+const asItem = async (data: unknown): Promise<Item> => (await schemas()).itemSchema.parse(data);
+
+export interface OrderListParams {
+  status: OrderStatus;
+  q?: string;
+  page?: number;
+  per_page?: number;
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
+  list: (params: OrderListParams) => ['orders', 'list', params] as const,
+  order: (id: number) => ['orders', 'one', id] as const,
+  delivery: (id: number) => ['orders', 'one', id, 'delivery-options'] as const,
+  preview: (id: number, itemId: number, uploadedAt: string) => ['orders', 'preview', id, itemId, uploadedAt] as const,
+};
+
+const base = (id: number) => `/api/orders/${id}`;
+
+export async function fetchOrders(params: OrderListParams): Promise<OrderList> {
+  const query: Record<string, string | number> = { status: params.status, page: params.page ?? 1, per_page: params.per_page ?? 20 };
+  if (params.q) query.q = params.q;
+  const { data } = await http.get<unknown>('/api/orders', { params: query });
+  return (await schemas()).orderListSchema.parse(data);
+}
+
+export async function fetchOrder(id: number): Promise<Order> {
+  const { data } = await http.get<unknown>(base(id), { skipErrorDialogs: true });
+  return asOrder(data);
+}
+
+export async function fetchDeliveryOptions(id: number): Promise<DeliveryOption[]> {
+  const { data } = await http.get<unknown>(`${base(id)}/delivery-options`);
+  return (await schemas()).deliveryOptionSchema.array().parse(data);
+}
+
+export async function fetchOrderableProducts(): Promise<OrderableProduct[]> {
+  const { data } = await http.get<unknown>('/api/products');
+  return (await import('../../shared/api/prices')).orderableProductsSchema.parse(data);
+}
+
+/** The PNG preview of an item's first page: fetched through the client (it needs the Bearer header). */
+export async function fetchPreview(orderId: number, itemId: number): Promise<Blob> {
+  const { data } = await http.get<Blob>(`${base(orderId)}/items/${itemId}/preview`, { responseType: 'blob', skipErrorDialogs: true });
+  return data;
+}
+
+/** The uploaded PDF, for the customer to download (Bearer header again, hence a blob). */
+export async function downloadArtwork(orderId: number, itemId: number, name: string): Promise<void> {
+  const { data } = await http.get<Blob>(`${base(orderId)}/items/${itemId}/artwork`, { responseType: 'blob' });
+  const url = URL.createObjectURL(data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ───────────────────────────── queries ─────────────────────────────
+
+export function useOrders(params: OrderListParams) {
+  return useQuery({ queryKey: orderKeys.list(params), queryFn: () => fetchOrders(params), placeholderData: keepPreviousData });
+}
+
+/** True while any item's artwork is still being checked. */
+export const checkingArtwork = (order: Order | undefined): boolean => !!order?.items.some((item) => item.artwork?.preflight.status === 'pending');
+
+/** How often a basket with artwork being checked is asked again (DESIGN: the check takes seconds). */
+export const PREFLIGHT_POLL_MS = 1500;
+
+export function orderQuery(id: number) {
+  return queryOptions({
+    queryKey: orderKeys.order(id),
+    queryFn: () => fetchOrder(id),
+    // Asked again every 1.5 s while any artwork is `pending`, until every check is done.
+    refetchInterval: (query) => (checkingArtwork(query.state.data) ? PREFLIGHT_POLL_MS : false),
+    retry: (count, error) => !(isAxiosError(error) && [404, 403].includes(error.response?.status ?? 0)) && count < 2,
+  });
+}
+
+export function prefetchOrder(id: number): Promise<void> {
+  return queryClient.prefetchQuery(orderQuery(id));
+}
+
+export function useOrder(id: number) {
+  return useQuery(orderQuery(id));
+}
+
+export function useDeliveryOptions(id: number, enabled: boolean) {
+  return useQuery({ queryKey: orderKeys.delivery(id), queryFn: () => fetchDeliveryOptions(id), enabled });
+}
+
+const productsQuery = queryOptions({ queryKey: ['products'], queryFn: fetchOrderableProducts, staleTime: 5 * 60_000 });
+
+export function prefetchOrderingData(): Promise<void> {
+  return Promise.all([queryClient.prefetchQuery(productsQuery), import('./prices').then((api) => queryClient.prefetchQuery(api.priceListQuery))]).then(() => undefined);
+}
+
+export function useOrderableProducts() {
+  return useQuery(productsQuery);
+}
+
+/** An object URL of an item's preview while the component lives; revoked after. */
+export function usePreviewUrl(orderId: number, item: Item): { url: string | null; failed: boolean } {
+  const ready = !!item.artwork?.preview;
+  const uploadedAt = item.artwork?.uploaded_at ?? '';
+  const query = useQuery({
+    queryKey: orderKeys.preview(orderId, item.id, uploadedAt),
+    queryFn: () => fetchPreview(orderId, item.id),
+    enabled: ready,
+    staleTime: Infinity,
+    retry: 1,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!query.data) {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(query.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [query.data]);
+  return { url, failed: query.isError };
+}
+
+// ───────────────────────────── mutations ─────────────────────────────
+
+/** After a change of one order: it, its delivery options, the lists and the counts. */
+function invalidateOrder(id: number): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
+    queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: orderCountsQuery.queryKey }),
+  ]).then(() => undefined);
+}
+
+/** Puts a fresh answer in the cache and marks the rest stale. */
+function storeOrder(order: Order): Promise<void> {
+  queryClient.setQueryData(orderKeys.order(order.id), order);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: orderKeys.delivery(order.id) }),
+    queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: orderCountsQuery.queryKey }),
+  ]).then(() => undefined);
+}
+
+export async function createOrder(input: { ref: string; address?: AddressInput }): Promise<Order> {
+  const { data } = await http.post<unknown>('/api/orders', input);
+  const order = await asOrder(data);
+  await storeOrder(order);
+  return order;
+}
+
+export function useCreateOrder() {
+  return useMutation({ mutationFn: createOrder });
+}
+
+export function useUpdateOrder(id: number) {
+  return useMutation({
+    mutationFn: async (input: OrderUpdateInput) => asOrder((await http.patch<unknown>(base(id), input)).data),
+    onSuccess: (order) => storeOrder(order),
+  });
+}
+
+export function useDiscardOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await http.delete(base(id));
+      return id;
+    },
+    onSuccess: (id) => {
+      client.removeQueries({ queryKey: orderKeys.order(id) });
+      return invalidateOrder(id);
+    },
+  });
+}
+
+export function useAddItem(orderId: number) {
+  return useMutation({
+    mutationFn: async (input: ItemCreateInput) => asItem((await http.post<unknown>(`${base(orderId)}/items`, input)).data),
+    onSuccess: () => invalidateOrder(orderId),
+  });
+}
+
+export function useUpdateItem(orderId: number) {
+  return useMutation({
+    mutationFn: async ({ itemId, ...input }: ItemUpdateInput & { itemId: number }) =>
+      asItem((await http.patch<unknown>(`${base(orderId)}/items/${itemId}`, input)).data),
+    onSuccess: () => invalidateOrder(orderId),
+  });
+}
+
+export function useRemoveItem(orderId: number) {
+  return useMutation({
+    mutationFn: async (itemId: number) => {
+      await http.delete(`${base(orderId)}/items/${itemId}`);
+    },
+    onSuccess: () => invalidateOrder(orderId),
+  });
+}
+
+export function useRemoveArtwork(orderId: number) {
+  return useMutation({
+    mutationFn: async (itemId: number) => {
+      await http.delete(`${base(orderId)}/items/${itemId}/artwork`);
+    },
+    onSuccess: () => invalidateOrder(orderId),
+  });
+}
+
+/** Sends a PDF as multipart field `file`; `onProgress` gets 0–100 as it goes. */
+export async function uploadArtwork(orderId: number, itemId: number, file: File, onProgress: (percent: number) => void): Promise<Item> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const { data } = await http.post<unknown>(`${base(orderId)}/items/${itemId}/artwork`, body, {
+    onUploadProgress: (event) => {
+      if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    },
+  });
+  return asItem(data);
+}
+
+/** An upload with its progress (null when none is under way). */
+export function useUploadArtwork(orderId: number, itemId: number) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const mutation = useMutation({
+    mutationFn: (file: File) => {
+      setProgress(0);
+      return uploadArtwork(orderId, itemId, file, setProgress);
+    },
+    onSettled: () => {
+      setProgress(null);
+      return invalidateOrder(orderId);
+    },
+  });
+  return { ...mutation, progress };
+}
+
+/** A fresh Idempotency-Key: letters, digits and dashes (the server takes 8 to 100). */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export async function confirmOrder(id: number, key: string, deliveryTypeId?: number): Promise<Order> {
+  const body = deliveryTypeId ? { delivery_type_id: deliveryTypeId } : {};
+  const { data } = await http.post<unknown>(`${base(id)}/confirm`, body, { headers: { 'Idempotency-Key': key } });
+  return asOrder(data);
+}
+
+/** What the customer can change in a basket: items, their artwork and acceptance, address, delivery. */
+export function basketSignature(order: Order | undefined): string | undefined {
+  if (!order) return undefined;
+  return JSON.stringify([
+    order.ref,
+    order.address,
+    order.delivery_type_id,
+    order.items.map((i) => [i.id, i.product_id, i.stock_id, i.qty, i.sides, i.orientation, i.notes, i.warnings_accepted, i.artwork?.uploaded_at ?? null]),
+  ]);
+}
+
+/** True for a failure that may not have reached the server (no answer): the same attempt may be retried. */
+export const isNetworkFailure = (error: unknown): boolean => isAxiosError(error) && !error.response;
+
+/**
+ * Confirmation with one Idempotency-Key per attempt: made at the first click, kept while the
+ * request is out and for a retry after a network error (the server may have confirmed already:
+ * the same key answers the same order), and forgotten once the server has answered, or when the
+ * basket changes (pass `basketState`, e.g. basketSignature(order): a changed basket is a new attempt).
+ */
+export function useConfirmOrder(id: number, basketState: string | undefined) {
+  const key = useRef<string | null>(null);
+  const keyState = useRef<string | undefined>(basketState);
+  if (keyState.current !== basketState) {
+    keyState.current = basketState;
+    key.current = null;
+  }
+  const mutation = useMutation({
+    mutationFn: (deliveryTypeId?: number) => {
+      key.current ??= newIdempotencyKey();
+      return confirmOrder(id, key.current, deliveryTypeId);
+    },
+    onSuccess: (order) => storeOrder(order),
+    onError: (error) => {
+      // An answer (422, 409…) ends the attempt: the next one is made after the customer's change.
+      if (!isNetworkFailure(error)) key.current = null;
+    },
+  });
+  const confirm = useCallback((deliveryTypeId?: number) => mutation.mutateAsync(deliveryTypeId), [mutation]);
+  return { ...mutation, confirm, currentKey: () => key.current };
+}
+
+/** Cancel, resubmit or reorder: the answer is the order moved (or the new basket for reorder). */
+export function useOrderAction(id: number) {
+  return useMutation({
+    mutationFn: async (action: 'cancel' | 'resubmit' | 'reorder') => {
+      const { data } = await http.post<unknown>(`${base(id)}/${action}`, {});
+      return asOrder(data);
+    },
+    onSuccess: async (order) => {
+      await storeOrder(order);
+      await invalidateOrder(id);
+    },
+  });
+}

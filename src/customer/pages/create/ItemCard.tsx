@@ -1,0 +1,165 @@
+import { useId, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Item } from '../../../shared/api/orders';
+import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
+import { useRemoveArtwork, useRemoveItem, useUpdateItem, useUploadArtwork } from '../../api/orders';
+import { ArtworkPreview, ConfirmDialog, errorText, ItemSummary, itemLine, PreflightResult } from '../orders/parts';
+import { choiceOf, ItemForm } from './ItemForm';
+
+/** Choose a PDF (a real button for the keyboard; the file input is hidden behind it) and send it with progress. */
+export function ArtworkUpload({ orderId, item, label }: { orderId: number; item: Item; label: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadArtwork(orderId, item.id);
+  const id = useId();
+  return (
+    <Box sx={{ my: 1 }}>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="application/pdf,.pdf"
+        hidden
+        aria-label={`${label} for ${item.product_name}`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) upload.mutate(file);
+        }}
+      />
+      <Button variant={item.artwork ? 'outlined' : 'contained'} onClick={() => input.current?.click()} disabled={upload.isPending}>
+        {label}
+      </Button>
+      {upload.progress !== null && (
+        <Box sx={{ mt: 1 }}>
+          <LinearProgress variant="determinate" value={upload.progress} aria-label={`Uploading artwork for ${item.product_name}`} />
+          <Typography variant="body2" role="status">
+            Uploading… {upload.progress}%
+          </Typography>
+        </Box>
+      )}
+      {upload.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorText(upload.error, 'The upload failed. Please try again.')}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+interface ItemCardProps {
+  orderId: number;
+  item: Item;
+  index: number;
+  products: OrderableProduct[];
+  prices: PriceList | undefined;
+}
+
+/** One item of a basket: what it is and costs, edit/remove, and its artwork with the preflight result. */
+export function ItemCard({ orderId, item, index, products, prices }: ItemCardProps) {
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const update = useUpdateItem(orderId);
+  const remove = useRemoveItem(orderId);
+  const removeArtwork = useRemoveArtwork(orderId);
+  const headingId = useId();
+  const status = item.artwork?.preflight.status;
+
+  return (
+    <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} aria-labelledby={headingId}>
+      <ItemSummary item={item} index={index} headingId={headingId} />
+      {item.unavailable && (
+        <Alert severity="warning" sx={{ my: 1 }}>
+          {item.unavailable} Change the item or remove it.
+        </Alert>
+      )}
+      {editing ? (
+        <ItemForm
+          products={products}
+          prices={prices}
+          initial={choiceOf(item)}
+          submitLabel="Save item"
+          onCancel={() => setEditing(false)}
+          onSubmit={async (input) => {
+            await update.mutateAsync({ itemId: item.id, ...input });
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <Stack direction="row" spacing={1} sx={{ my: 1 }}>
+          <Button size="small" onClick={() => setEditing(true)} aria-label={`Edit item ${index + 1}`}>
+            Edit
+          </Button>
+          <Button size="small" color="error" onClick={() => setRemoving(true)} aria-label={`Remove item ${index + 1}`}>
+            Remove
+          </Button>
+        </Stack>
+      )}
+
+      <Typography variant="h5" component="h4" sx={{ mt: 2 }}>
+        Artwork
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        One PDF, {item.sides === 'double' ? '2 pages (front and back)' : '1 page'}, {item.trim.width_mm + 2 * item.trim.bleed_mm}×{item.trim.height_mm + 2 * item.trim.bleed_mm} mm: the finished
+        size {item.trim.width_mm}×{item.trim.height_mm} mm with {item.trim.bleed_mm} mm bleed.
+      </Typography>
+      {item.artwork ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
+          <ArtworkPreview orderId={orderId} item={item} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {item.artwork.name} ({Math.max(1, Math.round(item.artwork.size / 1024)).toLocaleString('en-GB')} KB)
+            </Typography>
+            <PreflightResult item={item} />
+            {status === 'warn' && (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    // The choice shows at once, while it is being saved.
+                    checked={update.isPending && update.variables.warnings_accepted !== undefined ? update.variables.warnings_accepted : item.warnings_accepted}
+                    disabled={update.isPending}
+                    onChange={(event) => update.mutate({ itemId: item.id, warnings_accepted: event.target.checked })}
+                  />
+                }
+                label="I accept these warnings"
+              />
+            )}
+            {update.isError && !editing && (
+              <Alert severity="error" sx={{ my: 1 }}>
+                {errorText(update.error)}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <ArtworkUpload orderId={orderId} item={item} label={status === 'fail' ? 'Replace with a corrected PDF' : 'Replace artwork'} />
+              <Button size="small" color="error" disabled={removeArtwork.isPending} onClick={() => removeArtwork.mutate(item.id)} aria-label={`Remove the artwork of item ${index + 1}`}>
+                Remove artwork
+              </Button>
+            </Stack>
+            {removeArtwork.isError && <Alert severity="error">{errorText(removeArtwork.error)}</Alert>}
+          </Box>
+        </Stack>
+      ) : (
+        <ArtworkUpload orderId={orderId} item={item} label="Upload PDF" />
+      )}
+
+      <ConfirmDialog
+        open={removing}
+        title="Remove this item?"
+        confirmLabel="Remove item"
+        busy={remove.isPending}
+        error={remove.isError ? errorText(remove.error) : null}
+        onClose={() => setRemoving(false)}
+        onConfirm={() => remove.mutate(item.id, { onSuccess: () => setRemoving(false) })}
+      >
+        {item.product_name}, {itemLine(item)}, and its artwork will be removed from the basket.
+      </ConfirmDialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import type { PriceListProduct, PriceListStock } from '../../../shared/api';
+import { vatOn } from '../../../shared/domain/orders/totals';
+import { divideHalfUp, formatScaled } from '../../../shared/domain/pricing/decimal';
+import { formatPence } from '../../../shared/domain/pricing/format';
+
+/*
+ * The price list's money, exactly (DESIGN §2: never binary floats): prices are whole pence, VAT is
+ * the shared domain's vatOn (half-up to the penny), and a price per item is a BigInt division.
+ */
+
+/** A price in whole pence with VAT added at `rate` percent (decimal text), or as it is when `rate` is null. */
+export function priceShown(pence: number, rate: string | null): number {
+  return rate === null ? pence : pence + vatOn(pence, rate);
+}
+
+/**
+ * The price of one item of a break, for people: under £1 in pence to two places ("0.60p"), from
+ * £1 in pounds and pence ("£1.23"), each rounded half-up.
+ */
+export function perItem(pence: number, qty: number): string {
+  if (!Number.isSafeInteger(pence) || pence < 0 || !Number.isSafeInteger(qty) || qty <= 0) return '—';
+  const hundredthsOfPenny = divideHalfUp(BigInt(pence) * 100n, BigInt(qty));
+  if (hundredthsOfPenny < 10_000n) return `${formatScaled(hundredthsOfPenny, 2)}p`;
+  return formatPence(Number(divideHalfUp(BigInt(pence), BigInt(qty))));
+}
+
+/** Pence as the CSV's plain pounds ("1234.56"): no currency sign, no thousands separator. */
+export function poundsText(pence: number): string {
+  return formatScaled(BigInt(pence), 2);
+}
+
+/**
+ * A paper's name with its type, the type only when the name does not already say it:
+ * "350gsm Silk" (type Silk) stays "350gsm Silk"; "400gsm" (type Matt) → "400gsm · Matt".
+ */
+export function paperLabel(stock: Pick<PriceListStock, 'name' | 'type'>): string {
+  const type = stock.type.trim();
+  if (!type || stock.name.toLowerCase().includes(type.toLowerCase())) return stock.name;
+  return `${stock.name} · ${type}`;
+}
+
+/** A spreadsheet cell: quoted when needed; text a spreadsheet would run as a formula is defused. */
+function cell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The customer's own price list as CSV (one row per product, paper and quantity break), built in the
+ * browser from the list /api/prices answered. With a VAT rate, the prices with VAT follow.
+ */
+export function priceListCsv(products: readonly PriceListProduct[], rate: string | null): string {
+  const head = ['Product', 'Paper', 'Quantity', 'Single-sided (£ ex VAT)', 'Double-sided (£ ex VAT)', 'Single-sided per item (£ ex VAT)', 'Double-sided per item (£ ex VAT)'];
+  if (rate !== null) head.push(`Single-sided (£ inc VAT at ${rate}%)`, `Double-sided (£ inc VAT at ${rate}%)`);
+  head.push('Your discount (%)');
+  const lines = [head.map(cell).join(',')];
+  for (const product of products) {
+    for (const stock of product.stocks) {
+      for (const b of stock.breaks) {
+        const row: (string | number)[] = [product.name, paperLabel(stock), b.qty, poundsText(b.single), poundsText(b.double), unitPounds(b.single, b.qty), unitPounds(b.double, b.qty)];
+        if (rate !== null) row.push(poundsText(priceShown(b.single, rate)), poundsText(priceShown(b.double, rate)));
+        row.push(product.discount);
+        lines.push(row.map(cell).join(','));
+      }
+    }
+  }
+  // A byte-order mark, so that spreadsheet programs read the £ sign as UTF-8; CRLF as RFC 4180 has it.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** A price per item in pounds to four places (hundredths of a penny), for the CSV: "0.0060". */
+function unitPounds(pence: number, qty: number): string {
+  return formatScaled(divideHalfUp(BigInt(pence) * 100n, BigInt(qty)), 4);
+}
+
+/** Offers `text` as a file download (a Blob link clicked once). */
+export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,200 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Item, Order } from '../../src/shared/api/orders';
+import type { OrderableProduct, PriceList } from '../../src/shared/api/prices';
+import { clearSession, setUser } from '../../src/shared/auth';
+import { queryClient } from '../../src/customer/api/queryClient';
+import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
+import { installDomGaps } from './helpers/dom';
+import { here, renderApp } from './helpers/renderApp';
+
+const PRICES: PriceList = {
+  products: [
+    {
+      id: 1,
+      name: 'Business cards',
+      description: '',
+      discount: 0,
+      stocks: [
+        { id: 11, name: '350gsm Silk', type: 'Silk', breaks: [{ qty: 250, single: 1490, double: 1980 }, { qty: 500, single: 2134, double: 2470 }] },
+        { id: 12, name: '400gsm Matt', type: 'Matt', breaks: [{ qty: 250, single: 1500, double: 1700 }] },
+      ],
+    },
+  ],
+};
+const PRODUCTS: OrderableProduct[] = [
+  {
+    id: 1,
+    name: 'Business cards',
+    description: '',
+    weight: 2,
+    large_item: false,
+    stocks: [
+      { id: 11, name: '350gsm Silk', type: 'Silk', quantities: [250, 500] },
+      { id: 12, name: '400gsm Matt', type: 'Matt', quantities: [250] },
+    ],
+  },
+];
+
+function makeItem(overrides: Partial<Item> = {}): Item {
+  return {
+    id: 31,
+    product_id: 1,
+    product_name: 'Business cards',
+    stock_id: 11,
+    stock_name: '350gsm Silk',
+    qty: 250,
+    sides: 'single',
+    orientation: 'landscape',
+    notes: '',
+    price: 1490,
+    unavailable: null,
+    warnings_accepted: false,
+    trim: { width_mm: 85, height_mm: 55, bleed_mm: 3 },
+    artwork: {
+      name: 'card.pdf',
+      size: 2048,
+      uploaded_at: '2026-11-23T09:00:00.000Z',
+      preflight: { status: 'warn', checks: [{ code: 'bleed', status: 'warn', message: 'The page is the trim size: there is no bleed.' }] },
+      preview: false,
+    },
+    ...overrides,
+  };
+}
+
+function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 5,
+    ref: 'Cards',
+    status: 'basket',
+    address: { firstname: 'Jo', lastname: 'Bloggs', company_name: '', telephone: '', email: 'jo@x.test', address1: '1 High St', address2: '', town: 'Leeds', county: '', postcode: 'LS1 1AA', country_id: 1 },
+    country_name: 'United Kingdom',
+    delivery_type_id: 3,
+    delivery_type: { id: 3, name: 'Tracked 24', carrier: 'royalmail' },
+    delivery_cost: 500,
+    total_net: 1990,
+    total_vat: 398,
+    total: 2388,
+    weight: 500,
+    dispatch_due: '2026-11-25',
+    delivery_due: '2026-11-26',
+    problem_text: null,
+    tracking_number: null,
+    confirmed_at: null,
+    dispatched_at: null,
+    created_at: '2026-11-23T08:00:00.000Z',
+    updated_at: '2026-11-23T08:00:00.000Z',
+    version: 1,
+    items: [makeItem()],
+    events: [],
+    blockers: [],
+    ...overrides,
+  };
+}
+
+const DELIVERY = [{ id: 3, code: 'TPN', name: 'Tracked 24', carrier: 'royalmail', price: 500, transit_days: 1, dispatch_date: '2026-11-24', delivery_date: '2026-11-25', confirm_by: '12:00' }];
+
+function routes(order: () => Order, extra: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    ...BACKGROUND_ROUTES,
+    'GET /api/prices': () => ({ data: PRICES }),
+    'GET /api/products': () => ({ data: PRODUCTS }),
+    'GET /api/orders/5': () => ({ data: order() }),
+    'GET /api/orders/5/delivery-options': () => ({ data: DELIVERY }),
+    'GET /api/orders/counts': () => ({ data: { basket: 1, live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0 } }),
+    ...extra,
+  };
+}
+
+beforeAll(() => installDomGaps());
+beforeEach(() => {
+  clearSession();
+  setUser(makeUser());
+  queryClient.clear();
+});
+afterEach(() => {
+  stopFakeApi();
+  vi.restoreAllMocks();
+});
+
+describe('/create/{id}', { timeout: 30_000 }, () => {
+  it('shows the price live as the paper, quantity and sides change', async () => {
+    fakeApi(routes(() => makeOrder({ items: [] })));
+    await renderApp('/create/5');
+    const price = await screen.findByTestId('live-price');
+    await waitFor(() => expect(price).toHaveTextContent('£14.90'));
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Quantity'), '500');
+    expect(price).toHaveTextContent('£21.34');
+    await user.click(screen.getByLabelText('Double-sided'));
+    expect(price).toHaveTextContent('£24.70');
+    await user.selectOptions(screen.getByLabelText('Paper'), '12');
+    // 500 is not a break of the Matt: the first break is chosen.
+    expect(screen.getByLabelText('Quantity')).toHaveValue('250');
+    expect(price).toHaveTextContent('£17.00');
+  });
+
+  it('keeps Confirm disabled until the warnings are accepted, then sends the acceptance', async () => {
+    let item = makeItem();
+    const order = () => makeOrder({ items: [item], blockers: item.warnings_accepted ? [] : ['Item 1: tick "I accept these warnings" for its artwork, or replace it.'] });
+    const requests = fakeApi(
+      routes(order, {
+        'PATCH /api/orders/5/items/31': (request) => {
+          item = { ...item, ...(bodyOf(request) as Partial<Item>) };
+          return { data: item };
+        },
+      }),
+    );
+    await renderApp('/create/5');
+    const confirm = await screen.findByRole('button', { name: /^Confirm order/ });
+    expect(confirm).toBeDisabled();
+    expect(await screen.findByText('Confirm by 12:00 today: dispatched Tue 24 Nov, delivered Wed 25 Nov')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Before you confirm' })).getByText(/accept these warnings/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByLabelText('I accept these warnings'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Confirm order/ })).toBeEnabled());
+    expect(bodyOf(requests.find((r) => r.method === 'patch')!)).toEqual({ warnings_accepted: true });
+  });
+
+  it('reuses the Idempotency-Key for a retry after a network error, and lands on the order', async () => {
+    let calls = 0;
+    const requests = fakeApi(
+      routes(() => makeOrder({ items: [makeItem({ warnings_accepted: true })] }), {
+        'POST /api/orders/5/confirm': () => {
+          calls += 1;
+          return calls === 1 ? { network: true } : { data: makeOrder({ status: 'live', items: [makeItem({ warnings_accepted: true })], events: [{ from: 'basket', to: 'live', note: '', actor: 'customer', at: '2026-11-23T09:10:00.000Z' }] }) };
+        },
+      }),
+    );
+    const { router } = await renderApp('/create/5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Confirm order/ }));
+    expect(await screen.findByText(/could not reach the server/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Confirm order/ }));
+    await waitFor(() => expect(here(router)).toBe('/orders/5'));
+    const keys = requests.filter((r) => r.url?.endsWith('/confirm')).map((r) => r.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('makes a new Idempotency-Key after the server refused the attempt', async () => {
+    let calls = 0;
+    const requests = fakeApi(
+      routes(() => makeOrder({ items: [makeItem({ warnings_accepted: true })] }), {
+        'POST /api/orders/5/confirm': () => {
+          calls += 1;
+          return { status: 422, data: { message: 'This order cannot be confirmed yet', errors: { 'items.31': 'Item 1: its artwork failed a check.' } } };
+        },
+      }),
+    );
+    await renderApp('/create/5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Confirm order/ }));
+    expect(await screen.findByText('Item 1: its artwork failed a check.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Confirm order/ }));
+    await waitFor(() => expect(calls).toBe(2));
+    const keys = requests.filter((r) => r.url?.endsWith('/confirm')).map((r) => r.headers['Idempotency-Key']);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { paperLabel, perItem, priceListCsv, priceShown } from '../../src/customer/pages/prices/money';
+
+describe('price list money (exact, no floats)', () => {
+  it('adds VAT half-up to the penny, or leaves the price as it is without a rate', () => {
+    expect(priceShown(149, '20')).toBe(179);
+    expect(priceShown(2134, '20')).toBe(2561);
+    expect(priceShown(1, '17.5')).toBe(1); // 0.175p → 0
+    expect(priceShown(3, '17.5')).toBe(4); // 0.525p → 1
+    expect(priceShown(149, null)).toBe(149);
+  });
+
+  it('gives the price of one item: pence to two places under £1, pounds from £1', () => {
+    expect(perItem(149, 250)).toBe('0.60p');
+    expect(perItem(1, 3)).toBe('0.33p');
+    expect(perItem(5, 1000)).toBe('0.01p'); // 0.005p → half up
+    expect(perItem(10000, 100)).toBe('£1.00');
+    expect(perItem(123456, 10)).toBe('£123.46');
+    expect(perItem(100, 0)).toBe('—');
+  });
+
+  it('names a paper with its type only when the name does not already say it', () => {
+    expect(paperLabel({ name: '350gsm Silk', type: 'Silk' })).toBe('350gsm Silk');
+    expect(paperLabel({ name: '350gsm silk', type: 'Silk' })).toBe('350gsm silk');
+    expect(paperLabel({ name: '400gsm', type: 'Matt' })).toBe('400gsm · Matt');
+    expect(paperLabel({ name: '130gsm Gloss', type: '' })).toBe('130gsm Gloss');
+  });
+
+  it('writes CSV with quoting and defused formulas', () => {
+    const csv = priceListCsv([{ id: 1, name: '=cmd, "quoted"', description: '', discount: 0, stocks: [{ id: 2, name: 'Card', type: '', breaks: [{ qty: 100, single: 1000, double: 1500 }] }] }], null);
+    const [head, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(head).not.toContain('inc VAT');
+    expect(row).toBe(`"'=cmd, ""quoted""",Card,100,10.00,15.00,0.1000,0.1500,0`);
+  });
+});
