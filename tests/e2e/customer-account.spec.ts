@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CUSTOMER, logOut, newAccount, registerByApi, shoot, signIn, signedIn, title, tokenCookie, waitForMail } from './customer-support';
+import { CUSTOMER, expectAccessible, logOut, newAccount, registerByApi, shoot, signIn, signedIn, title, tokenCookie, waitForMail } from './customer-support';
 
 /**
  * Issue 3 in Chromium: a new customer registers, logs out, logs in with and without "Remember me",
@@ -95,8 +95,11 @@ test('a forgotten password is reset through the link in the outbox', async ({ pa
   await registerByApi(who);
 
   await page.goto('/login');
+  // The address typed on the login page carries over (issue 10 #5).
+  await page.getByLabel(/^E-mail address/).fill(who.email);
   await page.getByRole('link', { name: 'Forgotten your password?' }).click();
   await expect(page).toHaveURL('/password/reset');
+  await expect(page.getByLabel(/^E-mail address/)).toHaveValue(who.email);
   await page.getByLabel(/^E-mail address/).fill('not an address');
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expectFieldMessage(page, /^E-mail address/, 'Enter a valid e-mail address');
@@ -126,12 +129,22 @@ test('a forgotten password is reset through the link in the outbox', async ({ pa
   await expect(page.getByText('Your password has been changed. You can now log in with it.')).toBeVisible();
   await shoot(page, 'password-reset-done');
 
-  // The link works once.
+  // The link works once. The page checks it when it opens (GET /api/password/reset/{token}) and says
+  // so before a password is typed; a server without that check leaves it to the form's answer.
   await page.goto(resetPath);
-  await page.getByLabel(/^New password/).fill(`${fresh} again`);
-  await page.getByLabel(/^Repeat the new password/).fill(`${fresh} again`);
-  await page.getByRole('button', { name: 'Change my password' }).click();
-  await expect(page.getByRole('alert').filter({ has: page.getByRole('link', { name: 'Ask for a new link' }) })).toBeVisible();
+  const askAgain = page.getByRole('link', { name: 'Ask for a new link' });
+  await expect(page.getByLabel(/^New password/).or(askAgain)).toBeVisible();
+  if (await askAgain.isVisible()) {
+    await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+    await expectAccessible(page, 'a used reset link');
+    await shoot(page, 'password-reset-used');
+  } else {
+    test.info().annotations.push({ type: 'note', description: 'GET /api/password/reset/{token} is not on this server yet: the used link was refused on sending' });
+    await page.getByLabel(/^New password/).fill(`${fresh} again`);
+    await page.getByLabel(/^Repeat the new password/).fill(`${fresh} again`);
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    await expect(page.getByRole('alert').filter({ has: askAgain })).toBeVisible();
+  }
 
   // A reset does not sign in: the old password no longer works, the new one does.
   await page.goto('/login');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { CUSTOMER, TRADE, newAccount, registerByApi, setRole, shoot, signIn, signedIn, title } from './customer-support';
+import { CUSTOMER, TRADE, newAccount, registerByApi, setRole, shoot, signIn, signedIn, title, expectAccessible } from './customer-support';
 
 /**
  * Issue 3 in Chromium: each guard of specification §2 turning a visitor away, and bringing them back
@@ -16,7 +16,7 @@ test('signed out on /orders?status=live → login, remembered in intended_url �
 
   await signIn(page, TRADE);
   await expect(page).toHaveURL('/orders?status=live');
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders: Pending' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pending' })).toHaveAttribute('aria-current', 'page');
   // The cookie is used once: the next login goes home.
   expect((await context.cookies()).find((cookie) => cookie.name === 'intended_url')).toBeUndefined();
@@ -72,8 +72,14 @@ test('an account with role none is sent to /unauthorized from every ordering pag
   await expect(page).toHaveTitle(title('Account awaiting approval'));
   await expect(page.getByRole('heading', { level: 1, name: 'Your account is awaiting approval' })).toBeVisible();
   await expect(page.getByText('Thank you for registering, Nora.')).toBeVisible();
-  await expect(page.getByText(/during working hours, Monday to Friday 08:30 to 17:00/)).toBeVisible();
+  await expect(page.getByText(/during working hours, Monday to Friday 08:30 to 17:00/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+  // How to reach the printer: COMPANY_PHONE and COMPANY_EMAIL when seeded, else the company address.
+  const reach = page.getByTestId('how-to-reach-us');
+  await expect(reach).toBeVisible();
+  await expect(reach.getByRole('link').or(reach.locator('address'))).not.toHaveCount(0);
   await shoot(page, 'unauthorized');
+  await expectAccessible(page, '/unauthorized (awaiting approval)');
 
   for (const path of ['/create', '/create/1', '/orders?status=printing', '/orders/1', '/invoices', '/tickets', '/tickets/1']) {
     await page.goto(path);

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
 
@@ -228,4 +229,15 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
     await page.screenshot({ path: path.join(SHOTS, `customer-${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize(before);
+}
+
+/**
+ * axe-core on the page as it is now: no serious or critical violations (issue 10). The message
+ * names each rule and the first elements it found, so a failure says what to fix.
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(report, `axe on ${name}`).toEqual([]);
 }

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { expectAccessible, shoot, signedIn, TRADE } from './customer-support';
+
+/**
+ * Issue 11 items 3, 4 and 6 in Chromium on the built app with the demo data: a trade customer builds
+ * a basket of two business-card items, uploads a clean PDF and one without bleed, sees prices,
+ * preflight, delivery and dispatch dates, accepts the warning, confirms and lands on the order under
+ * Pending with its history; reorders it, confirms the copy and cancels it.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const MM = 72 / 25.4;
+
+/** A one-page PDF of `width`×`height` mm; with `bleed`, a TrimBox that much inside. */
+async function cardPdf(width: number, height: number, bleed = 0): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([width * MM, height * MM]);
+  page.drawRectangle({ x: 0, y: 0, width: width * MM, height: height * MM, color: rgb(0.1, 0.3, 0.6) });
+  if (bleed) page.setTrimBox(bleed * MM, bleed * MM, (width - 2 * bleed) * MM, (height - 2 * bleed) * MM);
+  return Buffer.from(await doc.save());
+}
+
+const item = (page: Page, n: number) => page.locator('main article').nth(n);
+
+async function upload(page: Page, n: number, name: string, buffer: Buffer) {
+  await item(page, n).locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer });
+}
+
+async function chooseFirstDelivery(page: Page) {
+  const delivery = page.getByRole('radiogroup', { name: 'Choose a delivery service' });
+  await expect(delivery).toBeVisible();
+  await delivery.getByRole('radio').first().click(); // controlled: checked once the server has saved the choice
+  await expect(delivery.getByRole('radio').first()).toBeChecked();
+}
+
+test('build a basket, check artwork, choose delivery, confirm; reorder and cancel', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signedIn(page, TRADE);
+
+  // /create: the baskets and the new-order form, the address from the profile.
+  await page.goto('/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'New Order' })).toBeVisible();
+  await expect(page.getByLabel(/^Postcode/)).not.toHaveValue('');
+  await page.getByLabel('Your reference').fill('E2E cards');
+  await page.getByRole('button', { name: 'Start order' }).click();
+  await expect(page).toHaveURL(/\/create\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order E2E cards' })).toBeVisible();
+
+  // The price follows the choice.
+  const price = page.getByTestId('live-price');
+  await expect(price).toHaveText(/^£[\d,]+\.\d\d$/);
+  const first = await price.textContent();
+  const quantity = page.getByLabel('Quantity');
+  const quantities = await quantity.locator('option').allTextContents();
+  expect(quantities.length).toBeGreaterThan(1);
+  await quantity.selectOption({ index: 1 });
+  await expect(price).not.toHaveText(first ?? '');
+  await quantity.selectOption({ index: 0 });
+  await expect(price).toHaveText(first ?? '');
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await expect(item(page, 0)).toContainText('Business cards');
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.locator('main article')).toHaveCount(2);
+
+  // Artwork: one clean (91×61 mm with a TrimBox 3 mm inside), one without bleed (85×55 mm).
+  await upload(page, 0, 'clean.pdf', await cardPdf(91, 61, 3));
+  await upload(page, 1, 'no-bleed.pdf', await cardPdf(85, 55));
+  await expect(item(page, 0).getByText('Your artwork passed every check.')).toBeVisible({ timeout: 30_000 });
+  await expect(item(page, 1).getByText(/please read the warnings/)).toBeVisible({ timeout: 30_000 });
+  await expect(item(page, 0).getByRole('img', { name: 'Page 1 of clean.pdf' })).toBeVisible();
+
+  // Delivery: a service with its cost and dates.
+  await chooseFirstDelivery(page);
+  await expect(page.getByText(/dispatched \w{3} \d{1,2} \w{3}, delivered \w{3} \d{1,2} \w{3}/).first()).toBeVisible();
+  const confirm = page.getByRole('button', { name: /^Confirm order/ });
+  await expect(confirm).toBeDisabled(); // the warning is not accepted yet
+  await expect(page.getByRole('list', { name: 'Before you confirm' })).toContainText('accept these warnings');
+  await item(page, 1).getByLabel('I accept these warnings').check();
+  await expect(item(page, 1).getByLabel('I accept these warnings')).toBeChecked();
+  await expect(confirm).toBeEnabled();
+  await expect(page.getByTestId('total-total')).toHaveText(/^£[\d,]+\.\d\d$/);
+  await shoot(page, 'create-items');
+  await expectAccessible(page, '/create/{id}');
+
+  await confirm.click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const orderUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await expect(page.locator('main').getByText('Pending', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(page.locator('main ol')).toContainText('Basket → Pending');
+  await expect(page.getByTestId('order-dates')).toContainText('Dispatch:');
+  await shoot(page, 'order');
+  await expectAccessible(page, '/orders/{id}');
+
+  // The list of Pending orders has it.
+  await page.goto('/orders?status=live');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending' })).toBeVisible();
+  const id = orderUrl.split('/').pop()!;
+  await expect(page.getByRole('link', { name: `#${id}` })).toBeVisible();
+  await shoot(page, 'orders');
+  await expectAccessible(page, '/orders');
+
+  // Reorder → a new basket with the same items; confirm it, then cancel that order.
+  await page.goto(orderUrl);
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await expect(page).toHaveURL(/\/create\/\d+$/);
+  await expect(page.locator('main article')).toHaveCount(2);
+  await expect(item(page, 1).getByText(/please read the warnings/)).toBeVisible({ timeout: 30_000 });
+  const accept = item(page, 1).getByLabel('I accept these warnings');
+  if (!(await accept.isChecked())) await accept.check();
+  await chooseFirstDelivery(page);
+  await page.getByRole('button', { name: /^Confirm order/ }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  expect(page.url()).not.toBe(orderUrl);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.locator('main ol')).toContainText('Pending → Cancelled');
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  // The baskets page, empty of this run's baskets (both confirmed).
+  await page.goto('/create');
+  await expect(page.getByRole('heading', { name: 'Your baskets' })).toBeVisible();
+  await shoot(page, 'create');
+  await expectAccessible(page, '/create');
+});
