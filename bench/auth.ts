@@ -56,7 +56,7 @@ export async function benchAuth(opts: { label: string; databaseUrl?: string }): 
       { name: `${opts.label}: login p50 (ms)`, value: percentile(times, 50).toFixed(0) },
     ];
   } finally {
-    hello.stop();
-    app.stop();
+    await hello.stop();
+    await app.stop();
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { rawRequest } from './lib/http';
 import { percentile, type BenchRow } from './lib/stats';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -93,17 +94,40 @@ export async function benchPrices(opts: { databaseUrl: string }): Promise<BenchR
     try {
       const address = app.server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const get = async (token: string) => {
-        const res = await fetch(`${base}/api/prices`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
-        const body = await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`GET /api/prices answered ${res.status}`);
-        return body.byteLength;
+      // As a browser asks: it accepts brotli and gzip (the bytes are counted as they cross the wire).
+      const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+      const get = async (token: string, extra: Record<string, string> = { 'accept-encoding': BROWSER_ENCODINGS }, expected = 200) => {
+        const res = await rawRequest(`${base}/api/prices`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...extra } });
+        if (res.status !== expected) throw new Error(`GET /api/prices answered ${res.status}`);
+        return res;
+      };
+      const time = async (n: number, run: () => Promise<unknown>) => {
+        const times: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t0 = performance.now();
+          await run();
+          times.push(performance.now() - t0);
+        }
+        return times.sort((a, b) => a - b);
+      };
+      // A catalogue change as a staff write makes it: the version moves, and this instance forgets the
+      // terms it keeps (with the version) for a second.
+      const catalogueChanged = async () => {
+        await bumpCatalogueVersion(database.db);
+        app.deps.prices.forgetTerms();
+      };
+      /** Statements per request: within the second the terms are kept, and once they expired. */
+      const queriesPerRequest = async (token: string) => {
+        const kept = await countQueries(database, () => get(token));
+        app.deps.prices.forgetTerms();
+        const expired = await countQueries(database, () => get(token));
+        return `${kept} (${expired} once the terms expire)`;
       };
       const sessions = sessionStore(database.db);
       const smallToken = await sessions.create(small, false);
-      await get(smallToken); // the session is cached from here on (1 s)
-      const queriesSmall = await countQueries(database, () => get(smallToken));
-      await bumpCatalogueVersion(database.db);
+      await get(smallToken); // the session and the customer's terms are kept from here on (1 s)
+      const queriesSmall = await queriesPerRequest(smallToken);
+      await catalogueChanged();
       const coldSmall = await countQueries(database, () => get(smallToken));
 
       // The catalogue the issue names: the customer's own 200 × 10 × 12 (the 20-product one stays in the database too).
@@ -112,30 +136,41 @@ export async function benchPrices(opts: { databaseUrl: string }): Promise<BenchR
       await get(token); // JIT warm-up of the rebuild path
       const colds: number[] = [];
       for (let i = 0; i < 5; i++) {
-        await bumpCatalogueVersion(database.db); // a catalogue change: the next request rebuilds the cache
+        await catalogueChanged(); // the next request rebuilds the cache
         const t0 = performance.now();
         await get(token);
         colds.push(performance.now() - t0);
       }
       colds.sort((a, b) => a - b);
-      let bytes = 0;
-      for (let i = 0; i < WARMUP; i++) bytes = await get(token);
-      const queriesBig = await countQueries(database, () => get(token));
-      await bumpCatalogueVersion(database.db);
+      for (let i = 0; i < WARMUP; i++) await get(token);
+      const compressed = await get(token);
+      const identity = await get(token, { 'accept-encoding': 'identity' });
+      const etag = String(compressed.headers.etag);
+      const queriesBig = await queriesPerRequest(token);
+      await catalogueChanged();
       const coldBig = await countQueries(database, () => get(token));
       await get(token);
+      // Alternated, so that machine noise hits all three alike.
       const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const t0 = performance.now();
-        await get(token);
-        times.push(performance.now() - t0);
+      const plainTimes: number[] = [];
+      const revalidations: number[] = [];
+      for (let i = 0; i < REQUESTS; i += 10) {
+        times.push(...(await time(10, () => get(token))));
+        plainTimes.push(...(await time(10, () => get(token, { 'accept-encoding': 'identity' }))));
+        revalidations.push(...(await time(10, () => get(token, { 'accept-encoding': BROWSER_ENCODINGS, 'if-none-match': etag }, 304))));
       }
-      times.sort((a, b) => a - b);
+      for (const list of [times, plainTimes, revalidations]) list.sort((a, b) => a - b);
+      const shape = `${PRODUCTS}×${STOCKS}×${BREAKS}`;
       return [
-        { name: `PostgreSQL: GET /api/prices ${PRODUCTS}×${STOCKS}×${BREAKS} p50 (ms)`, value: percentile(times, 50).toFixed(1) },
-        { name: `PostgreSQL: GET /api/prices ${PRODUCTS}×${STOCKS}×${BREAKS} p95 (ms)`, value: percentile(times, 95).toFixed(1) },
+        { name: `PostgreSQL: GET /api/prices ${shape}, ${compressed.headers['content-encoding'] ?? 'uncompressed'}, p50 (ms)`, value: percentile(times, 50).toFixed(1) },
+        { name: `PostgreSQL: GET /api/prices ${shape}, ${compressed.headers['content-encoding'] ?? 'uncompressed'}, p95 (ms)`, value: percentile(times, 95).toFixed(1) },
+        { name: `PostgreSQL: GET /api/prices ${shape}, uncompressed, p95 (ms)`, value: percentile(plainTimes, 95).toFixed(1) },
+        { name: 'PostgreSQL: GET /api/prices repeat visit (If-None-Match → 304), p95 (ms)', value: percentile(revalidations, 95).toFixed(1) },
         { name: 'PostgreSQL: GET /api/prices first request after a catalogue change, median of 5 (ms)', value: colds[2].toFixed(0) },
-        { name: 'PostgreSQL: GET /api/prices answer size (KiB)', value: (bytes / 1024).toFixed(0) },
+        {
+          name: 'PostgreSQL: GET /api/prices bytes on the wire (body)',
+          value: `${(compressed.wireBytes / 1024).toFixed(0)} KiB ${compressed.headers['content-encoding'] ?? 'uncompressed'} (${(identity.wireBytes / 1024).toFixed(0)} KiB uncompressed: ×${(compressed.wireBytes / identity.wireBytes).toFixed(3)})`,
+        },
         { name: 'PostgreSQL: GET /api/prices queries per request (catalogue unchanged), 20 → 200 products', value: `${queriesSmall} → ${queriesBig}` },
         { name: 'PostgreSQL: GET /api/prices queries after a catalogue change, 20 → 200 products', value: `${coldSmall} → ${coldBig}` },
       ];

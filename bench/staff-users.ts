@@ -47,7 +47,7 @@ export async function benchStaffUsers(opts: { label: string; databaseUrl?: strin
       { name: `${opts.label}: staff users list on ${app.info.users.toLocaleString('en-GB')} users, p95 (ms)`, value: percentile(times, 95).toFixed(1) },
     ];
   } finally {
-    app.stop();
+    await app.stop();
   }
 }
 

@@ -1,13 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { onCleanup } from './cleanup';
+
+export interface BenchPostgres {
+  url: string;
+  /** Stops the cluster and deletes its files (nothing when BENCH_DATABASE_URL was given). */
+  stop(): void;
+}
 
 /**
  * A throwaway PostgreSQL on 127.0.0.1 for benchmarks (DESIGN §4): BENCH_DATABASE_URL when given,
- * else a cluster started here as the postgres user. Null when neither is possible.
+ * else a cluster started here as the postgres user, stopped and deleted afterwards — also when the
+ * bench fails or is interrupted. Null when neither is possible.
  */
-export function startPostgres(port = 55433): { url: string; stop(): void } | null {
+export function startPostgres(port = 55433): BenchPostgres | null {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop() {} };
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
@@ -18,10 +26,25 @@ export function startPostgres(port = 55433): { url: string; stop(): void } | nul
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
   chownSync(dir, uid, gid);
   const asPostgres = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'ignore' });
-  asPostgres('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  asPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => asPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']),
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      asPostgres('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // not running (initdb or start failed): the files go all the same
+    }
+    rmSync(dir, { recursive: true, force: true });
+    forget();
   };
+  const forget = onCleanup(stop);
+  try {
+    asPostgres('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    asPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }

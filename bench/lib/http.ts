@@ -1,0 +1,33 @@
+import http from 'node:http';
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body as it crossed the wire (compressed when the server compressed it). */
+  wireBytes: number;
+  body: Buffer;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * One HTTP request as a browser sends it, without fetch's transparent decompression, so that the
+ * body is counted as it travels. `localAddress` picks the source address on loopback
+ * (127.0.0.2, …): one client IP per caller, as the login limits see them.
+ */
+export function rawRequest(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.localAddress ? undefined : agent, localAddress: opts.localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: body.length, body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (opts.body !== undefined) req.end(opts.body);
+    else req.end();
+  });
+}

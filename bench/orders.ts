@@ -1,0 +1,155 @@
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeBenchPdf } from './artwork';
+import { spawnServer } from './lib/spawn-server';
+import { percentile, type BenchRow } from './lib/stats';
+
+const REQUESTS = Number(process.env.BENCH_ORDER_REQUESTS ?? 300);
+
+interface OrdersApp {
+  port: number;
+  token: string;
+  xsrf: string;
+  pid: number;
+  baskets: number[];
+  product: number;
+  stock: number;
+  qty: number;
+}
+
+/** The server process's resident memory now (Linux), in MB. */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+async function timed(times: number[], run: () => Promise<Response>, expected = 200): Promise<Response> {
+  const t0 = performance.now();
+  const res = await run();
+  await res.arrayBuffer();
+  times.push(performance.now() - t0);
+  if (res.status !== expected) throw new Error(`answered ${res.status}`);
+  return res;
+}
+
+/**
+ * Issue 11: the customer's order list and counts on 100,000 orders (300,000 items), 50 concurrent
+ * confirmations of 50 baskets, and artwork upload → preview + preflight for a 1 MB and a 100 MB PDF
+ * with the server's memory during the large upload. On PostgreSQL.
+ */
+export async function benchOrders(opts: { databaseUrl: string }): Promise<BenchRow[]> {
+  const app = await spawnServer<OrdersApp>('bench/servers/orders-app.ts', { DATABASE_URL: opts.databaseUrl });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-bench-orders-pdf-'));
+  try {
+    const base = `http://127.0.0.1:${app.info.port}`;
+    const headers = { authorization: `Bearer ${app.info.token}`, accept: 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(app.info.xsrf)}`, 'x-xsrf-token': app.info.xsrf };
+    const get = (url: string) => fetch(`${base}${url}`, { headers });
+    const rows: BenchRow[] = [];
+
+    // The list as the page asks: each status, pages 1–5, and searches by number and reference.
+    const listUrl = (i: number) => {
+      const status = ['live', 'printing', 'problem', 'dispatched', 'cancelled'][i % 5];
+      if (i % 6 === 5) return `/api/orders?q=${encodeURIComponent(i % 12 === 5 ? 'PO-1' : String(20 * (i + 1)))}`;
+      return `/api/orders?status=${status}&page=${1 + (i % 5)}&per_page=20`;
+    };
+    for (let i = 0; i < 30; i++) await timed([], () => get(listUrl(i)));
+    const list: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) await timed(list, () => get(listUrl(i)));
+    const counts: number[] = [];
+    for (let i = 0; i < 30; i++) await timed([], () => get('/api/orders/counts'));
+    for (let i = 0; i < REQUESTS; i++) await timed(counts, () => get('/api/orders/counts'));
+    list.sort((a, b) => a - b);
+    counts.sort((a, b) => a - b);
+    rows.push(
+      { name: 'orders: customer order list on 100,000 orders / 300,000 items, p50 (ms)', value: percentile(list, 50).toFixed(1) },
+      { name: 'orders: customer order list, p95 (ms) — goal ≤ 15', value: percentile(list, 95).toFixed(1) },
+      { name: 'orders: GET /api/orders/counts, p95 (ms) — goal ≤ 5', value: percentile(counts, 95).toFixed(1) },
+    );
+
+    // 50 baskets confirmed at once, each with its own key.
+    const confirms: number[] = [];
+    const answers = await Promise.all(
+      app.info.baskets.map(async (id) => {
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/orders/${id}/confirm`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-confirm-${id}` }, body: '{}' });
+        const body = (await res.json()) as { status?: string };
+        confirms.push(performance.now() - t0);
+        return { status: res.status, order: body.status };
+      }),
+    );
+    confirms.sort((a, b) => a - b);
+    const live = (await (await get('/api/orders/counts')).json()) as { basket: number };
+    rows.push(
+      { name: 'orders: 50 concurrent confirmations, p99 (ms) — goal ≤ 100', value: percentile(confirms, 99).toFixed(1) },
+      { name: 'orders: 50 concurrent confirmations, errors / confirmed', value: `${answers.filter((a) => a.status !== 200).length} / ${answers.filter((a) => a.order === 'live').length} (baskets left: ${live.basket})` },
+    );
+
+    // Artwork: upload, then wait for the preview and preflight.
+    const basket = (await (await fetch(`${base}/api/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"ref":"artwork bench"}' })).json()) as { id: number };
+    const item = (await (
+      await fetch(`${base}/api/orders/${basket.id}/items`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ product_id: app.info.product, stock_id: app.info.stock, qty: app.info.qty, sides: 'single', orientation: 'landscape' }),
+      })
+    ).json()) as { id: number };
+    const spec = { trimWidthMm: 85, trimHeightMm: 55, bleedMm: 3, sides: 'single' as const, orientation: 'landscape' as const };
+    for (const megabytes of [1, Number(process.env.BENCH_ARTWORK_MB ?? 100)]) {
+      const file = path.join(dir, `bench-${megabytes}.pdf`);
+      await writeBenchPdf(file, path.join(dir, `noise-${megabytes}.jpg`), spec, megabytes);
+      const size = statSync(file).size;
+      const boundary = '----pjtbench';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+      const tail = `\r\n--${boundary}--\r\n`;
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode(head));
+          for await (const chunk of createReadStream(file)) controller.enqueue(chunk as Uint8Array);
+          controller.enqueue(new TextEncoder().encode(tail));
+          controller.close();
+        },
+      });
+      const before = rssMb(app.info.pid);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.info.pid))), 20);
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/orders/${basket.id}/items/${item.id}/artwork`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      const answer = await res.text();
+      const uploaded = performance.now() - t0;
+      clearInterval(sampler);
+      if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${answer}`);
+      let status = 'pending';
+      while (status === 'pending') {
+        await new Promise((r) => setTimeout(r, 100));
+        const order = (await (await get(`/api/orders/${basket.id}`)).json()) as { items: Array<{ artwork: { preflight: { status: string } } | null }> };
+        status = order.items[0].artwork?.preflight.status ?? 'pending';
+      }
+      const result = performance.now() - t0;
+      rows.push({
+        name: `orders: artwork ${Math.round(size / 1024 / 1024)} MB — upload / to preview+preflight (ms), result`,
+        value: `${uploaded.toFixed(0)} / ${result.toFixed(0)}, ${status}`,
+      });
+      if (megabytes > 1) rows.push({ name: `orders: server RSS added during the ${Math.round(size / 1024 / 1024)} MB upload (MB) — goal ≤ 50`, value: (peak - before).toFixed(1) });
+    }
+    return rows;
+  } finally {
+    await app.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// `npx tsx bench/orders.ts` runs it alone on a local throwaway PostgreSQL.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const { startPostgres } = await import('./lib/postgres');
+  const pg = startPostgres(55435);
+  if (!pg) throw new Error('No PostgreSQL here: set BENCH_DATABASE_URL');
+  try {
+    for (const row of await benchOrders({ databaseUrl: pg.url })) console.log(`| ${row.name} | ${row.value} |`);
+  } finally {
+    pg.stop();
+  }
+  process.exit(0);
+}
