@@ -178,6 +178,47 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('changes the reference and delivery address in a dialog, with the server’s refusals beside the fields', async () => {
+    let order = makeOrder();
+    let patches = 0;
+    const requests = fakeApi(
+      routes(() => order, {
+        'PATCH /api/orders/5': (request) => {
+          patches += 1;
+          const body = bodyOf(request) as { ref: string; address: Order['address'] };
+          if (patches === 1) return { status: 422, data: { message: 'Please correct the highlighted fields', errors: { 'address.postcode': 'Enter a full UK postcode' } } };
+          order = { ...order, ref: body.ref, address: body.address };
+          return { data: order };
+        },
+      }),
+    );
+    await renderApp('/create/5');
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('basket-address')).toHaveTextContent('Jo Bloggs, 1 High St, Leeds, LS1 1AA, United Kingdom');
+    await user.click(screen.getByRole('button', { name: 'Change the reference or delivery address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reference and delivery address' });
+    const reference = within(dialog).getByLabelText('Your reference');
+    expect(reference).toHaveValue('Cards');
+    await user.clear(reference);
+    await user.type(reference, 'Job 42');
+    const town = within(dialog).getByLabelText(/^Town or city/);
+    await user.clear(town);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // Checked in the browser first: nothing is sent without a town.
+    expect(await within(dialog).findByText(/Town.*required/i)).toBeInTheDocument();
+    expect(patches).toBe(0);
+    await user.type(town, 'York');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter a full UK postcode')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Postcode/)).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('basket-address')).toHaveTextContent('Jo Bloggs, 1 High St, York, LS1 1AA, United Kingdom');
+    expect(screen.getByText('Job 42')).toBeInTheDocument();
+    const sent = bodyOf(requests.filter((r) => r.method === 'patch').at(-1)!) as { ref: string; address: Record<string, unknown> };
+    expect(sent).toEqual({ ref: 'Job 42', address: { ...makeOrder().address, town: 'York' } });
+  });
+
   it('makes a new Idempotency-Key after the server refused the attempt', async () => {
     let calls = 0;
     const requests = fakeApi(

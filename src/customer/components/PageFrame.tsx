@@ -24,7 +24,8 @@ export function PageFrame({ title, intro, actions, children }: PageFrameProps) {
         <Box>
           <Typography variant="h1">{heading}</Typography>
           {intro && (
-            <Typography variant="body1" color="text.secondary" sx={{ mt: 1 }}>
+            // A sentence is a paragraph; richer content (e.g. a grid of facts) cannot sit inside a <p>.
+            <Typography variant="body1" color="text.secondary" sx={{ mt: 1 }} component={typeof intro === 'string' ? 'p' : 'div'}>
               {intro}
             </Typography>
           )}

@@ -1,10 +1,14 @@
 import { useId, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
@@ -14,7 +18,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DeliveryOption, Order } from '../../../shared/api/orders';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing/format';
@@ -25,6 +32,7 @@ import { route } from '../../paths';
 import { errorText, LoadFailed, Loading, statusOf, Totals } from '../orders/parts';
 import { ItemCard } from './ItemCard';
 import { ItemForm } from './ItemForm';
+import { OrderDetailsForm } from './OrderDetailsForm';
 
 /** "Confirm by 12:00 today: dispatched Tue 24 Nov, delivered Wed 25 Nov". */
 export function promiseText(option: Pick<DeliveryOption, 'confirm_by' | 'dispatch_date' | 'delivery_date'>): string {
@@ -68,6 +76,60 @@ function DeliveryChoice({ order }: { order: Order }) {
       </RadioGroup>
       {update.isError && <Alert severity="error">{errorText(update.error)}</Alert>}
     </>
+  );
+}
+
+/** The basket's reference and delivery address, with a dialog to change them (full screen on a phone). */
+function OrderDetails({ order }: { order: Order }) {
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateOrder(order.id);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const a = order.address;
+  const lines = [[a.firstname, a.lastname].join(' '), a.company_name, a.address1, a.address2, [a.town, a.county].filter(Boolean).join(', '), a.postcode, order.country_name ?? '']
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return (
+    <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} aria-labelledby="details-heading">
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+        <Typography variant="h3" component="h2" id="details-heading">
+          Reference and delivery address
+        </Typography>
+        <Button startIcon={<EditOutlined aria-hidden />} onClick={() => setEditing(true)} aria-label="Change the reference or delivery address">
+          Change
+        </Button>
+      </Stack>
+      <Typography sx={{ mt: 1 }}>
+        <strong>Your reference:</strong> {order.ref || 'none'}
+      </Typography>
+      <Typography component="address" sx={{ fontStyle: 'normal', mt: 1, overflowWrap: 'anywhere' }} data-testid="basket-address">
+        {lines.join(', ')}
+        {a.telephone && ` · ${a.telephone}`}
+        {a.email && ` · ${a.email}`}
+      </Typography>
+      <Dialog open={editing} onClose={() => setEditing(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="details-dialog-title">
+        <DialogTitle id="details-dialog-title">Reference and delivery address</DialogTitle>
+        <DialogContent>
+          <OrderDetailsForm
+            reference={order.ref}
+            address={order.address}
+            submitLabel="Save"
+            onSubmit={async (details) => {
+              await update.mutateAsync(details);
+              setEditing(false);
+            }}
+            extraActions={
+              <Button onClick={() => setEditing(false)} sx={{ mt: 2 }}>
+                Cancel
+              </Button>
+            }
+          >
+            <Typography variant="body2" color="text.secondary">
+              A new address may change the delivery services offered and their prices.
+            </Typography>
+          </OrderDetailsForm>
+        </DialogContent>
+      </Dialog>
+    </Paper>
   );
 }
 
@@ -179,7 +241,6 @@ export default function CreateItemsPage() {
   return (
     <PageFrame
       title={basket.ref ? `Order ${basket.ref}` : `Basket ${basket.id}`}
-      intro={`Deliver to ${[basket.address.firstname + ' ' + basket.address.lastname, basket.address.town, basket.address.postcode].filter((s) => s.trim()).join(', ')}`}
       actions={
         <Button component={RouterLink} to={route('create.index')}>
           All baskets
@@ -188,6 +249,7 @@ export default function CreateItemsPage() {
     >
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
+          <OrderDetails order={basket} />
           <section aria-labelledby="items-heading">
             <Typography variant="h3" component="h2" id="items-heading" sx={{ mb: 1 }}>
               Items

@@ -1,0 +1,99 @@
+import { useMemo, type ReactNode } from 'react';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { z } from 'zod';
+import type { OrderCreateInput } from '../../../shared/api/orders';
+import { useCountries } from '../../api/countries';
+import { CountrySelect } from '../../components/CountrySelect';
+import { FormAlerts } from '../../components/FormAlerts';
+import { SubmitButton } from '../../components/SubmitButton';
+import { TextInput } from '../../components/TextInput';
+import { useZodForm } from '../../forms/useZodForm';
+
+/** The delivery contact and address of an order, as the form holds them (keys as the server names its errors). */
+const ADDRESS_FIELDS = [
+  { name: 'address.firstname', label: 'First name', required: true, autoComplete: 'given-name', sm: 6 },
+  { name: 'address.lastname', label: 'Last name', required: true, autoComplete: 'family-name', sm: 6 },
+  { name: 'address.company_name', label: 'Company name', autoComplete: 'organization', sm: 12 },
+  { name: 'address.email', label: 'E-mail address', type: 'email', required: true, autoComplete: 'email', sm: 6 },
+  { name: 'address.telephone', label: 'Telephone', type: 'tel', autoComplete: 'tel', sm: 6 },
+  { name: 'address.address1', label: 'Address line 1', required: true, autoComplete: 'address-line1', sm: 12 },
+  { name: 'address.address2', label: 'Address line 2', autoComplete: 'address-line2', sm: 12 },
+  { name: 'address.town', label: 'Town or city', required: true, autoComplete: 'address-level2', sm: 6 },
+  { name: 'address.county', label: 'County', autoComplete: 'address-level1', sm: 6 },
+  { name: 'address.postcode', label: 'Postcode', required: true, autoComplete: 'postal-code', sm: 6 },
+] as const;
+const KEYS = ['firstname', 'lastname', 'company_name', 'email', 'telephone', 'address1', 'address2', 'town', 'county', 'postcode', 'country_id'] as const;
+type AddressKey = (typeof KEYS)[number];
+type FormKey = 'ref' | `address.${AddressKey}`;
+type Values = Record<FormKey, string>;
+export type OrderDetails = { ref: string; address: Required<OrderCreateInput>['address'] };
+
+/** The flat form → `{ref, address}`, checked by the server's own schema (its paths are the form's keys). */
+async function loadSchema(): Promise<z.ZodType<OrderDetails>> {
+  const [{ z: zod }, { orderCreateSchema }] = await Promise.all([import('zod'), import('../../../shared/api/orders')]);
+  const details = orderCreateSchema.required({ address: true });
+  return zod
+    .record(zod.string(), zod.string())
+    .transform((values) => ({ ref: values.ref, address: Object.fromEntries(KEYS.map((key) => [key, values[`address.${key}`] ?? ''])) }) as z.input<typeof details>)
+    .pipe(details) as unknown as z.ZodType<OrderDetails>;
+}
+
+/**
+ * An order's reference and delivery contact and address: starting a basket (from the profile) and
+ * changing a basket's (from the basket) share it.
+ */
+export function OrderDetailsForm({
+  reference,
+  address,
+  submitLabel,
+  onSubmit,
+  children,
+  extraActions,
+}: {
+  reference: string;
+  address: Partial<Record<AddressKey, string | number | null | undefined>> | null | undefined;
+  submitLabel: string;
+  /** Sends the details; answers the words confirming success, or nothing when it navigates. */
+  onSubmit: (details: OrderDetails) => Promise<string | void>;
+  /** Shown above the fields (the heading and a word on where the values come from). */
+  children?: ReactNode;
+  /** Beside the submit button (e.g. Cancel). */
+  extraActions?: ReactNode;
+}) {
+  const countries = useCountries();
+  const initialValues = useMemo(() => {
+    const values = { ref: reference } as Values;
+    for (const key of KEYS) {
+      const value = address?.[key];
+      values[`address.${key}`] = value === null || value === undefined ? '' : String(value);
+    }
+    return values;
+  }, [reference, address]);
+  const form = useZodForm({ schema: loadSchema, initialValues, onSubmit });
+  return (
+    <form noValidate onSubmit={form.handleSubmit}>
+      {children}
+      <TextInput {...form.field('ref', 'Your own reference, e.g. a job number or client name: it appears on the order and invoice.')} label="Your reference" />
+      <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
+        Deliver to
+      </Typography>
+      <Grid container columnSpacing={2}>
+        {ADDRESS_FIELDS.map((row) => (
+          <Grid key={row.name} size={{ xs: 12, sm: row.sm }}>
+            <TextInput {...form.field(row.name)} label={row.label} type={'type' in row ? row.type : undefined} required={'required' in row} autoComplete={`shipping ${row.autoComplete}`} />
+          </Grid>
+        ))}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <CountrySelect binding={form.field('address.country_id')} countries={countries} />
+        </Grid>
+      </Grid>
+      <FormAlerts error={form.formError} success={form.success} />
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <SubmitButton submitting={form.submitting}>{submitLabel}</SubmitButton>
+        {extraActions}
+      </Stack>
+    </form>
+  );
+}
