@@ -219,6 +219,29 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     expect(sent).toEqual({ ref: 'Job 42', address: { ...makeOrder().address, town: 'York' } });
   });
 
+  it('downloads the uploaded PDF under its own name, and says so when it cannot', async () => {
+    let served = 0;
+    const requests = fakeApi(
+      routes(() => makeOrder(), {
+        'GET /api/orders/5/items/31/artwork': () => (++served === 1 ? { status: 404, data: { message: 'No such file.' } } : { data: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) }),
+      }),
+    );
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    await renderApp('/create/5');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Download card.pdf' });
+    expect(button).toHaveTextContent('card.pdf (2 KB)');
+    await user.click(button);
+    expect(await screen.findByText('The file could not be downloaded. Please try again.')).toBeInTheDocument();
+    await user.click(button);
+    await waitFor(() => expect(clicked).toEqual(['card.pdf']));
+    expect(screen.queryByText('The file could not be downloaded. Please try again.')).not.toBeInTheDocument();
+    expect(requests.filter((r) => r.url?.endsWith('/items/31/artwork')).map((r) => r.responseType)).toEqual(['blob', 'blob']);
+  });
+
   it('makes a new Idempotency-Key after the server refused the attempt', async () => {
     let calls = 0;
     const requests = fakeApi(

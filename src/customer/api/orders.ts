@@ -115,7 +115,7 @@ export async function fetchPreview(orderId: number, itemId: number): Promise<Blo
 
 /** The uploaded PDF, for the customer to download (Bearer header again, hence a blob). */
 export async function downloadArtwork(orderId: number, itemId: number, name: string): Promise<void> {
-  const { data } = await http.get<Blob>(`${base(orderId)}/items/${itemId}/artwork`, { responseType: 'blob' });
+  const { data } = await http.get<Blob>(`${base(orderId)}/items/${itemId}/artwork`, { responseType: 'blob', skipErrorDialogs: true });
   const url = URL.createObjectURL(data);
   const link = document.createElement('a');
   link.href = url;

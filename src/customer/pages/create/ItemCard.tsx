@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Item } from '../../../shared/api/orders';
 import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
 import { useRemoveArtwork, useRemoveItem, useUpdateItem, useUploadArtwork } from '../../api/orders';
-import { ArtworkPreview, ConfirmDialog, errorText, ItemSummary, itemLine, PreflightResult } from '../orders/parts';
+import { ArtworkFile, ArtworkPreview, ConfirmDialog, errorText, ItemSummary, itemLine, PreflightResult } from '../orders/parts';
 import { choiceOf, ItemForm } from './ItemForm';
 
 /** Choose a PDF (a real button for the keyboard; the file input is hidden behind it) and send it with progress. */
@@ -114,9 +114,7 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
           <ArtworkPreview orderId={orderId} item={item} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {item.artwork.name} ({Math.max(1, Math.round(item.artwork.size / 1024)).toLocaleString('en-GB')} KB)
-            </Typography>
+            <ArtworkFile orderId={orderId} item={item} />
             <PreflightResult item={item} />
             {status === 'warn' && (
               <FormControlLabel

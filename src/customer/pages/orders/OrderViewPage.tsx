@@ -16,7 +16,7 @@ import { useOrder, useOrderAction } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkUpload } from '../create/ItemCard';
-import { ArtworkPreview, ConfirmDialog, errorText, ItemSummary, LoadFailed, Loading, orderTotalsRows, PreflightResult, statusOf, StatusChip, Totals } from './parts';
+import { ArtworkFile, ArtworkPreview, ConfirmDialog, errorText, ItemSummary, LoadFailed, Loading, orderTotalsRows, PreflightResult, statusOf, StatusChip, Totals } from './parts';
 
 const when = (iso: string) => `${formatDay(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`;
 
@@ -116,10 +116,7 @@ export default function OrderViewPage() {
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
                     <ArtworkPreview orderId={order.id} item={item} />
                     <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                        {item.artwork.name}
-                        {item.warnings_accepted ? ' · warnings accepted' : ''}
-                      </Typography>
+                      <ArtworkFile orderId={order.id} item={item} note={item.warnings_accepted ? 'warnings accepted' : undefined} />
                       <PreflightResult item={item} />
                       {order.status === 'problem' && <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />}
                     </Box>

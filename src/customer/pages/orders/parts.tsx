@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import Download from '@mui/icons-material/Download';
 import ErrorIcon from '@mui/icons-material/Error';
 import HourglassTop from '@mui/icons-material/HourglassTop';
 import Warning from '@mui/icons-material/Warning';
@@ -23,7 +24,7 @@ import { isAxiosError } from 'axios';
 import type { Item, Order } from '../../../shared/api/orders';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
-import { usePreviewUrl } from '../../api/orders';
+import { downloadArtwork, usePreviewUrl } from '../../api/orders';
 import { apiErrors } from '../../../shared/http';
 
 /** What orders pages share: status, item lines, artwork preview and preflight, totals, dialogs. */
@@ -97,6 +98,47 @@ export function PreflightResult({ item }: { item: Item }) {
 }
 
 /** Page 1 of the artwork as the server rendered it (fetched with the Bearer header, shown from an object URL). */
+/** The uploaded PDF's name and size, as a button that downloads it (the API needs the Bearer header: no plain link). */
+export function ArtworkFile({ orderId, item, note }: { orderId: number; item: Item; note?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!item.artwork) return null;
+  const { name, size } = item.artwork;
+  const download = () => {
+    setBusy(true);
+    setFailed(false);
+    downloadArtwork(orderId, item.id, name)
+      .catch(() => setFailed(true))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Box>
+      <Button
+        variant="text"
+        size="small"
+        onClick={download}
+        disabled={busy}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Download aria-hidden />}
+        aria-label={`Download ${name}`}
+        sx={{ textTransform: 'none', textAlign: 'left', overflowWrap: 'anywhere', px: 0.5, ml: -0.5 }}
+      >
+        {name} ({Math.max(1, Math.round(size / 1024)).toLocaleString('en-GB')} KB)
+      </Button>
+      {note && (
+        <Typography variant="body2" component="span" color="text.secondary">
+          {' '}
+          · {note}
+        </Typography>
+      )}
+      {failed && (
+        <Alert severity="error" sx={{ my: 1 }}>
+          The file could not be downloaded. Please try again.
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
 export function ArtworkPreview({ orderId, item }: { orderId: number; item: Item }) {
   const { url, failed } = usePreviewUrl(orderId, item);
   const frame = { width: { xs: '100%', sm: 200 }, maxWidth: 320, minHeight: 120, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'grey.50', flexShrink: 0, alignSelf: 'flex-start' };
