@@ -1,5 +1,14 @@
-import { getTableColumns, type AnyColumn, type InferInsertModel } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type AnyColumn, type InferInsertModel, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * A column with its table's name ("orders"."id"), for the outer side of a correlated subquery:
+ * drizzle writes columns bare when a query reads one table, and inside the subquery a bare "id"
+ * would be the inner table's own.
+ */
+export function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
 
 /**
  * A table's columns by their own (SQL) names, which are the JSON names of the API's records and

@@ -61,6 +61,18 @@ describe('baskets and items', () => {
     expect(ok<{ total: number }>(await client.get('/api/orders')).total).toBe(0); // confirmed orders only
   });
 
+  it('counts each order’s own items in the list', async () => {
+    const { client } = await customer(t);
+    const one = await basketWithCard(client);
+    const three = await basketWithCard(client);
+    for (let i = 0; i < 2; i++) ok(await client.post(`/api/orders/${three.order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'double', orientation: 'portrait' }), 201);
+    const list = ok<{ data: Array<{ id: number; item_count: number }> }>(await client.get('/api/orders?status=basket'));
+    expect(list.data.map((o) => [o.id, o.item_count])).toEqual([
+      [three.order.id, 3],
+      [one.order.id, 1],
+    ]);
+  });
+
   it.each([
     ['a quantity that is not a break', { qty: 150 }, 'qty', /100, 250/],
     ['a stock the product is not made on', { stock_id: 999_999 }, 'stock_id', /not available on that paper/],

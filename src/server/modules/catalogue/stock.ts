@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { stockCreateSchema, stockUpdateSchema, StockRecord } from '../../../shared/api/catalogue';
 import type { Db } from '../../db/client';
-import { columnValues, insertValues } from '../../db/columns';
+import { columnValues, insertValues, qualified } from '../../db/columns';
 import { products, productsStock, stock, type StockRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
@@ -14,7 +14,7 @@ type StockCreate = z.output<typeof stockCreateSchema>;
 type StockUpdate = z.output<typeof stockUpdateSchema>;
 
 /** How many products each stock is made for: a read-only column of the staff record. */
-export const stockProductCount = sql<number>`(select count(*)::int from ${productsStock} where ${productsStock.stockId} = ${stock.id})`;
+export const stockProductCount = sql<number>`(select count(*)::int from ${productsStock} where ${productsStock.stockId} = ${qualified(stock.id)})`;
 
 /** The staff list of stock, in the printer's order by default. */
 export const stockListSpec: ListSpec<StockRecord, { row: StockRow; count: number }> = {

@@ -8,6 +8,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { countries, deliveryPrices, deliveryTypes, deliveryTypesCountries, orders, type DeliveryTypeRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { qualified } from '../../db/columns';
 
 type TypeCreate = z.output<typeof deliveryTypeCreateSchema>;
 type TypeUpdate = Partial<z.output<typeof deliveryTypeUpdateSchema>>;
@@ -15,10 +16,10 @@ type TypeUpdate = Partial<z.output<typeof deliveryTypeUpdateSchema>>;
 /** How many weight bands each type has: a read-only column of the staff record (a type without any is never offered). */
 // The outer id is named with its table: drizzle writes a single table's columns unqualified, and a
 // bare "id" inside the subquery would be delivery_prices' own.
-const bandCount = sql<number>`(select count(*)::int from ${deliveryPrices} where ${deliveryPrices.deliveryTypeId} = ${sql.identifier('delivery_types')}.${sql.identifier('id')})`;
+const bandCount = sql<number>`(select count(*)::int from ${deliveryPrices} where ${deliveryPrices.deliveryTypeId} = ${qualified(deliveryTypes.id)})`;
 
 /** How many orders chose each type: such a type is made inactive, never deleted. */
-const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.deliveryTypeId} = ${sql.identifier('delivery_types')}.${sql.identifier('id')})`;
+const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orders.deliveryTypeId} = ${qualified(deliveryTypes.id)})`;
 const listColumns = { row: deliveryTypes, bands: bandCount, orders: orderCount };
 
 type TypeListRow = { row: DeliveryTypeRow; bands: number; orders: number };
@@ -111,6 +112,19 @@ export const deliveryTypesListSpec = (db: Db): ListSpec<DeliveryTypeRecord, Type
  * (`country_ids`, the whole set) and how many weight bands it has. A type used by an order is
  * never deleted (it is made inactive instead).
  */
+/** The API's fields as the table's columns (those not sent stay undefined). */
+function columnsOf(input: TypeUpdate) {
+  return {
+    code: input.code,
+    name: input.name,
+    carrier: input.carrier,
+    largeItem: input.large_item,
+    transitDays: input.transit_days,
+    active: input.active,
+    sortOrder: input.sort_order,
+  } satisfies Partial<typeof deliveryTypes.$inferInsert>;
+}
+
 export function deliveryTypesService(db: Db) {
   async function get(id: number, tx: Db = db): Promise<DeliveryTypeRecord | null> {
     const [row] = await tx.select(listColumns).from(deliveryTypes).where(eq(deliveryTypes.id, id));
@@ -132,15 +146,7 @@ export function deliveryTypesService(db: Db) {
         const [{ next }] = await tx.select({ next: sql<number>`(coalesce(max(${deliveryTypes.sortOrder}), 0) + 1)::int` }).from(deliveryTypes);
         const [row] = await tx
           .insert(deliveryTypes)
-          .values({
-            code: input.code,
-            name: input.name,
-            carrier: input.carrier,
-            largeItem: input.large_item,
-            transitDays: input.transit_days,
-            active: input.active,
-            sortOrder: input.sort_order ?? next,
-          })
+          .values({ ...columnsOf(input), sortOrder: input.sort_order ?? next } as typeof deliveryTypes.$inferInsert) // a create has every field
           .returning({ id: deliveryTypes.id });
         await setCountries(tx, row.id, input.country_ids);
         return mustGet(row.id, tx);
@@ -150,16 +156,7 @@ export function deliveryTypesService(db: Db) {
     /** Changes the fields sent; `country_ids`, when sent, is the whole new set (a missing key leaves them as they are). */
     async update(id: number, input: TypeUpdate): Promise<DeliveryTypeRecord> {
       return db.transaction(async (tx) => {
-        const changes: Partial<typeof deliveryTypes.$inferInsert> = {
-          code: input.code,
-          name: input.name,
-          carrier: input.carrier,
-          largeItem: input.large_item,
-          transitDays: input.transit_days,
-          active: input.active,
-          sortOrder: input.sort_order,
-        };
-        const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        const defined = Object.fromEntries(Object.entries(columnsOf(input)).filter(([, v]) => v !== undefined));
         const [exists] = Object.keys(defined).length
           ? await tx.update(deliveryTypes).set(defined).where(eq(deliveryTypes.id, id)).returning({ id: deliveryTypes.id })
           : await tx.select({ id: deliveryTypes.id }).from(deliveryTypes).where(eq(deliveryTypes.id, id)).for('update');

@@ -28,6 +28,7 @@ import type { SettingsService } from '../settings/service';
 import { artworkBlocker, assessBasket, itemsOf, presentItem, ukToday, type BasketAssessment, type BasketContext } from './basket';
 import { applyMove, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
+import { qualified } from '../../db/columns';
 
 const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */
@@ -211,7 +212,7 @@ export function ordersService(deps: OrdersDeps) {
             trackingNumber: orders.trackingNumber,
             createdAt: orders.createdAt,
             confirmedAt: orders.confirmedAt,
-            itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})::int`,
+            itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
           })
           .from(orders)
           .where(condition)

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import type { OrdersService } from './service';
+import { qualified } from '../../db/columns';
 
 const summaryColumns = {
   id: orders.id,
@@ -18,7 +19,7 @@ const summaryColumns = {
   trackingNumber: orders.trackingNumber,
   confirmedAt: orders.confirmedAt,
   createdAt: orders.createdAt,
-  itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})::int`,
+  itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
 };
 interface SummaryRow {
   id: number;
@@ -80,7 +81,7 @@ export function staffOrdersService(db: Db, orders_: OrdersService) {
     sortable: ['id', 'created_at', 'dispatch_due', 'status'],
     defaultSort: ['id', 'DESC'],
     // Number, reference, postcode, and the customer's name, company and e-mail.
-    searchText: sql`lower(${orders.id}::text || ' ' || ${orders.ref} || ' ' || ${orders.postcode} || ' ' || coalesce((select ${users.searchText} from ${users} where ${users.id} = ${orders.userId}), ''))`,
+    searchText: sql`lower(${orders.id}::text || ' ' || ${orders.ref} || ' ' || ${orders.postcode} || ' ' || coalesce((select ${users.searchText} from ${users} where ${users.id} = ${qualified(orders.userId)}), ''))`,
     scope: ne(orders.status, 'basket'),
     id: orders.id,
   };
