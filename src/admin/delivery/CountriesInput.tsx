@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { useGetList, useInput } from 'react-admin';
 import type { AdminCountry } from '../../shared/api';
+import { LoadFailed } from '../common/LoadFailed';
 
 const UK = 'GB';
 const sameSet = (a: ReadonlySet<number>, b: readonly number[]) => a.size === b.length && b.every((id) => a.has(id));
@@ -88,16 +88,7 @@ export function CountriesInput({ source = 'country_ids' }: { source?: string }) 
         </Button>
       </Box>
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The countries could not be loaded.
-        </Alert>
+        <LoadFailed what="The countries" onRetry={() => void refetch()} />
       ) : (
         <>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>

@@ -22,6 +22,7 @@ import type { DeliveryPriceRecord, DeliveryTypeRecord } from '../../shared/api';
 import { formatPence } from '../../shared/domain/pricing/format';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { InlineTextField } from '../common/InlineTextField';
+import { LoadFailed } from '../common/LoadFailed';
 import { gramsOf, gramsText, penceOf, poundsText } from './money';
 
 const BANDS = 'delivery-prices';
@@ -48,6 +49,33 @@ function readDraft(draft: Draft): { values: { weight_upto: number; price: number
   return weight !== null && weight >= 1 && price !== null ? { values: { weight_upto: weight, price } } : { errors };
 }
 
+/**
+ * A band's draft as typed, its errors (ours, or the server's 422 beside the field it names) and a
+ * submit that sends the checked numbers with `send`.
+ */
+function useBandDraft(initial: Draft, send: (values: { weight_upto: number; price: number }) => Promise<void>) {
+  const notify = useNotify();
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [errors, setErrors] = useState<BandErrors>({});
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const read = readDraft(draft);
+    if ('errors' in read) return setErrors(read.errors);
+    setSaving(true);
+    try {
+      await send(read.values);
+      setErrors({});
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors({ weight_upto: fields.weight_upto, price: fields.price });
+      if (!fields.weight_upto && !fields.price) notify(messageOf(error), { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { draft, setDraft, errors, saving, submit };
+}
+
 /** After a change: the bands, and the types (their band count), are read again. */
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -60,9 +88,12 @@ function BandRow({ band, editing, onEdit, onDone, onDelete }: { band: DeliveryPr
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [draft, setDraft] = useState<Draft>({ weight: String(band.weight_upto), price: poundsText(band.price) });
-  const [errors, setErrors] = useState<BandErrors>({});
-  const [saving, setSaving] = useState(false);
+  const { draft, setDraft, errors, saving, submit: save } = useBandDraft({ weight: String(band.weight_upto), price: poundsText(band.price) }, async (values) => {
+    await dataProvider.update<DeliveryPriceRecord>(BANDS, { id: band.id, data: values, previousData: band });
+    await refresh();
+    notify('The weight band has been saved.', { type: 'info' });
+    onDone();
+  });
   const label = `the band up to ${gramsText(band.weight_upto)}`;
 
   if (!editing) {
@@ -83,25 +114,6 @@ function BandRow({ band, editing, onEdit, onDone, onDelete }: { band: DeliveryPr
       </TableRow>
     );
   }
-
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const read = readDraft(draft);
-    if ('errors' in read) return setErrors(read.errors);
-    setSaving(true);
-    try {
-      await dataProvider.update<DeliveryPriceRecord>(BANDS, { id: band.id, data: read.values, previousData: band });
-      await refresh();
-      notify('The weight band has been saved.', { type: 'info' });
-      onDone();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors({ weight_upto: fields.weight_upto, price: fields.price });
-      if (!fields.weight_upto && !fields.price) notify(messageOf(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <TableRow
@@ -134,33 +146,19 @@ function AddBand({ typeId }: { typeId: number }) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [draft, setDraft] = useState<Draft>({ weight: '', price: '' });
-  const [errors, setErrors] = useState<BandErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const read = readDraft(draft);
-    if ('errors' in read) return setErrors(read.errors);
-    setSaving(true);
-    try {
-      await dataProvider.create<DeliveryPriceRecord>(BANDS, { data: { delivery_type_id: typeId, ...read.values } });
-      // Ready for the next band at once; the table catches up.
-      setDraft({ weight: '', price: '' });
-      setErrors({});
-      notify(`A band up to ${gramsText(read.values.weight_upto)} has been added.`, { type: 'info' });
-      void refresh();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors({ weight_upto: fields.weight_upto, price: fields.price });
-      if (!fields.weight_upto && !fields.price) notify(messageOf(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { draft, setDraft, errors, saving, submit } = useBandDraft({ weight: '', price: '' }, async (values) => {
+    await dataProvider.create<DeliveryPriceRecord>(BANDS, { data: { delivery_type_id: typeId, ...values } });
+    // Ready for the next band at once; the table catches up.
+    setDraft({ weight: '', price: '' });
+    notify(`A band up to ${gramsText(values.weight_upto)} has been added.`, { type: 'info' });
+    void refresh();
+  });
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby="add-band-heading" sx={{ mt: 3, maxWidth: 560 }}>
+    <Box component="form" noValidate onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void submit();
+      }} aria-labelledby="add-band-heading" sx={{ mt: 3, maxWidth: 560 }}>
       <Typography id="add-band-heading" variant="h3" component="h2" sx={{ mb: 1.5 }}>
         Add a weight band
       </Typography>
@@ -231,16 +229,7 @@ export function PricesPart() {
         {heaviest !== null ? ` Orders over ${gramsText(heaviest)} are not offered ${type.name}.` : ''}
       </Typography>
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The weight bands could not be loaded.
-        </Alert>
+        <LoadFailed what="The weight bands" onRetry={() => void refetch()} />
       ) : isPending ? (
         <Box role="status" sx={{ py: 2 }}>
           <Typography color="text.secondary" gutterBottom>

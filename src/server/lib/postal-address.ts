@@ -3,58 +3,30 @@
  * hold it (camelCase columns): one mapping each way, shared by profiles and orders' delivery
  * addresses. Postcodes are kept upper-case, as Royal Mail writes them.
  */
-export interface AddressFields {
-  firstname: string;
-  lastname: string;
-  company_name: string;
-  telephone: string;
-  address1: string;
-  address2: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country_id: number | null;
-}
+const COLUMN_OF = {
+  firstname: 'firstname',
+  lastname: 'lastname',
+  company_name: 'companyName',
+  telephone: 'telephone',
+  address1: 'address1',
+  address2: 'address2',
+  town: 'town',
+  county: 'county',
+  postcode: 'postcode',
+  country_id: 'countryId',
+} as const;
+type FieldName = keyof typeof COLUMN_OF;
+type ValueOf<K extends FieldName> = K extends 'country_id' ? number | null : string;
+const FIELD_NAMES = Object.keys(COLUMN_OF) as FieldName[];
 
-export interface AddressColumns {
-  firstname: string;
-  lastname: string;
-  companyName: string;
-  telephone: string;
-  address1: string;
-  address2: string;
-  town: string;
-  county: string;
-  postcode: string;
-  countryId: number | null;
-}
+export type AddressFields = { [K in FieldName]: ValueOf<K> };
+export type AddressColumns = { [K in FieldName as (typeof COLUMN_OF)[K]]: ValueOf<K> };
 
 export function addressColumns(a: AddressFields): AddressColumns {
-  return {
-    firstname: a.firstname,
-    lastname: a.lastname,
-    companyName: a.company_name,
-    telephone: a.telephone,
-    address1: a.address1,
-    address2: a.address2,
-    town: a.town,
-    county: a.county,
-    postcode: a.postcode.toUpperCase(),
-    countryId: a.country_id,
-  };
+  const row = Object.fromEntries(FIELD_NAMES.map((name) => [COLUMN_OF[name], a[name]])) as AddressColumns;
+  return { ...row, postcode: a.postcode.toUpperCase() };
 }
 
 export function addressFields(row: AddressColumns): AddressFields {
-  return {
-    firstname: row.firstname,
-    lastname: row.lastname,
-    company_name: row.companyName,
-    telephone: row.telephone,
-    address1: row.address1,
-    address2: row.address2,
-    town: row.town,
-    county: row.county,
-    postcode: row.postcode,
-    country_id: row.countryId,
-  };
+  return Object.fromEntries(FIELD_NAMES.map((name) => [name, row[COLUMN_OF[name]]])) as AddressFields;
 }
