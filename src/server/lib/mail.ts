@@ -42,10 +42,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
         return;
       }
       const info = await file.sendMail(mail);
-      await mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${String(++counter).padStart(6, '0')}.eml`;
       const target = path.join(opts.outboxDir, name);
-      await writeFile(target, info.message as Buffer);
+      // The folder is made when a write finds it missing, not checked before every message.
+      await writeFile(target, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        await mkdir(opts.outboxDir, { recursive: true });
+        await writeFile(target, info.message as Buffer);
+      });
       opts.log.info({ to: message.to, subject: message.subject, file: target, links: message.links }, 'mail written to outbox');
     },
     close() {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Order } from '../../../src/shared/api/orders';
-import { settings } from '../../../src/server/db/schema';
+import { orders, settings } from '../../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
@@ -71,6 +71,25 @@ describe('baskets and items', () => {
       [three.order.id, 3],
       [one.order.id, 1],
     ]);
+  });
+
+  it('pages confirmed orders newest first by status, and finds them by number or reference', async () => {
+    const { client } = await customer(t);
+    const me = ok<{ id: number }>(await client.get('/api/user'));
+    const address = { firstname: 'Jo', lastname: 'Bloggs', email: 'jo@example.test', address1: '1 High St', town: 'Leeds', postcode: 'LS1 1AA' };
+    const made = await t.database.db
+      .insert(orders)
+      .values(Array.from({ length: 12 }, (_, i) => ({ ...address, userId: me.id, status: i % 3 === 2 ? 'dispatched' : 'live', ref: `JOB-${100 + i}`, total: 1000 + i })))
+      .returning({ id: orders.id, status: orders.status });
+    const live = made.filter((o) => o.status === 'live').map((o) => o.id).reverse();
+    const page = async (url: string) => ok<{ data: Array<{ id: number; ref: string }>; total: number }>(await client.get(url));
+    const first = await page('/api/orders?status=live&page=1&per_page=5');
+    const second = await page('/api/orders?status=live&page=2&per_page=5');
+    expect(first.total).toBe(8);
+    expect([...first.data, ...second.data].map((o) => o.id)).toEqual(live.slice(0, 8));
+    expect((await page('/api/orders?q=JOB-10')).data.map((o) => o.ref)).toEqual(['JOB-109', 'JOB-108', 'JOB-107', 'JOB-106', 'JOB-105', 'JOB-104', 'JOB-103', 'JOB-102', 'JOB-101', 'JOB-100']);
+    expect((await page(`/api/orders?q=%23${made[4].id}`)).data.map((o) => o.id)).toEqual([made[4].id]);
+    expect((await page('/api/orders?q=JOB-1&page=3&per_page=5')).data.map((o) => o.ref)).toEqual(['JOB-101', 'JOB-100']);
   });
 
   it.each([

@@ -58,8 +58,9 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('basket', 'live', 'printing', 'problem', 'dispatched', 'cancelled')`),
-    // A customer's list by status, newest first, and the counts per status.
-    index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    // A customer's list by status, newest first, and the counts per status. The reference rides
+    // along so that a search by it (`ilike '%…%'`, which no b-tree serves) reads only this index.
+    index('orders_user_status_ref_idx').on(t.userId, t.status, t.id, t.ref),
     // Staff's queue by status and the overdue flag.
     index('orders_status_dispatch_idx').on(t.status, t.dispatchDue),
     uniqueIndex('orders_user_confirm_key_unique').on(t.userId, t.confirmKey).where(sql`${t.confirmKey} is not null`),

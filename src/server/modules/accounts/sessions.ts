@@ -19,6 +19,8 @@ const TOUCH_AFTER_MS = 5 * 60 * 1000;
 export const SESSION_CACHE_TTL_MS = 1000;
 const CACHE_MAX = 10_000;
 const cache = new Map<string, { value: CurrentSession; expiresAt: number; until: number }>();
+/** Lookups under way: requests arriving together with one token (a page's parallel calls) share one. */
+const inFlight = new Map<string, Promise<CurrentSession | null>>();
 
 function forget(match: (s: CurrentSession) => boolean): void {
   for (const [key, entry] of cache) if (match(entry.value)) cache.delete(key);
@@ -30,6 +32,27 @@ export function forgetUserSessions(userId: number): void {
 }
 
 export function sessionStore(db: Db) {
+  /** The session and its user from the database, then kept for SESSION_CACHE_TTL_MS. */
+  async function read(tokenHash: string, now: number): Promise<CurrentSession | null> {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now)), isNull(users.deletedAt)))
+      .limit(1);
+    if (!row) {
+      cache.delete(tokenHash);
+      return null;
+    }
+    if (now - row.session.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+      await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+    }
+    const value = { sessionId: row.session.id, user: row.user };
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(tokenHash, { value, expiresAt: row.session.expiresAt.getTime(), until: now + SESSION_CACHE_TTL_MS });
+    return value;
+  }
+
   return {
     async create(userId: number, remember: boolean, userAgent = ''): Promise<string> {
       const token = randomToken(32);
@@ -49,23 +72,12 @@ export function sessionStore(db: Db) {
       const now = Date.now();
       const hit = cache.get(tokenHash);
       if (hit && hit.until > now && hit.expiresAt > now) return hit.value;
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now)), isNull(users.deletedAt)))
-        .limit(1);
-      if (!row) {
-        cache.delete(tokenHash);
-        return null;
+      let lookup = inFlight.get(tokenHash);
+      if (!lookup) {
+        lookup = read(tokenHash, now).finally(() => inFlight.delete(tokenHash));
+        inFlight.set(tokenHash, lookup);
       }
-      if (now - row.session.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-        await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.session.id));
-      }
-      const value = { sessionId: row.session.id, user: row.user };
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(tokenHash, { value, expiresAt: row.session.expiresAt.getTime(), until: now + SESSION_CACHE_TTL_MS });
-      return value;
+      return lookup;
     },
 
     async end(sessionId: number): Promise<void> {

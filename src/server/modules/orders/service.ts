@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Address,
@@ -17,7 +17,7 @@ import { DEFAULT_CUTOFF } from '../../../shared/domain/calendar/workingDays';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, deliveryTypes, orderEvents, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
+import { countries, orderEvents, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { DeliveryService } from '../delivery/service';
@@ -25,7 +25,7 @@ import type { MailOutbox } from '../mail/service';
 import type { PricesService } from '../prices/service';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
-import { artworkBlocker, assessBasket, itemsOf, presentItem, ukToday, type BasketAssessment, type BasketContext } from './basket';
+import { artworkBlocker, assessBasket, itemsOf, presentItem, ukToday, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
 import { applyMove, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
@@ -55,6 +55,9 @@ function profileAddress(user: UserRow) {
   return { ...addressColumns(addressFields(user)), telephone: user.telephone || user.mobile, email: user.email };
 }
 
+/** What every order is judged and shown with, read at most once a second: delivery services, closed days, settings, country names. */
+type ReferenceData = Omit<BasketContext, 'quoter' | 'now'> & { countryNames: ReadonlyMap<number, string> };
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
@@ -70,18 +73,20 @@ export function ordersService(deps: OrdersDeps) {
    * go and kept for a second (a staff change forgets them at once), so that pricing a basket or
    * confirming fifty at once does not read the same reference rows again and again.
    */
-  let reference: { value: Promise<Omit<BasketContext, 'quoter' | 'now'>>; until: number; day: string } | null = null;
-  function referenceData(now: Date): Promise<Omit<BasketContext, 'quoter' | 'now'>> {
+  let reference: { value: Promise<ReferenceData>; until: number; day: string } | null = null;
+  function referenceData(now: Date): Promise<ReferenceData> {
     const day = ukToday(now);
     if (reference && reference.until > now.getTime() && reference.day === day) return reference.value;
     const value = (async () => {
-      const [types, closed, cutoff, vatRate] = await Promise.all([
+      const [types, closed, cutoff, vatRate, names] = await Promise.all([
         delivery.activeTypes(),
         delivery.closedDaysFrom(day),
         settings.value('CUTOFF_TIME', DEFAULT_CUTOFF),
         settings.value('VAT_RATE', '20'),
+        db.select({ id: countries.id, name: countries.name }).from(countries),
       ]);
-      return { deliveryTypes: types, closed, cutoff: CUTOFF.test(cutoff.trim()) ? cutoff.trim() : DEFAULT_CUTOFF, vatRate };
+      const countryNames = new Map(names.map((c) => [c.id, c.name]));
+      return { deliveryTypes: types, closed, cutoff: CUTOFF.test(cutoff.trim()) ? cutoff.trim() : DEFAULT_CUTOFF, vatRate, countryNames };
     })();
     const entry = { value, until: now.getTime() + REFERENCE_TTL_MS, day };
     reference = entry;
@@ -105,6 +110,12 @@ export function ordersService(deps: OrdersDeps) {
     return row;
   }
 
+  /** 422 naming the order a confirmation key already confirmed, if it did. */
+  async function refuseKeyOfAnother(executor: Db, user: UserRow, key: string): Promise<void> {
+    const [other] = await executor.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.confirmKey, key)));
+    if (other) throw unprocessable({ idempotency_key: `This Idempotency-Key already confirmed order ${other.id}; make a new key for another order.` });
+  }
+
   async function ownBasket(executor: Db, user: UserRow, id: number): Promise<OrderRow> {
     const row = await own(executor, user, id, true);
     if (row.status !== 'basket') throw conflict(CONFIRMED);
@@ -117,24 +128,33 @@ export function ordersService(deps: OrdersDeps) {
     return item;
   }
 
-  async function present(user: UserRow, row: OrderRow, executor: Db = db): Promise<Order> {
-    const [facts, events, [type], [country]] = await Promise.all([
-      itemsOf(executor, [row.id]),
-      executor.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(orderEvents.id),
-      row.deliveryTypeId
-        ? executor.select({ id: deliveryTypes.id, name: deliveryTypes.name, carrier: deliveryTypes.carrier }).from(deliveryTypes).where(eq(deliveryTypes.id, row.deliveryTypeId))
-        : Promise.resolve([]),
-      row.countryId ? executor.select({ name: countries.name }).from(countries).where(eq(countries.id, row.countryId)) : Promise.resolve([]),
+  /** The delivery type's name: an active one from the reference data, an inactive one from the table. */
+  async function typeOf(id: number | null, shared: ReferenceData) {
+    if (id === null) return null;
+    const active = shared.deliveryTypes.find((t) => t.id === id);
+    return active ? { id, name: active.name, carrier: active.carrier } : delivery.typeName(id);
+  }
+
+  /**
+   * The order as the API answers it. `known` items (read in the caller's transaction, as they are
+   * now) save reading them again.
+   */
+  async function present(user: UserRow, row: OrderRow, known?: ItemFacts[]): Promise<Order> {
+    const [facts, events, shared] = await Promise.all([
+      known ?? itemsOf(db, [row.id]),
+      db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(orderEvents.id),
+      referenceData(new Date()),
     ]);
     const basket = row.status === 'basket' ? assessBasket(row, facts, await context(user)) : null;
+    const type = await typeOf(row.deliveryTypeId, shared);
     return {
       id: row.id,
       ref: row.ref,
       status: row.status as OrderStatus,
       address: { ...addressFields(row), email: row.email },
-      country_name: country?.name ?? null,
+      country_name: row.countryId === null ? null : (shared.countryNames.get(row.countryId) ?? null),
       delivery_type_id: row.deliveryTypeId,
-      delivery_type: type ? { id: type.id, name: type.name, carrier: type.carrier as 'royalmail' | 'courier' | 'collection' } : null,
+      delivery_type: type,
       delivery_cost: basket ? (basket.chosen?.price ?? null) : row.deliveryCost,
       total_net: basket ? (basket.totals?.total_net ?? null) : row.totalNet,
       total_vat: basket ? (basket.totals?.total_vat ?? null) : row.totalVat,
@@ -201,6 +221,16 @@ export function ordersService(deps: OrdersDeps) {
         where.push(number ? or(eq(orders.id, Number(number[1])), byRef)! : byRef);
       }
       const condition = and(...where);
+      // The page's ids from the customer's index alone (user, status, id, ref: a search by reference
+      // reads no table row), then those rows. `id + 0` keeps the planner from walking the whole
+      // primary key backwards in search of a customer's newest orders among everyone's.
+      const pageIds = db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(condition)
+        .orderBy(desc(sql`${orders.id} + 0`))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
       const [rows, [{ n }]] = await Promise.all([
         db
           .select({
@@ -215,10 +245,8 @@ export function ordersService(deps: OrdersDeps) {
             itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
           })
           .from(orders)
-          .where(condition)
-          .orderBy(desc(orders.id))
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page),
+          .where(inArray(orders.id, pageIds))
+          .orderBy(desc(orders.id)),
         db.select({ n: count() }).from(orders).where(condition),
       ]);
       // A basket's value is its items at today's prices (confirmed orders carry their frozen total).
@@ -396,22 +424,26 @@ export function ordersService(deps: OrdersDeps) {
     async confirm(user: UserRow, id: number, key: string, body: { delivery_type_id?: number }): Promise<Order> {
       const ctx = await context(user);
       try {
-        const row = await db.transaction(async (tx) => {
+        const { row, facts } = await db.transaction(async (tx) => {
           const order = await own(tx, user, id, true);
-          if (order.confirmKey === key) return order;
-          const [other] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.confirmKey, key)));
-          if (other) throw unprocessable({ idempotency_key: `This Idempotency-Key already confirmed order ${other.id}; make a new key for another order.` });
-          if (order.status !== 'basket') throw conflict(`Order ${order.id} is already confirmed.`);
+          // The retry of a confirmation that went through: the order as it is now.
+          if (order.confirmKey === key) return { row: order, facts: undefined };
+          if (order.status !== 'basket') {
+            await refuseKeyOfAnother(tx, user, key);
+            throw conflict(`Order ${order.id} is already confirmed.`);
+          }
           const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
           const facts = await itemsOf(tx, [id]);
           const assessment = assessBasket(basket, facts, ctx);
           if (Object.keys(assessment.blockers).length) throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
-          return freeze(tx, user, basket, assessment, key);
+          const frozen = await freeze(tx, user, basket, assessment, key);
+          return { row: frozen, facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })) };
         });
-        return present(user, row);
+        return await present(user, row, facts);
       } catch (err) {
-        // Two baskets confirmed at once with one key: the unique index lets one through.
+        // A key that confirmed another order: the unique index refuses it (no read on the usual path).
         if (isUniqueViolation(err, 'orders_user_confirm_key_unique')) {
+          await refuseKeyOfAnother(db, user, key);
           throw unprocessable({ idempotency_key: 'This Idempotency-Key was already used for another order; make a new key.' });
         }
         throw err;
@@ -513,7 +545,12 @@ export function ordersService(deps: OrdersDeps) {
 
   /** Freezes prices, totals, weight and dates on the order and moves it to live, with its event and mail. */
   async function freeze(tx: Db, user: UserRow, order: OrderRow, a: BasketAssessment, key: string): Promise<OrderRow> {
-    for (const item of a.items) await tx.update(orderItems).set({ priceSaved: item.price }).where(eq(orderItems.id, item.facts.id));
+    // Every item's price in one statement.
+    const prices = sql.join(a.items.map((item) => sql`when ${item.facts.id}::int then ${item.price}::int`), sql` `);
+    await tx
+      .update(orderItems)
+      .set({ priceSaved: sql`case ${orderItems.id} ${prices} end` })
+      .where(inArray(orderItems.id, a.items.map((item) => item.facts.id)));
     const chosen = a.chosen!;
     const totals = a.totals!;
     return applyMove(tx, outbox, deps, order, {
