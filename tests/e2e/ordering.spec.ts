@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { expectAccessible, shoot, signedIn, TRADE } from './customer-support';
@@ -124,4 +125,70 @@ test('build a basket, check artwork, choose delivery, confirm; reorder and cance
   await expect(page.getByRole('heading', { name: 'Your baskets' })).toBeVisible();
   await shoot(page, 'create');
   await expectAccessible(page, '/create');
+});
+
+test('an order held in Issues: download the artwork, replace it, resubmit; a basket’s address changed', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signedIn(page, TRADE);
+
+  // The demo's held order: A3 posters sent without bleed.
+  await page.goto('/orders?status=problem');
+  await expect(page.getByRole('heading', { level: 1, name: 'Issues' })).toBeVisible();
+  await page.getByRole('row', { name: /INK-2055/ }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await expect(page.getByRole('alert').first()).toContainText('Resubmit');
+  const resubmit = page.getByRole('button', { name: 'Resubmit' });
+  await expect(resubmit).toBeVisible();
+
+  // The PDF as uploaded comes back under its own name.
+  const downloadButton = page.getByRole('button', { name: /^Download .+\.pdf$/ }).first();
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Resubmitting before replacing the artwork is refused with the reason.
+  await resubmit.click();
+  await expect(page.getByRole('alert').filter({ hasText: /before resubmitting|^Item 1/ })).toBeVisible();
+  await expect(page.locator('main ol')).not.toContainText('Issues → Pending');
+
+  // A corrected PDF: A3 (297×420 mm) with 3 mm bleed on every side, then Resubmit.
+  await upload(page, 0, 'posters-with-bleed.pdf', await cardPdf(303, 426, 3));
+  await expect(item(page, 0).getByText('Your artwork passed every check.')).toBeVisible({ timeout: 60_000 });
+  // The preview is the new file's (dark blue), not the held one's (yellow) from the browser's cache.
+  const preview = item(page, 0).getByRole('img', { name: 'Page 1 of posters-with-bleed.pdf' });
+  const centre = () =>
+    preview.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const [r, , b] = context.getImageData(canvas.width / 2, canvas.height / 2, 1, 1).data;
+      return b > r ? 'blue' : 'not blue';
+    });
+  await expect.poll(centre, { timeout: 10_000 }).toBe('blue');
+  await resubmit.click();
+  await expect(page.locator('main ol')).toContainText('Issues → Pending');
+  await expect(page.getByRole('button', { name: 'Resubmit' })).toHaveCount(0);
+  await shoot(page, 'order-resubmitted');
+
+  // A basket's reference and address change in a dialog; the delivery services follow.
+  await page.goto('/create');
+  await page.getByLabel('Your reference').fill('E2E address change');
+  await page.getByRole('button', { name: 'Start order' }).click();
+  await expect(page).toHaveURL(/\/create\/\d+$/);
+  await page.getByRole('button', { name: 'Change the reference or delivery address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reference and delivery address' });
+  await dialog.getByLabel('Your reference').fill('E2E moved');
+  await dialog.getByLabel(/^Town or city/).fill('York');
+  await dialog.getByLabel(/^Postcode/).fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByLabel(/^Postcode/)).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel(/^Postcode/).fill('YO1 7HH');
+  await shoot(page, 'basket-address-dialog');
+  await expectAccessible(page, '/create/{id} address dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('basket-address')).toContainText('York, YO1 7HH');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order E2E moved' })).toBeVisible();
 });

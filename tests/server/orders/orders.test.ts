@@ -134,6 +134,16 @@ describe('artwork', () => {
     const preview = await client.get(`/api/orders/${order.id}/items/${item.id}/preview`);
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('image/png');
+    // The same URL after a replacement shows the new preview: the browser revalidates by ETag.
+    const etag = String(preview.headers.etag);
+    const previewUrl = `/api/orders/${order.id}/items/${item.id}/preview`;
+    expect(preview.headers['cache-control']).toBe('private, no-cache');
+    expect((await client.request('GET', previewUrl, undefined, { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    ok(await upload(client, order.id, item.id, await pdf(NO_BLEED_CARD), 'My card.pdf'));
+    await checked();
+    const replaced = await client.request('GET', previewUrl, undefined, { headers: { 'if-none-match': etag } });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.headers.etag).not.toBe(etag);
     const file = await client.get(`/api/orders/${order.id}/items/${item.id}/artwork`);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="My card.pdf"/);

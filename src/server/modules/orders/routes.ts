@@ -117,8 +117,15 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
     const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
     const file = item.previewKey ? await files.stream(item.previewKey) : null;
     if (!file) throw notFound('This item has no preview yet.');
-    // The key changes with every new preview, so a cached copy is never stale.
-    return reply.type('image/png').header('content-length', file.size).header('cache-control', 'private, max-age=31536000, immutable').send(file.body);
+    // The URL stays when the artwork is replaced, the file's key does not: the browser asks again
+    // each time and gets 304 while its copy is the current one.
+    const etag = `"${item.previewKey}"`;
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      file.body.destroy();
+      return reply.code(304).send();
+    }
+    return reply.type('image/png').header('content-length', file.size).send(file.body);
   });
 
   app.get('/api/orders/:id/delivery-options', { schema: { params: orderParams, response: { 200: z.array(deliveryOptionSchema) } } }, async (request) =>
