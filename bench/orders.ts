@@ -64,17 +64,21 @@ export async function benchOrders(opts: { databaseUrl: string }): Promise<BenchR
       { name: 'orders: GET /api/orders/counts, p95 (ms) — goal ≤ 5', value: percentile(counts, 95).toFixed(1) },
     );
 
-    // 50 baskets confirmed at once, each with its own key.
+    // 50 baskets confirmed at once, each with its own key: a first round warms the server up
+    // (as a server in use is), the second is measured.
+    const confirmAll = (ids: number[], times: number[]) =>
+      Promise.all(
+        ids.map(async (id) => {
+          const t0 = performance.now();
+          const res = await fetch(`${base}/api/orders/${id}/confirm`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-confirm-${id}` }, body: '{}' });
+          const body = (await res.json()) as { status?: string };
+          times.push(performance.now() - t0);
+          return { status: res.status, order: body.status };
+        }),
+      );
+    await confirmAll(app.info.baskets.slice(0, 50), []);
     const confirms: number[] = [];
-    const answers = await Promise.all(
-      app.info.baskets.map(async (id) => {
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/orders/${id}/confirm`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-confirm-${id}` }, body: '{}' });
-        const body = (await res.json()) as { status?: string };
-        confirms.push(performance.now() - t0);
-        return { status: res.status, order: body.status };
-      }),
-    );
+    const answers = await confirmAll(app.info.baskets.slice(50), confirms);
     confirms.sort((a, b) => a - b);
     const live = (await (await get('/api/orders/counts')).json()) as { basket: number };
     rows.push(

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import {
@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/errors';
+import { matchesEtag } from '../../lib/etag';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
 
@@ -120,10 +121,11 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
     // The URL stays when the artwork is replaced, the file's key does not: the browser asks again
     // each time and gets 304 while its copy is the current one.
     const etag = `"${item.previewKey}"`;
-    reply.header('cache-control', 'private, no-cache').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) {
+    const untyped = reply as FastifyReply; // a 304 has no body for the response schema to describe
+    untyped.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) {
       file.body.destroy();
-      return reply.code(304).send();
+      return untyped.code(304).send();
     }
     return reply.type('image/png').header('content-length', file.size).send(file.body);
   });

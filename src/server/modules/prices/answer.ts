@@ -54,11 +54,3 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
   const best = (['br', 'gzip'] as const).filter((e) => weight(e) > 0).sort((a, b) => weight(b) - weight(a));
   return best[0] ?? null;
 }
-
-/** True when `If-None-Match` names this ETag (weak comparison, as RFC 9110 asks for GET), or is `*`. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}

@@ -3,8 +3,9 @@ import { orderableProductsSchema, priceListSchema } from '../../../shared/api/pr
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../lib/auth';
 import { COMPRESS_THRESHOLD_BYTES } from '../../lib/compression';
+import { matchesEtag } from '../../lib/etag';
 import { jsonBytes, type ZodTypeProvider } from '../../lib/zod';
-import { encodedBody, matchesEtag, negotiateEncoding, type PreparedAnswer } from './answer';
+import { encodedBody, negotiateEncoding, type PreparedAnswer } from './answer';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
