@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -241,6 +241,12 @@ export async function lighthouse(url: string, runs: number, token?: string): Pro
           env: { ...process.env, CHROME_PATH: CHROMIUM },
           timeout: 300_000,
         });
+        // BENCH_LIGHTHOUSE_KEEP=<dir> keeps each report there, to see what a score is made of.
+        const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+        if (keep) {
+          mkdirSync(keep, { recursive: true });
+          copyFileSync(report, path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '-')}-${i}.json`));
+        }
         const result = JSON.parse(readFileSync(report, 'utf8')) as {
           finalDisplayedUrl: string;
           categories: { performance: { score: number | null } };

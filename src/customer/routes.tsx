@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, type LoaderFunction, type MiddlewareFunction, type RouteObject } from 'react-router-dom';
+import { getAuthState } from '../shared/auth';
 import { CUSTOMER_ROUTE_ROLES } from '../shared/api/accounts-basics';
 import {
   adminOnly as admin,
@@ -105,8 +106,32 @@ const LAYOUT_LOADERS: Partial<Record<keyof typeof LAYOUTS, LoaderFunction>> = {
  */
 function startPageData(data: PageData): LoaderFunction {
   return () => {
-    data().catch((error: unknown) => console.error('The page data could not be started', error));
+    startData(data);
     return null;
+  };
+}
+
+function startData(data: PageData): void {
+  data().catch((error: unknown) => console.error('The page data could not be started', error));
+}
+
+/**
+ * The root's middleware. A reload with a token restores the session (GET /api/user) before any
+ * guard judges; a signed-in page's data (its layout's and its own) starts beside it rather than one
+ * round trip later. The guards still decide whether the page shows; a visitor without a token asks
+ * for nothing; a guess the guards turn away costs a refused request and no dialog (nobody counts
+ * as signed in until the user has loaded).
+ */
+function restoreSessionWithPageData(rows: readonly RouteRow[]): MiddlewareFunction {
+  return async (args, next) => {
+    const { user, token } = getAuthState();
+    if (!user && token) {
+      const { pathname } = new URL(args.request.url);
+      const row = rows.find((r) => r.guards.includes(auth) && matchPath(r.path, pathname));
+      if (row?.layout === 'default') startData(defaultLayoutSettings);
+      if (row?.data) startData(row.data);
+    }
+    return sessionRestoreMiddleware(args, next);
   };
 }
 
@@ -143,7 +168,7 @@ export function customerRoutes(): RouteObject[] {
       Component: AppShell,
       HydrateFallback: InitialLoading,
       ErrorBoundary: RouteErrorBoundary,
-      middleware: [sessionRestoreMiddleware],
+      middleware: [restoreSessionWithPageData(rows)],
       children: [
         {
           // Errors of any page or layout render here, in place of the layouts: the error layout.

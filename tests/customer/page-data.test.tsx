@@ -49,6 +49,41 @@ describe("a page's data starts in its route's loader", () => {
     expect(pricesAsked(requests)).toBe(1);
   });
 
+  it('on a reload with a token, starts the prices beside GET /api/user and keeps them once the user has loaded', async () => {
+    let answerUser!: () => void;
+    const userAsked = new Promise<void>((resolve) => (answerUser = resolve));
+    const requests = fakeApi({
+      ...BACKGROUND_ROUTES,
+      'GET /api/user': async () => {
+        await userAsked;
+        return { data: makeUser() };
+      },
+      'GET /api/prices': () => ({ data: LIST }),
+    });
+    saveToken('from-last-visit', false);
+    slowPage.arrive();
+    const router = start('/prices');
+    // The prices are asked for while the user is still on its way.
+    await waitFor(() => expect(pricesAsked(requests)).toBe(1));
+    expect(requests.map((request) => request.url)).toContain('/api/user');
+    answerUser();
+    await settleRouter(router);
+    expect(here(router)).toBe('/prices');
+    expect(await screen.findByText('The prices page')).toBeInTheDocument();
+    expect(queryClient.getQueryData(priceListQuery.queryKey)).toEqual(LIST);
+    expect(pricesAsked(requests)).toBe(1);
+  });
+
+  it('on a reload with a dead token, the early request is refused quietly and the visitor goes to /login', async () => {
+    const requests = fakeApi({ ...BACKGROUND_ROUTES, 'GET /api/user': () => ({ status: 401, data: { message: 'Unauthenticated.' } }), 'GET /api/prices': () => ({ status: 401, data: { message: 'Unauthenticated.' } }) });
+    saveToken('expired', false);
+    const router = start('/prices');
+    await settleRouter(router);
+    expect(here(router)).toBe('/login');
+    expect(pricesAsked(requests)).toBe(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('a signed-out visitor is sent to /login by the guards and never asks for the prices', async () => {
     const requests = fakeApi(BACKGROUND_ROUTES);
     const router = start('/prices');

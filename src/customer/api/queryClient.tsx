@@ -24,12 +24,15 @@ export const queryClient = new QueryClient({
 });
 
 // The cache holds one account's answers (prices, orders): a sign-out or another sign-in empties it.
-let cachedFor = getAuthState().user?.id ?? null;
+// The same token is the same account: a session restored after a reload keeps what its page
+// started loading beside GET /api/user (routes.tsx).
+let owner = { token: getAuthState().token, userId: getAuthState().user?.id ?? null };
 subscribeAuth(() => {
-  const userId = getAuthState().user?.id ?? null;
-  if (userId === cachedFor) return;
-  cachedFor = userId;
-  queryClient.clear();
+  const { token, user } = getAuthState();
+  const userId = user?.id ?? null;
+  const changed = token !== owner.token || (userId !== null && owner.userId !== null && userId !== owner.userId);
+  owner = { token, userId: userId ?? (changed ? null : owner.userId) };
+  if (changed) queryClient.clear();
 });
 
 /** Gives the components below it the app's query cache. */

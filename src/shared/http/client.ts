@@ -30,19 +30,26 @@ http.interceptors.request.use(withBearerToken);
 http.interceptors.response.use(undefined, onResponseError);
 
 /**
- * Fetches the dialogs chunk ahead of need once the page has loaded and someone is signed in, so a
+ * Fetches the dialogs chunk ahead of need a little after the page has loaded and someone is signed in, so a
  * dialog can still show when the server later fails (a 5xx from a server in trouble may come with
  * chunk downloads failing too). A visitor who is not signed in (the login page, a reset link) does
  * not download it up front: their forms report failures themselves, and should a call fail with
  * 500 the chunk is fetched then.
  */
+const WARM_DIALOGS_AFTER_MS = 3_000;
+
 function warmDialogsOnceSignedIn(): void {
   let warmed = false;
   const warmIfSignedIn = () => {
     if (warmed || !getToken()) return;
     warmed = true;
     unsubscribe();
-    setTimeout(() => void loadDialogs().catch(() => undefined), 0);
+    // Not in the first seconds, when the page's own code and data are still arriving on a slow line.
+    setTimeout(() => {
+      const load = () => void loadDialogs().catch(() => undefined);
+      if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5_000 });
+      else load();
+    }, WARM_DIALOGS_AFTER_MS);
   };
   const unsubscribe = subscribeAuth(warmIfSignedIn);
   warmIfSignedIn();
