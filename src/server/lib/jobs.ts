@@ -243,6 +243,8 @@ export function createJobQueue(opts: { db: Db; log: FastifyBaseLogger; pollMs?: 
     },
     wake,
     async drain() {
+      // A poll under way may have looked before the caller's last write: wait for it, then look again.
+      if (polling) await polling;
       for (;;) {
         const n = await poll();
         if (n === 0 && inFlight.size === 0) return;

@@ -67,6 +67,8 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const update = useUpdateItem(orderId);
+  /** The acceptance being saved, shown until the saved item replaces it. */
+  const [acceptance, setAcceptance] = useState<boolean | null>(null);
   const remove = useRemoveItem(orderId);
   const removeArtwork = useRemoveArtwork(orderId);
   const headingId = useId();
@@ -120,10 +122,14 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
               <FormControlLabel
                 control={
                   <Checkbox
-                    // The choice shows at once, while it is being saved.
-                    checked={update.isPending && update.variables.warnings_accepted !== undefined ? update.variables.warnings_accepted : item.warnings_accepted}
+                    // The choice shows at once (set in the click itself), while it is being saved.
+                    checked={acceptance ?? item.warnings_accepted}
                     disabled={update.isPending}
-                    onChange={(event) => update.mutate({ itemId: item.id, warnings_accepted: event.target.checked })}
+                    onChange={(event) => {
+                      const accepted = event.target.checked;
+                      setAcceptance(accepted);
+                      update.mutate({ itemId: item.id, warnings_accepted: accepted }, { onSettled: () => setAcceptance(null) });
+                    }}
                   />
                 }
                 label="I accept these warnings"
