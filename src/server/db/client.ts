@@ -97,7 +97,14 @@ export async function openDatabase(opts: {
       })().finally(() => (connecting = null));
       return connecting;
     }
-    const probe = async (timeoutMs: number) => {
+    // One probe at a time on its one client (pg refuses a second query while one runs): callers
+    // arriving meanwhile share the answer of the probe under way.
+    let probing: Promise<void> | null = null;
+    const probe = (timeoutMs: number): Promise<void> => {
+      probing ??= probeOnce(timeoutMs).finally(() => (probing = null));
+      return probing;
+    };
+    const probeOnce = async (timeoutMs: number) => {
       let client: InstanceType<typeof Client> | null = null;
       try {
         await withTimeout(
