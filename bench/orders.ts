@@ -2,6 +2,7 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { writeBenchPdf } from './artwork';
+import { withOwnDatabase } from './lib/postgres';
 import { spawnServer } from './lib/spawn-server';
 import { percentile, type BenchRow } from './lib/stats';
 
@@ -35,8 +36,12 @@ async function timed(times: number[], run: () => Promise<Response>, expected = 2
  * confirmations of 50 baskets, and artwork upload → preview + preflight for a 1 MB and a 100 MB PDF
  * with the server's memory during the large upload. On PostgreSQL.
  */
-export async function benchOrders(opts: { databaseUrl: string }): Promise<BenchRow[]> {
-  const app = await spawnServer<OrdersApp>('bench/servers/orders-app.ts', { DATABASE_URL: opts.databaseUrl });
+export function benchOrders(opts: { databaseUrl: string }): Promise<BenchRow[]> {
+  return withOwnDatabase(opts.databaseUrl, 'orders', benchOrdersOn);
+}
+
+async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
+  const app = await spawnServer<OrdersApp>('bench/servers/orders-app.ts', { DATABASE_URL: databaseUrl });
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-bench-orders-pdf-'));
   try {
     const base = `http://127.0.0.1:${app.info.port}`;

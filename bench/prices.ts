@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { rawRequest } from './lib/http';
+import { withOwnDatabase } from './lib/postgres';
 import { percentile, type BenchRow } from './lib/stats';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -74,14 +74,11 @@ async function countQueries(database: Database, run: () => Promise<unknown>): Pr
  * PostgreSQL: p50/p95 of sequential requests over real HTTP, the answer's size, and the number of
  * queries per request with 20 and with 200 products (it must not grow with the catalogue).
  */
-export async function benchPrices(opts: { databaseUrl: string }): Promise<BenchRow[]> {
-  const name = `pjt_bench_prices_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: opts.databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(opts.databaseUrl);
-  url.pathname = `/${name}`;
+export function benchPrices(opts: { databaseUrl: string }): Promise<BenchRow[]> {
+  return withOwnDatabase(opts.databaseUrl, 'prices', (url) => benchPricesOn(new URL(url)));
+}
+
+async function benchPricesOn(url: URL): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-bench-prices-'));
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolSize: 10 });
   try {
@@ -180,10 +177,6 @@ export async function benchPrices(opts: { databaseUrl: string }): Promise<BenchR
   } finally {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
-    const cleanup = new pg.Client({ connectionString: opts.databaseUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
   }
 }
 

@@ -48,3 +48,29 @@ export function startPostgres(port = 55433): BenchPostgres | null {
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
+
+/**
+ * A database of its own on the bench's cluster for one benchmark (benches share the cluster, and a
+ * seeded one would see the last one's rows): created, handed to `run` as a URL, dropped after.
+ */
+export async function withOwnDatabase<T>(clusterUrl: string, label: string, run: (url: string) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
+  const name = `pjt_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: clusterUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`);
+  }
+}
