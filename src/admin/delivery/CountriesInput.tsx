@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { useGetList, useInput } from 'react-admin';
 import type { AdminCountry } from '../../shared/api';
-import { LoadFailed } from '../common/LoadFailed';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 
 const UK = 'GB';
 const sameSet = (a: ReadonlySet<number>, b: readonly number[]) => a.size === b.length && b.every((id) => a.has(id));

@@ -22,7 +22,7 @@ import type { DeliveryPriceRecord, DeliveryTypeRecord } from '../../shared/api';
 import { formatPence } from '../../shared/domain/pricing/format';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { InlineTextField } from '../common/InlineTextField';
-import { LoadFailed } from '../common/LoadFailed';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { gramsOf, gramsText, penceOf, poundsText } from './money';
 
 const BANDS = 'delivery-prices';

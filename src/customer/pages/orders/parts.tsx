@@ -26,6 +26,7 @@ import { formatPence } from '../../../shared/domain/pricing/format';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { downloadArtwork, usePreviewUrl } from '../../api/orders';
 import { apiErrors } from '../../../shared/http';
+import { LoadFailed as SharedLoadFailed } from '../../../shared/ui/LoadFailed';
 
 /** What orders pages share: status, item lines, artwork preview and preflight, totals, dialogs. */
 
@@ -235,18 +236,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
 
 /** A page's data failed to load: what happened and "Try again". */
 export function LoadFailed({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    >
-      {what} could not be loaded. {errorText(error, '')}
-    </Alert>
-  );
+  return <SharedLoadFailed what={what} onRetry={onRetry} reason={errorText(error, '')} />;
 }
 
 export function Loading({ label }: { label: string }) {

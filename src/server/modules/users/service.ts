@@ -14,6 +14,7 @@ import { endResetLinks, type PasswordResetService } from '../accounts/password-r
 import type { MailOutbox } from '../mail/service';
 import { forgetUserSessions, sessionStore } from '../accounts/sessions';
 import { prepareLogo } from './logo-image';
+import { columnValues } from '../../db/columns';
 
 type CreateInput = z.output<typeof adminUserCreateSchema>;
 type UpdateInput = Partial<z.output<typeof adminUserUpdateSchema>>;
@@ -50,28 +51,10 @@ export function approvalMail(user: Pick<UserRow, 'firstname' | 'email'>, links: 
   };
 }
 
+/** The fields sent, as the table's columns; postcodes are kept upper-case, as Royal Mail writes them. */
 function columnsOf(input: UpdateInput): Partial<typeof users.$inferInsert> {
-  const map: Record<string, keyof typeof users.$inferInsert> = {
-    email: 'email',
-    role: 'role',
-    title: 'title',
-    firstname: 'firstname',
-    lastname: 'lastname',
-    company_name: 'companyName',
-    telephone: 'telephone',
-    mobile: 'mobile',
-    address1: 'address1',
-    address2: 'address2',
-    town: 'town',
-    county: 'county',
-    postcode: 'postcode',
-    country_id: 'countryId',
-  };
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined && map[key]) out[map[key]] = key === 'postcode' ? String(value).toUpperCase() : value;
-  }
-  return out as Partial<typeof users.$inferInsert>;
+  const values = columnValues(users, input);
+  return values.postcode === undefined ? values : { ...values, postcode: values.postcode.toUpperCase() };
 }
 
 /** Staff management of accounts (issue 4): create with a welcome link, edit, role rules, soft delete, logo. */
