@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARRIERS } from '../domain/delivery/delivery';
 import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
 import { SIDES } from '../domain/pricing/engine';
-import { profileFields } from './accounts';
+import { profileFields, userSchema } from './accounts';
 import { idSchema, nullableText, optionalText, textSchema, wholeNumberSchema } from './common';
 import { phoneSchema } from './phone';
 
@@ -112,18 +112,19 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-export const orderAddressSchema = z.object({
-  firstname: z.string(),
-  lastname: z.string(),
-  company_name: z.string(),
-  telephone: z.string(),
-  email: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  town: z.string(),
-  county: z.string(),
-  postcode: z.string(),
-  country_id: z.number().nullable(),
+/** An order's delivery contact and address: the same fields, named the same, as a user's. */
+export const orderAddressSchema = userSchema.pick({
+  firstname: true,
+  lastname: true,
+  company_name: true,
+  telephone: true,
+  email: true,
+  address1: true,
+  address2: true,
+  town: true,
+  county: true,
+  postcode: true,
+  country_id: true,
 });
 
 export const orderSchema = z.object({
