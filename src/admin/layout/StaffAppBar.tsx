@@ -30,7 +30,8 @@ export function StaffAppBar() {
       toolbar={
         <>
           <CustomerSiteButton />
-          <LoadingIndicator />
+          {/* Its spinner is a progressbar, which must have a name (axe); the props reach it. */}
+          <LoadingIndicator aria-label="Loading" />
         </>
       }
     >
