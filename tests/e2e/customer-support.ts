@@ -215,10 +215,10 @@ const SHOTS = 'test-results/screenshots';
 export const WIDTHS = [1280, 375] as const;
 
 /**
- * The whole page (or the window, for dialogs) at 1280 and 375 px as test-results/screenshots/customer-<name>-<width>.png,
+ * The whole page (or the window, for dialogs) at 1280 and 375 px as test-results/screenshots/<area>-<name>-<width>.png,
  * and at each width: nothing wider than the window (no sideways scrolling on a phone).
  */
-export async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+export async function shoot(page: Page, name: string, { fullPage = true, area = 'customer' as 'customer' | 'staff' } = {}): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   const before = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const width of WIDTHS) {
@@ -226,7 +226,7 @@ export async function shoot(page: Page, name: string, { fullPage = true } = {}):
     await page.waitForTimeout(250); // media queries and MUI's breakpoints settle
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} is wider than ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, `customer-${name}-${width}.png`), fullPage });
+    await page.screenshot({ path: path.join(SHOTS, `${area}-${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize(before);
 }

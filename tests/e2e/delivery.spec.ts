@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, expectAccessible, RUN, signIn } from './customer-support';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { ADMIN, Api, expectAccessible, RUN, shoot, signIn } from './customer-support';
 
 /**
  * Issue 11 item 2 in Chromium on the built app with the demo data: staff keep the delivery
@@ -10,7 +8,6 @@ import path from 'node:path';
  */
 const TYPE = `E2E Pallet courier ${RUN}`;
 const CODE = `E2E-${RUN}`.toUpperCase();
-const SHOTS = 'test-results/screenshots';
 
 test.describe.configure({ mode: 'serial' });
 // Each test walks a whole screen at two widths, with axe: more than the default minute on a shared machine.
@@ -41,19 +38,6 @@ const bandRows = (page: Page) =>
     .getByRole('table', { name: `Weight bands of ${TYPE}` })
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).slice(0, 2).map((c) => c.textContent?.trim() ?? '')));
-
-/** The page at 1280 and 375 px: nothing wider than the window; screenshots for a person to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(400);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, `staff-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 let typeId: number;
 
@@ -133,7 +117,7 @@ test('staff add a delivery type, then its weight bands: £ shown, pence kept, a 
   const editPrice = page.getByLabel('Price (£) of the band up to 5,000 g');
   await expect(editPrice).toHaveValue('12.50');
   await editPrice.fill('13');
-  await shoot(page, 'delivery-prices-editing');
+  await shoot(page, 'delivery-prices-editing', { area: 'staff' });
   await page.getByRole('button', { name: 'Save the band up to 5,000 g' }).click();
   await expect.poll(() => bandRows(page)).toEqual([
     ['1,000 g', '£8.95'],
@@ -175,7 +159,7 @@ test('staff change the countries a type serves: the shortcuts, a search, one cou
   await france.uncheck();
   await expect(page.getByTestId('countries-summary')).toHaveText(/^\d+ countries: /);
   await page.getByLabel('Find a country').fill('');
-  await shoot(page, 'delivery-type-countries');
+  await shoot(page, 'delivery-type-countries', { area: 'staff' });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Changes saved.')).toBeVisible();
 
@@ -243,6 +227,6 @@ test('staff add a closed day; a date already closed is refused beside Date', asy
   await page.getByRole('option', { name: String(year + 1) }).click();
   await expect(page.getByRole('cell', { name: /Stocktake/ })).toHaveCount(0);
   await expect(page.getByRole('cell', { name: 'Christmas Day' })).toBeVisible();
-  await shoot(page, 'closed-days-next-year');
+  await shoot(page, 'closed-days-next-year', { area: 'staff' });
   expect(errors).toEqual([]);
 });

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { ADMIN, Api, expectAccessible, newAccount, registerByApi, RUN, signIn, waitForMail } from './customer-support';
+import { ADMIN, Api, expectAccessible, newAccount, registerByApi, RUN, shoot, signIn, waitForMail } from './customer-support';
 
 /**
  * The mail outbox for staff (issue 9): a message the server could not deliver is marked failed,
@@ -24,21 +24,7 @@ interface Mail {
   last_error: string | null;
 }
 
-const SHOTS = 'test-results/screenshots';
 const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(value))}&range=[0,99]`;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.waitForTimeout(400);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS, `staff-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.waitForTimeout(300);
-}
 
 /** Makes every delivery fail while `during` runs: a file stands where the outbox directory goes. */
 async function withUndeliverableMail(during: () => Promise<void>): Promise<void> {
@@ -97,7 +83,7 @@ test('staff see a failed message with its links hidden, resend it, and resend th
     await expect(rows.nth(1)).toContainText('Welcome');
     await page.waitForLoadState('networkidle'); // react-admin's fetch spinner (an unnamed progressbar) gone
     await expectAccessible(page, 'the failed mail list');
-    await shoot(page, 'mail-failed');
+    await shoot(page, 'mail-failed', { area: 'staff' });
 
     // The reset message's page: why it failed, its words with the link hidden, and Resend.
     await rows.first().focus();
@@ -110,7 +96,7 @@ test('staff see a failed message with its links hidden, resend it, and resend th
     expect(await page.content()).not.toContain('/password/reset/');
     await page.waitForLoadState('networkidle'); // react-admin's fetch spinner (an unnamed progressbar) gone
     await expectAccessible(page, 'the failed message');
-    await shoot(page, 'mail-message-failed');
+    await shoot(page, 'mail-message-failed', { area: 'staff' });
 
     await page.getByRole('button', { name: 'Resend' }).click();
     await expect(page.getByText(`The message to ${who.email} is queued again`)).toBeVisible();
