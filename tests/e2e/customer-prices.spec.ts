@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, CUSTOMER, expectAccessible, shoot, signedIn } from './customer-support';
+import { changeSetting, CUSTOMER, expectAccessible, shoot, signedIn } from './customer-support';
 
 /**
  * Issue 10 #4 in Chromium on the built app with the demo data: the customer's price list shows one
@@ -9,25 +9,9 @@ import { ADMIN, Api, CUSTOMER, expectAccessible, shoot, signedIn } from './custo
  */
 test.describe.configure({ mode: 'serial' });
 
-interface AdminSetting {
-  id: number;
-  name: string;
-  value: string;
-  description: string;
-  public: boolean;
-}
-
 /** Staff: makes a setting public or not; returns what it was. */
 async function setPublic(name: string, value: boolean): Promise<boolean> {
-  const admin = await Api.as(ADMIN);
-  try {
-    const list = await admin.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
-    const setting = list.find((s) => s.name === name)!;
-    await admin.send('PUT', `/api/admin/settings/${setting.id}`, { value: setting.value, description: setting.description, public: value });
-    return setting.public;
-  } finally {
-    await admin.close();
-  }
+  return (await changeSetting(name, { public: value })).public;
 }
 
 const products = (page: Page) => page.getByRole('navigation', { name: 'Products' }).getByRole('link');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
+import type { AdminSetting } from '../../src/shared/api/admin-settings';
 
 /**
  * What the customer-app browser specs (issue 3) share: the demo logins, signing in, a direct API
@@ -109,26 +110,23 @@ export class Api {
   }
 }
 
-interface AdminSetting {
-  id: number;
-  name: string;
-  value: string;
-  description: string;
-  public: boolean;
-}
-
-/** Staff: changes a setting through the staff API (PUT /api/admin/settings/{id}); returns the old value. */
-export async function setSetting(name: string, value: string): Promise<string> {
+/** Staff: changes a setting's value or visibility (PUT /api/admin/settings/{id}); answers the setting as it was. */
+export async function changeSetting(name: string, change: { value?: string; public?: boolean }): Promise<AdminSetting> {
   const admin = await Api.as(ADMIN);
   try {
     const list = await admin.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
     const setting = list.find((s) => s.name === name);
     if (!setting) throw new Error(`No setting ${name}`);
-    await admin.send('PUT', `/api/admin/settings/${setting.id}`, { value, description: setting.description, public: setting.public });
-    return setting.value;
+    await admin.send('PUT', `/api/admin/settings/${setting.id}`, { value: setting.value, description: setting.description, public: setting.public, ...change });
+    return setting;
   } finally {
     await admin.close();
   }
+}
+
+/** Staff: changes a setting's value; returns the old value. */
+export async function setSetting(name: string, value: string): Promise<string> {
+  return (await changeSetting(name, { value })).value;
 }
 
 /** Staff: gives account `id` another role (PUT /api/admin/users/{id}). */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { forgetUserSessions } from '../../src/server/modules/accounts/sessions';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, resetTokenFor, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 
 /** Issue 9, finding 7: a change of password or e-mail ends outstanding reset links; an e-mail change asks for the password and tells the old address. */
@@ -13,13 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const fresh = () => new ApiClient(t.app);
-
-async function resetTokenFor(email: string): Promise<string> {
-  const mails = (await t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && /Subject: Reset/.test(m.text));
-  const match = /http:\/\/localhost:3000\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '');
-  if (!match) throw new Error(`no reset mail for ${email}`);
-  return match[1];
-}
 
 const resetWith = (token: string, password = 'taken over account') =>
   fresh().post('/api/password/reset', { token, password, password_confirmation: password });
@@ -35,7 +28,7 @@ describe('a password change', () => {
   it('invalidates reset links sent before it', async () => {
     const { c, body } = await signedUp();
     await fresh().post('/api/password/email', { email: body.email });
-    const token = await resetTokenFor(body.email);
+    const token = await resetTokenFor(t, body.email);
     const changed = await c.patch('/api/user/password', { current_password: body.password, password: 'my new long secret', password_confirmation: 'my new long secret' });
     expect(changed.statusCode).toBe(200);
     const res = await resetWith(token);
@@ -65,7 +58,7 @@ describe('an e-mail change', () => {
   it('invalidates reset links, and tells the old address', async () => {
     const { c, body, profile } = await signedUp();
     await fresh().post('/api/password/email', { email: body.email });
-    const token = await resetTokenFor(body.email);
+    const token = await resetTokenFor(t, body.email);
     const moved = `moved-${body.email}`;
     const res = await c.patch('/api/user', { ...profile, email: moved, current_password: body.password });
     expect(res.statusCode).toBe(200);

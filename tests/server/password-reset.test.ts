@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../src/server/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
+import { createTestApp, resetTokenFor, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 
 let t: TestApp;
@@ -10,14 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const fresh = () => new ApiClient(t.app);
-
-/** The reset link of the newest message to `email` in the outbox. */
-async function resetTokenFor(email: string): Promise<string> {
-  const mails = (await t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && /Subject: Reset/.test(m.text));
-  const match = /http:\/\/localhost:3000\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '');
-  if (!match) throw new Error(`no reset mail for ${email}`);
-  return match[1];
-}
 
 describe('password reset', () => {
   it('answers the same for known and unknown e-mails, and mails a link only to the known one', async () => {
@@ -29,7 +21,7 @@ describe('password reset', () => {
     expect(known.json()).toEqual(unknown.json());
     const mails = await t.outbox();
     expect(mails.some((m) => m.text.includes('nobody-here@example.test'))).toBe(false);
-    const token = await resetTokenFor(body.email);
+    const token = await resetTokenFor(t, body.email);
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const rows = await t.database.db.select().from(passwordResets);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
@@ -38,7 +30,7 @@ describe('password reset', () => {
   it('says whether a link can still be used before a password is typed (issue 10)', async () => {
     const body = await registerAs(fresh());
     await fresh().post('/api/password/email', { email: body.email });
-    const token = await resetTokenFor(body.email);
+    const token = await resetTokenFor(t, body.email);
     const check = await fresh().get(`/api/password/reset/${token}`);
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ valid: true });
@@ -53,7 +45,7 @@ describe('password reset', () => {
     const c = fresh();
     const body = await registerAs(c);
     await fresh().post('/api/password/email', { email: body.email });
-    const token = await resetTokenFor(body.email);
+    const token = await resetTokenFor(t, body.email);
 
     const res = await fresh().post('/api/password/reset', { token, password: 'fresh start please', password_confirmation: 'fresh start please' });
     expect(res.statusCode).toBe(200);
@@ -69,7 +61,7 @@ describe('password reset', () => {
   it('refuses an expired link and a weak password, keeping the old password', async () => {
     const body = await registerAs(fresh());
     await fresh().post('/api/password/email', { email: body.email });
-    const token = await resetTokenFor(body.email);
+    const token = await resetTokenFor(t, body.email);
 
     const weak = await fresh().post('/api/password/reset', { token, password: '12345678', password_confirmation: '12345678' });
     expect(weak.statusCode).toBe(422);

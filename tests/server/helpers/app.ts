@@ -97,3 +97,11 @@ export function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');
   return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
 }
+
+/** The reset link's token in the newest reset mail to `email` in the outbox. */
+export async function resetTokenFor(t: TestApp, email: string): Promise<string> {
+  const mails = (await t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && /Subject: Reset/.test(m.text));
+  const match = /http:\/\/localhost:3000\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '');
+  if (!match) throw new Error(`no reset mail for ${email}`);
+  return match[1];
+}
