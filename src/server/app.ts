@@ -109,7 +109,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     artworkEngine,
     artwork,
     orders,
-    staffOrders: staffOrdersService(db, orders),
+    staffOrders: staffOrdersService({ db, orders, outbox, ...links }),
     stock,
     products,
     margins: marginsService(db, { products, stock }),

@@ -26,6 +26,11 @@ export interface ListField {
   type: FieldType;
   /** The allowed values of an enum field. */
   values?: readonly [string, ...string[]];
+  /**
+   * A derived field (no column of its own, e.g. an order's `overdue`): the condition for one
+   * parsed value, made when the request is read (so it may depend on today's date).
+   */
+  where?: (value: never) => SQL;
 }
 
 /**
@@ -58,6 +63,11 @@ export interface ListSpec<Rec = unknown, Row = never> {
   defaultSort: readonly [string, SortOrder];
   /** Lower-cased text that each word of `filter.q` must occur in; without it `q` is refused. */
   searchText?: SQL;
+  /**
+   * Instead of `searchText`: the condition for one word's LIKE pattern, when a list searches
+   * several places each with its own index (an order's own text or its customer's).
+   */
+  searchWord?: (pattern: string) => SQL;
   /** Always applies, e.g. soft-deleted rows are left out. */
   scope?: SQL;
   /** A unique column: the last sort key, so that pages never overlap or skip a row. */
@@ -194,7 +204,7 @@ class FilterErrors {
 }
 
 function equality(field: ListField, raw: unknown, key: string, problems: FilterErrors): SQL | undefined {
-  if (raw === null) return isNull(field.column);
+  if (raw === null && !field.where) return isNull(field.column);
   const schema = valueSchema(field);
   if (Array.isArray(raw)) {
     if (raw.length > MAX_UNPAGED) {
@@ -205,16 +215,18 @@ function equality(field: ListField, raw: unknown, key: string, problems: FilterE
     if (values.some((v) => v === undefined)) return undefined;
     // An empty list matches nothing (react-admin asks for no records), never everything.
     if (!values.length) return sql`false`;
+    if (field.where) return or(...values.map((v) => field.where!(v as never)));
     if (field.type === 'date') return or(...values.map((v) => dateEquals(field.column, v as DateValue)));
     return inArray(field.column, values);
   }
   const value = problems.parse(schema, raw, key);
   if (value === undefined) return undefined;
+  if (field.where) return field.where(value as never);
   return field.type === 'date' ? dateEquals(field.column, value as DateValue) : eq(field.column, value);
 }
 
 function bound(field: ListField, raw: unknown, key: string, side: 'gte' | 'lte', problems: FilterErrors): SQL | undefined {
-  if (field.type === 'bool' || field.type === 'enum') {
+  if (field.type === 'bool' || field.type === 'enum' || field.where) {
     problems.add(key, 'This field has no range');
     return undefined;
   }
@@ -230,7 +242,7 @@ function bound(field: ListField, raw: unknown, key: string, side: 'gte' | 'lte',
 }
 
 function search(spec: ListSpec, raw: unknown, problems: FilterErrors): SQL | undefined {
-  if (!spec.searchText) {
+  if (!spec.searchText && !spec.searchWord) {
     problems.add('q', 'This list has no search');
     return undefined;
   }
@@ -238,7 +250,8 @@ function search(spec: ListSpec, raw: unknown, problems: FilterErrors): SQL | und
   if (q === undefined) return undefined;
   const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   // Every word somewhere in the searched text: "jane inkwell" finds Jane at Inkwell Design.
-  return and(...words.map((word) => sql`${spec.searchText} like ${`%${escapeLike(word)}%`}`));
+  const like = (pattern: string) => (spec.searchWord ? spec.searchWord(pattern) : sql`${spec.searchText} like ${pattern}`);
+  return and(...words.map((word) => like(`%${escapeLike(word)}%`)));
 }
 
 function filterConditions(spec: ListSpec, filter: Record<string, unknown>, problems: FilterErrors): SQL[] {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMED_ORDER_STATUSES } from '../domain/orders/statuses';
-import { orderSchema } from './orders';
+import { idSchema, INT4_MAX, nullableText, optionalText, wholeNumberSchema } from './common';
+import { orderEventSchema, orderSchema } from './orders';
 
 /** A row of the staff orders list (`/api/admin/orders`): confirmed orders only — baskets are their owners' alone. */
 export const adminOrderSummarySchema = z.object({
@@ -9,7 +10,10 @@ export const adminOrderSummarySchema = z.object({
   status: z.enum(CONFIRMED_ORDER_STATUSES),
   user_id: z.number(),
   customer: z.string(),
+  /** The customer's company, or their name when they trade as themselves. */
+  company: z.string(),
   email: z.string(),
+  postcode: z.string(),
   item_count: z.number(),
   total: z.number().nullable(),
   dispatch_due: z.string().nullable(),
@@ -18,12 +22,92 @@ export const adminOrderSummarySchema = z.object({
   tracking_number: z.string().nullable(),
   confirmed_at: z.string().nullable(),
   created_at: z.string(),
+  /** For a move from the list: the version it was read at. */
+  version: z.number(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
-/** One order as staff see it: the customer's Order plus who placed it and the staff notes. */
+/** A line of an order's history as staff see it: who moved it (a staff member's or the customer's name). */
+export const adminOrderEventSchema = orderEventSchema.extend({
+  id: z.number(),
+  actor_name: z.string().nullable(),
+});
+export type AdminOrderEvent = z.infer<typeof adminOrderEventSchema>;
+
+/** One order as staff see it: the customer's Order plus who placed it, the staff notes and the full history. */
 export const adminOrderSchema = orderSchema.extend({
   user: z.object({ id: z.number(), email: z.string(), company_name: z.string(), firstname: z.string(), lastname: z.string() }),
   notes: z.string(),
+  overdue: z.boolean(),
+  events: z.array(adminOrderEventSchema),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** Every staff write carries the version the order was read at; a stale one answers 409. */
+const versionSchema = wholeNumberSchema('The version', 1, INT4_MAX, 'The version the order was read at is required: reload the order');
+
+export const STAFF_NOTES_MAX = 5000;
+export const PROBLEM_TEXT_MAX = 2000;
+export const MOVE_NOTE_MAX = 1000;
+/** The most orders one bulk move takes (two pages of 100 and then some). */
+export const BULK_MOVE_MAX = 500;
+
+/** `PUT /api/admin/orders/{id}`: staff notes and the tracking number (checked against the carrier's rule). */
+export const adminOrderUpdateSchema = z.object({
+  notes: nullableText(STAFF_NOTES_MAX).optional(),
+  tracking_number: nullableText(64).optional(),
+  version: versionSchema,
+});
+export type AdminOrderUpdate = z.input<typeof adminOrderUpdateSchema>;
+
+const PROBLEM_TEXT_NEEDED = 'Say what the customer must do: this text is e-mailed to them and shown on their order';
+
+const moveFields = {
+  status: z.enum(CONFIRMED_ORDER_STATUSES, { message: `Choose one of: ${CONFIRMED_ORDER_STATUSES.join(', ')}` }),
+  /** For the history: why the move was made. */
+  note: optionalText(MOVE_NOTE_MAX),
+  /** Required for Issues: what the customer must do (e-mailed and shown on their order). */
+  problem_text: optionalText(PROBLEM_TEXT_MAX),
+};
+
+function needsProblemText(move: { status: string; problem_text: string }, ctx: z.RefinementCtx) {
+  if (move.status === 'problem' && !move.problem_text) ctx.addIssue({ code: 'custom', path: ['problem_text'], message: PROBLEM_TEXT_NEEDED });
+}
+
+/** `POST /api/admin/orders/{id}/status`: one move of the transition table. */
+export const adminOrderMoveSchema = z
+  .object({
+    ...moveFields,
+    /** For Dispatched: required for Royal Mail, optional for couriers and collection. */
+    tracking_number: nullableText(64).optional(),
+    version: versionSchema,
+  })
+  .superRefine(needsProblemText);
+export type AdminOrderMove = z.input<typeof adminOrderMoveSchema>;
+
+/** `POST /api/admin/orders/status`: the same move for many orders; each answers on its own. */
+export const adminBulkMoveSchema = z
+  .object({
+    ids: z
+      .array(idSchema('Not an order number'), { message: 'Choose the orders to move' })
+      .min(1, 'Choose the orders to move')
+      .max(BULK_MOVE_MAX, `At most ${BULK_MOVE_MAX} orders at once`),
+    ...moveFields,
+  })
+  .superRefine(needsProblemText);
+export type AdminBulkMove = z.input<typeof adminBulkMoveSchema>;
+
+export const bulkMoveResultSchema = z.object({ id: z.number(), ok: z.boolean(), message: z.string().optional() });
+export type BulkMoveResult = z.infer<typeof bulkMoveResultSchema>;
+
+/** `GET /api/admin/orders/counts?filter=`: the orders in each status (and overdue) under the list's other filters. */
+export const adminOrderCountsSchema = z.object({
+  live: z.number(),
+  printing: z.number(),
+  problem: z.number(),
+  dispatched: z.number(),
+  cancelled: z.number(),
+  all: z.number(),
+  overdue: z.number(),
+});
+export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;

@@ -6,3 +6,5 @@ export * from './orders/transitions';
 export * from './orders/totals';
 export * from './delivery/delivery';
 export * from './calendar/workingDays';
+export * from './orders/overdue';
+export * from './orders/tracking';

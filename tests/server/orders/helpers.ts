@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { deliveryPrices, deliveryTypes, deliveryTypesCountries } from '../../../src/server/db/schema';
+import type { Item, Order } from '../../../src/shared/api/orders';
 import type { TestApp } from '../helpers/app';
 import { createProduct, createStock, ok, setMargins } from '../helpers/catalogue';
 import { ApiClient, registerAs, ukCountryId } from '../helpers/client';
@@ -68,3 +69,27 @@ export async function customer(t: TestApp): Promise<{ client: ApiClient; gbId: n
 }
 
 export { ok };
+
+export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+
+/** A basket with one card of 100, single-sided, landscape (and any other item fields given). */
+export async function basketWithCard(client: ApiClient, cat: Catalogue, fields: Record<string, unknown> = {}) {
+  const order = ok<Order>(await client.post('/api/orders', { ref: 'PO-1' }), 201);
+  const item = ok<Item>(await client.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape', ...fields }), 201);
+  return { order, item };
+}
+
+/** A basket that may be confirmed: clean artwork checked, delivery by `deliveryTypeId`. */
+export async function readyBasket(t: TestApp, client: ApiClient, cat: Catalogue, deliveryTypeId: number) {
+  const { order, item } = await basketWithCard(client, cat);
+  ok(await upload(client, order.id, item.id, await pdf(CLEAN_CARD)));
+  await t.app.deps.jobs.drain();
+  ok(await client.patch(`/api/orders/${order.id}`, { delivery_type_id: deliveryTypeId }));
+  return { order, item };
+}
+
+/** A confirmed (Pending) order of the customer's. */
+export async function confirmedOrder(t: TestApp, client: ApiClient, cat: Catalogue, deliveryTypeId: number): Promise<Order> {
+  const { order } = await readyBasket(t, client, cat, deliveryTypeId);
+  return ok<Order>(await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `confirm-${order.id}` } }));
+}

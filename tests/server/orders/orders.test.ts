@@ -7,7 +7,7 @@ import { orders, settings } from '../../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
-import { CLEAN_CARD, customer, NO_BLEED_CARD, ok, pdf, seedCatalogue, seedDelivery, upload, WRONG_SIZE } from './helpers';
+import { basketWithCard as basketWithCard_, CLEAN_CARD, customer, NO_BLEED_CARD, ok, pdf, readyBasket as readyBasket_, seedCatalogue, seedDelivery, upload, WRONG_SIZE } from './helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -34,19 +34,8 @@ const files = (dir: string) => {
 /** Waits for the artwork jobs queued so far. */
 const checked = () => t.app.deps.jobs.drain();
 
-async function basketWithCard(client: ApiClient, fields: Record<string, unknown> = {}) {
-  const order = ok<Order>(await client.post('/api/orders', { ref: 'PO-1' }), 201);
-  const item = ok<Item>(await client.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape', ...fields }), 201);
-  return { order, item };
-}
-
-async function readyBasket(client: ApiClient) {
-  const { order, item } = await basketWithCard(client);
-  ok(await upload(client, order.id, item.id, await pdf(CLEAN_CARD)));
-  await checked();
-  ok(await client.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id }));
-  return { order, item };
-}
+const basketWithCard = (client: ApiClient, fields: Record<string, unknown> = {}) => basketWithCard_(client, cat, fields);
+const readyBasket = (client: ApiClient) => readyBasket_(t, client, cat, del.first.id);
 
 describe('baskets and items', () => {
   it('starts a basket at the profile address, prices items live and lists it under status=basket', async () => {

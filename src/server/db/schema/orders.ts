@@ -55,14 +55,23 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Optimistic concurrency: every change adds one; a stale version answers 409. */
     version: integer('version').notNull().default(1),
+    /**
+     * What staff search finds an order by: its number, reference, postcode and delivery contact,
+     * lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0007).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(id::text || ' ' || ref || ' ' || postcode || ' ' || firstname || ' ' || lastname || ' ' || company_name || ' ' || email)`,
+    ),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('basket', 'live', 'printing', 'problem', 'dispatched', 'cancelled')`),
     // A customer's list by status, newest first, and the counts per status. The reference rides
     // along so that a search by it (`ilike '%…%'`, which no b-tree serves) reads only this index.
     index('orders_user_status_ref_idx').on(t.userId, t.status, t.id, t.ref),
-    // Staff's queue by status and the overdue flag.
+    // Staff's queue by status and the overdue flag; a status tab newest first.
     index('orders_status_dispatch_idx').on(t.status, t.dispatchDue),
+    index('orders_status_id_idx').on(t.status, t.id),
+    index('orders_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.status} <> 'basket'`),
     uniqueIndex('orders_user_confirm_key_unique').on(t.userId, t.confirmKey).where(sql`${t.confirmKey} is not null`),
   ],
 );

@@ -1,16 +1,58 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  adminBulkMoveSchema,
+  adminOrderCountsSchema,
+  adminOrderMoveSchema,
+  adminOrderSchema,
+  adminOrderUpdateSchema,
+  bulkMoveResultSchema,
+} from '../../../shared/api/admin-orders';
+import { idParam } from '../../../shared/api/common';
 import type { AppDeps } from '../../deps';
-import { staffOnly } from '../../lib/auth';
-import { restResource } from '../../lib/rest-list';
+import { requireAdmin, staffOnly } from '../../lib/auth';
+import { idParams, listQuerystring, restResource } from '../../lib/rest-list';
+import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { sendArtwork, sendPreview } from './artwork-replies';
+
+const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
 
 /**
- * Staff orders at /api/admin/orders (DESIGN §3): read-only for now — the list with status, customer
- * and total, and one order with its items, history and the customer. Status moves, notes and
- * tracking come with the staff orders issue.
+ * Staff orders at /api/admin/orders (DESIGN §3): the list (status, search, customer, dates,
+ * overdue) with its counts per status, one order with its history, notes and tracking, every staff
+ * move of the transition table (one order at its version, or many at once), and the items' files.
  */
-const ordersAdmin: FastifyPluginAsync<AppDeps> = async (app, { db, staffOrders }) => {
-  app.addHook('onRequest', staffOnly);
+const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrders, files }) => {
+  fastify.addHook('onRequest', staffOnly);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const one = { params: idParams, response: { 200: adminOrderSchema } };
+
+  // Declared before the resource's `/:id` routes for readability; find-my-way prefers static paths anyway.
+  app.get('/api/admin/orders/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: adminOrderCountsSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return staffOrders.counts(request.query);
+  });
+
+  app.post('/api/admin/orders/status', { schema: { body: adminBulkMoveSchema, response: { 200: z.array(bulkMoveResultSchema) } } }, async (request) =>
+    staffOrders.bulkMove(request.body, requireAdmin(request).user),
+  );
+
   restResource(app, db, { name: 'orders', record: staffOrders.recordSchema, list: staffOrders.list, findOne: staffOrders.get });
+
+  app.put('/api/admin/orders/:id', { schema: { ...one, body: adminOrderUpdateSchema } }, async (request) => staffOrders.update(request.params.id, request.body));
+
+  app.post('/api/admin/orders/:id/status', { schema: { ...one, body: adminOrderMoveSchema } }, async (request) =>
+    staffOrders.move(request.params.id, request.body, requireAdmin(request).user),
+  );
+
+  app.get('/api/admin/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) =>
+    sendArtwork(reply, files, await staffOrders.item(request.params.id, request.params.itemId)),
+  );
+
+  app.get('/api/admin/orders/:id/items/:itemId/preview', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) =>
+    // Untyped: a 304 has no body for the response schema to describe.
+    sendPreview(request, reply as FastifyReply, files, await staffOrders.item(request.params.id, request.params.itemId)),
+  );
 };
 
 export default ordersAdmin;

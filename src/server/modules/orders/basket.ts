@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Item, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
-import { dispatchPromise, ukDateTime, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
+import { dispatchPromise, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
 import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain/delivery/delivery';
 import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
 import type { Sides } from '../../../shared/domain/pricing';
@@ -156,6 +156,3 @@ export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'un
         : null,
   };
 }
-
-/** Today's UK date: closed days are read from here on. */
-export const ukToday = (now: Date) => ukDateTime(now).date;

@@ -17,10 +17,10 @@ import {
 } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
-import { HttpError, notFound } from '../../lib/errors';
-import { matchesEtag } from '../../lib/etag';
+import { HttpError } from '../../lib/errors';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
+import { sendArtwork, sendPreview } from './artwork-replies';
 
 const orderParams = z.object({ id: idParam('No such order.') });
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
@@ -30,12 +30,6 @@ function customerOf(request: FastifyRequest) {
   const { user } = requireUser(request);
   requireCustomerRole(user);
   return user;
-}
-
-/** A file name safe inside a Content-Disposition header, with the UTF-8 form beside it. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /**
@@ -104,30 +98,13 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
 
   app.get('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) => {
     const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
-    const file = item.artworkKey ? await files.stream(item.artworkKey) : null;
-    if (!file) throw notFound('This item has no artwork.');
-    return reply
-      .type('application/pdf')
-      .header('content-length', file.size)
-      .header('content-disposition', attachment(item.artworkName ?? 'artwork.pdf'))
-      .header('cache-control', 'private, no-cache')
-      .send(file.body);
+    return sendArtwork(reply, files, item);
   });
 
   app.get('/api/orders/:id/items/:itemId/preview', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) => {
     const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
-    const file = item.previewKey ? await files.stream(item.previewKey) : null;
-    if (!file) throw notFound('This item has no preview yet.');
-    // The URL stays when the artwork is replaced, the file's key does not: the browser asks again
-    // each time and gets 304 while its copy is the current one.
-    const etag = `"${item.previewKey}"`;
-    const untyped = reply as FastifyReply; // a 304 has no body for the response schema to describe
-    untyped.header('cache-control', 'private, no-cache').header('etag', etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
-      file.body.destroy();
-      return untyped.code(304).send();
-    }
-    return reply.type('image/png').header('content-length', file.size).send(file.body);
+    // Untyped: a 304 has no body for the response schema to describe.
+    return sendPreview(request, reply as FastifyReply, files, item);
   });
 
   app.get('/api/orders/:id/delivery-options', { schema: { params: orderParams, response: { 200: z.array(deliveryOptionSchema) } } }, async (request) =>

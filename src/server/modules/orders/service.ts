@@ -14,6 +14,7 @@ import type {
   orderUpdateSchema,
 } from '../../../shared/api/orders';
 import { DEFAULT_CUTOFF } from '../../../shared/domain/calendar/workingDays';
+import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -25,7 +26,7 @@ import type { MailOutbox } from '../mail/service';
 import type { PricesService } from '../prices/service';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
-import { artworkBlocker, assessBasket, itemsOf, presentItem, ukToday, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
+import { artworkBlocker, assessBasket, itemsOf, presentItem, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
 import { applyMove, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';

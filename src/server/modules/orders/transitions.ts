@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
-import { findTransition, type OrderActor } from '../../../shared/domain/orders/transitions';
+import { findTransition, type OrderActor, type OrderTransition } from '../../../shared/domain/orders/transitions';
+import { trackingUrl } from '../../../shared/domain/orders/tracking';
+import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
@@ -15,6 +17,8 @@ export interface Move {
   note?: string;
   /** Columns the move sets besides status, version and updated_at (frozen totals, problem text…). */
   set?: Partial<typeof orders.$inferInsert>;
+  /** The order's carrier, for the tracking link in the dispatch e-mail. */
+  carrier?: Carrier | null;
 }
 
 export interface MailLinks {
@@ -28,22 +32,28 @@ export interface MailLinks {
  * e-mail in the outbox. A move the table does not allow for this actor answers 409.
  */
 export async function applyMove(tx: Db, outbox: MailOutbox, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
-  const transition = findTransition(row.status as OrderStatus, move.to, move.actor);
-  if (!transition) {
-    throw conflict(`Order ${row.id} is ${ORDER_STATUS_NAMES[row.status as OrderStatus] ?? row.status}: it cannot be moved to ${ORDER_STATUS_NAMES[move.to]}.`);
-  }
+  const transition = allowedMove(row, move.to, move.actor);
   const [updated] = await tx
     .update(orders)
     .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt: new Date() })
     .where(eq(orders.id, row.id))
     .returning();
   await tx.insert(orderEvents).values({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' });
-  if (transition.mailsCustomer && updated.email) await outbox.queue(tx, orderMail(updated, links));
+  if (transition.mailsCustomer && updated.email) await outbox.queue(tx, orderMail(updated, links, move.carrier));
   return updated;
 }
 
+/** The table's move of this order to `to` by `actor`, or the 409 that names the order's status. */
+export function allowedMove(row: Pick<OrderRow, 'id' | 'status'>, to: OrderStatus, actor: OrderActor): OrderTransition {
+  const transition = findTransition(row.status as OrderStatus, to, actor);
+  if (!transition) {
+    throw conflict(`Order ${row.id} is ${ORDER_STATUS_NAMES[row.status as OrderStatus] ?? row.status}: it cannot be moved to ${ORDER_STATUS_NAMES[to]}.`);
+  }
+  return transition;
+}
+
 /** The customer's e-mail about the order's new status (live, problem, dispatched). */
-export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks): { to: string; subject: string; text: string } {
+export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carrier?: Carrier | null): { to: string; subject: string; text: string } {
   const link = `${appUrl}/orders/${order.id}`;
   const ref = order.ref ? ` (your reference ${order.ref})` : '';
   const hello = `Hello ${order.firstname},\n\n`;
@@ -65,15 +75,18 @@ export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks): { to
         subject: `Order ${order.id} is on hold — we need something from you`,
         text: `${hello}We have put order ${order.id}${ref} on hold:\n\n${order.problemText ?? ''}\n\nWhat to do next is on the order's page: ${link}${sign}`,
       };
-    case 'dispatched':
+    case 'dispatched': {
+      const follow = trackingUrl(carrier, order.trackingNumber);
       return {
         to: order.email,
         subject: `Order ${order.id} is on its way`,
         text:
           `${hello}Order ${order.id}${ref} was dispatched today.` +
           (order.trackingNumber ? `\nTracking number: ${order.trackingNumber}` : '') +
+          (follow ? `\nFollow the parcel: ${follow}` : '') +
           `\n\nDetails: ${link}${sign}`,
       };
+    }
     default:
       return { to: order.email, subject: `Order ${order.id}: ${ORDER_STATUS_NAMES[order.status as OrderStatus]}`, text: `${hello}Order ${order.id}${ref} is now ${ORDER_STATUS_NAMES[order.status as OrderStatus]}.\n\n${link}${sign}` };
   }

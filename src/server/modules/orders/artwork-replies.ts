@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OrderItemRow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { matchesEtag } from '../../lib/etag';
+import type { FileStore } from '../../lib/files';
+
+/** A file name safe inside a Content-Disposition header, with the UTF-8 form beside it. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** An item's artwork PDF as a download (the customer's and the staff route answer alike). */
+export async function sendArtwork(reply: FastifyReply, files: FileStore, item: OrderItemRow) {
+  const file = item.artworkKey ? await files.stream(item.artworkKey) : null;
+  if (!file) throw notFound('This item has no artwork.');
+  return reply
+    .type('application/pdf')
+    .header('content-length', file.size)
+    .header('content-disposition', attachment(item.artworkName ?? 'artwork.pdf'))
+    .header('cache-control', 'private, no-cache')
+    .send(file.body);
+}
+
+/**
+ * An item's preview PNG. The URL stays when the artwork is replaced, the file's key does not: the
+ * browser asks again each time and gets 304 while its copy is the current one.
+ */
+export async function sendPreview(request: FastifyRequest, reply: FastifyReply, files: FileStore, item: OrderItemRow) {
+  const file = item.previewKey ? await files.stream(item.previewKey) : null;
+  if (!file) throw notFound('This item has no preview yet.');
+  const etag = `"${item.previewKey}"`;
+  reply.header('cache-control', 'private, no-cache').header('etag', etag);
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    file.body.destroy();
+    return reply.code(304).send();
+  }
+  return reply.type('image/png').header('content-length', file.size).send(file.body);
+}
