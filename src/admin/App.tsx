@@ -13,6 +13,7 @@ import closedDays from './delivery/closed-days';
 import { dataProvider } from './dataProvider';
 import { staffI18nProvider } from './i18n/i18nProvider';
 import mail from './mail';
+import orders from './orders';
 import { MARGINS_ROUTE, MarginsPage } from './products/margins';
 import products from './products';
 import { StaffLayout } from './layout/StaffLayout';
@@ -67,6 +68,7 @@ export default function StaffApp() {
       <Resource name="delivery" {...delivery} />
       <Resource name="delivery/countries" {...countries} />
       <Resource name="delivery/closed-days" {...closedDays} />
+      <Resource name="orders" {...orders} />
       <Resource name="mail" {...mail} />
       <CustomRoutes>
         {STAFF_AREAS.filter((area) => !area.ready).map((area) => (

@@ -92,16 +92,16 @@ export class Api {
     return api;
   }
 
-  async send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
-    const headers: Record<string, string> = { accept: 'application/json', 'x-xsrf-token': this.xsrf };
+  async send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown, extra: { headers?: Record<string, string>; multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }> } = {}) {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-xsrf-token': this.xsrf, ...extra.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    const answer = await this.request.fetch(url, { method, headers, data });
+    const answer = await this.request.fetch(url, { method, headers, data, multipart: extra.multipart });
     if (!answer.ok()) throw new Error(`${method} ${url} answered ${answer.status()}: ${await answer.text()}`);
     return answer;
   }
 
-  async json<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown): Promise<T> {
-    const answer = await this.send(method, url, data);
+  async json<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown, extra: Parameters<Api['send']>[3] = {}): Promise<T> {
+    const answer = await this.send(method, url, data, extra);
     return (await answer.json()) as T;
   }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { PDFDocument, rgb } from 'pdf-lib';
 import { expectAccessible, shoot, signedIn, TRADE } from './customer-support';
+import { cardPdf } from './pdf';
 
 /**
  * Issue 11 items 3, 4 and 6 in Chromium on the built app with the demo data: a trade customer builds
@@ -10,17 +10,6 @@ import { expectAccessible, shoot, signedIn, TRADE } from './customer-support';
  * Pending with its history; reorders it, confirms the copy and cancels it.
  */
 test.describe.configure({ mode: 'serial' });
-
-const MM = 72 / 25.4;
-
-/** A one-page PDF of `width`×`height` mm; with `bleed`, a TrimBox that much inside. */
-async function cardPdf(width: number, height: number, bleed = 0): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([width * MM, height * MM]);
-  page.drawRectangle({ x: 0, y: 0, width: width * MM, height: height * MM, color: rgb(0.1, 0.3, 0.6) });
-  if (bleed) page.setTrimBox(bleed * MM, bleed * MM, (width - 2 * bleed) * MM, (height - 2 * bleed) * MM);
-  return Buffer.from(await doc.save());
-}
 
 const item = (page: Page, n: number) => page.locator('main article').nth(n);
 

@@ -18,6 +18,7 @@ interface Ids {
   statusText: number;
   mail: { id: number; subject: string };
   delivery: { id: number; name: string };
+  order: number;
 }
 
 interface Screen {
@@ -57,6 +58,8 @@ const SCREENS: Screen[] = [
   { name: 'delivery-prices', path: (ids) => `/admin/delivery/${ids.delivery.id}/prices`, title: (ids) => `Delivery › ${ids.delivery.name}` },
   { name: 'countries', path: () => '/admin/delivery/countries', title: () => 'Countries', rowOpens: { dialog: 'Edit country' } },
   { name: 'closed-days', path: () => '/admin/delivery/closed-days', title: () => 'Closed days', rowOpens: { dialog: 'Edit closed day' } },
+  { name: 'orders', path: () => '/admin/orders', title: () => 'Orders', rowOpens: /\/admin\/orders\/\d+$/ },
+  { name: 'order', path: (ids) => `/admin/orders/${ids.order}`, title: (ids) => `Orders › Order ${ids.order}`, edit: { label: /^Notes/, value: 'Half-typed' } },
   { name: 'mail', path: () => '/admin/mail', title: () => 'Mail outbox', rowOpens: /\/admin\/mail\/\d+\/show$/ },
   { name: 'mail-message', path: (ids) => `/admin/mail/${ids.mail.id}/show`, title: (ids) => `Mail outbox › ${ids.mail.subject}` },
   { name: 'not-found', path: () => '/admin/no-such-page', title: () => 'Page not found' },
@@ -83,6 +86,7 @@ test.beforeAll(async () => {
     const mailbox = newAccount('Mailbox');
     await registerByApi(mailbox);
     const [mail] = await api.json<Array<{ id: number; subject: string }>>('GET', `/api/admin/mail?${q({ q: mailbox.email })}`);
+    const [order] = await api.json<Array<{ id: number }>>('GET', `/api/admin/orders?${q({ status: 'live' })}`);
     ids = {
       jane: jane.id,
       stock: stocks[0],
@@ -90,6 +94,7 @@ test.beforeAll(async () => {
       statusText: statusText.id,
       delivery,
       mail,
+      order: order.id,
     };
   } finally {
     await api.close();

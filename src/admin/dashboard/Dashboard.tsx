@@ -9,11 +9,14 @@ import { STAFF_AREAS, staffUrl, type StaffArea } from '../areas/staffAreas';
 import { RouterLinkAdapter } from '../common/RouterLinkAdapter';
 import { StaffTitle } from '../common/StaffTitle';
 import { accountsAwaiting, awaitingApprovalUrl, useAwaitingApprovalCount } from '../users/awaitingApproval';
+import type { AdminOrderCounts } from '../../shared/api/admin-orders';
+import { useOrderCounts, waitingText } from '../orders/useOrderCounts';
 
-/** What a tile says: the area, whether it is built yet, and for Users how many accounts await approval. */
-function describe(area: StaffArea, awaiting: number | undefined): string {
+/** What a tile says: the area, whether it is built yet, for Users how many accounts await approval, for Orders how many wait. */
+function describe(area: StaffArea, awaiting: number | undefined, orders: AdminOrderCounts | undefined): string {
   if (!area.ready) return `${area.description} (coming soon)`;
   if (area.path === 'users' && awaiting) return `${area.description} ${accountsAwaiting(awaiting)}.`;
+  if (area.path === 'orders' && orders) return `${area.description} ${waitingText(orders)}`;
   return area.description;
 }
 
@@ -21,6 +24,7 @@ function describe(area: StaffArea, awaiting: number | undefined): string {
 export function Dashboard() {
   const { identity } = useGetIdentity();
   const awaiting = useAwaitingApprovalCount();
+  const { data: orders } = useOrderCounts();
   return (
     <Box sx={{ py: 2 }}>
       <Title title={<StaffTitle page="Dashboard" />} />
@@ -53,7 +57,7 @@ export function Dashboard() {
             key={area.path}
             icon={area.image}
             name={area.name}
-            description={describe(area, awaiting)}
+            description={describe(area, awaiting, orders)}
             url={staffUrl(area.path)}
             linkComponent={RouterLinkAdapter}
           />

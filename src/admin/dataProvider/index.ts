@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
 import type { AdminMail, AdminUser, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
+import type { AdminBulkMove, AdminOrder, AdminOrderCounts, AdminOrderMove, BulkMoveResult } from '../../shared/api/admin-orders';
 import { http } from '../../shared/http';
 import { apiResource } from './apiPaths';
 import { httpClient, toHttpError } from './httpClient';
@@ -36,6 +37,14 @@ export interface StaffDataProvider extends DataProvider {
   removeLogo(userId: Identifier): Promise<AdminUser>;
   /** Queues an outbox message again (failed or sent), or tries a pending one now; answers it as it stands. */
   resendMail(id: Identifier): Promise<AdminMail>;
+  /** The orders in each status (and overdue) under the list's other filters. */
+  orderCounts(filter: Record<string, unknown>): Promise<AdminOrderCounts>;
+  /** One move of the transition table, at the version the order was read at; answers the order as it now is. */
+  moveOrder(id: Identifier, move: AdminOrderMove): Promise<AdminOrder>;
+  /** The same move for many orders; each answers whether it moved, and why not. */
+  bulkMoveOrders(move: AdminBulkMove): Promise<BulkMoveResult[]>;
+  /** An item's artwork PDF or preview PNG (the API wants the Bearer header, so not a plain link). */
+  orderItemFile(orderId: Identifier, itemId: Identifier, file: 'artwork' | 'preview'): Promise<Blob>;
 }
 
 /** A custom call on the shared client, answering its body; a failure as react-admin's HttpError. */
@@ -76,5 +85,18 @@ export const dataProvider: StaffDataProvider = {
   },
   resendMail(id) {
     return call(http.post<AdminMail>(`${API_BASE}/mail/${encodeURIComponent(id)}/resend`));
+  },
+  orderCounts(filter) {
+    return call(http.get<AdminOrderCounts>(`${API_BASE}/orders/counts`, { params: { filter: JSON.stringify(filter) } }));
+  },
+  moveOrder(id, move) {
+    return call(http.post<AdminOrder>(`${API_BASE}/orders/${encodeURIComponent(id)}/status`, move));
+  },
+  bulkMoveOrders(move) {
+    return call(http.post<BulkMoveResult[]>(`${API_BASE}/orders/status`, move));
+  },
+  orderItemFile(orderId, itemId, file) {
+    const path = `${API_BASE}/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/${file}`;
+    return call(http.get<Blob>(path, { responseType: 'blob', skipErrorDialogs: true }));
   },
 };

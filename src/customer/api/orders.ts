@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type {
   AddressInput,
   DeliveryOption,
@@ -14,6 +14,7 @@ import type {
 import type { OrderableProduct } from '../../shared/api/prices';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus, type OrderStatus } from '../../shared/domain/orders/statuses';
 import { http } from '../../shared/http';
+import { useObjectUrl } from '../../shared/ui/useObjectUrl';
 import { queryClient } from './queryClient';
 
 /*
@@ -114,14 +115,9 @@ export async function fetchPreview(orderId: number, itemId: number): Promise<Blo
 }
 
 /** The uploaded PDF, for the customer to download (Bearer header again, hence a blob). */
-export async function downloadArtwork(orderId: number, itemId: number, name: string): Promise<void> {
+export async function fetchArtwork(orderId: number, itemId: number): Promise<Blob> {
   const { data } = await http.get<Blob>(`${base(orderId)}/items/${itemId}/artwork`, { responseType: 'blob', skipErrorDialogs: true });
-  const url = URL.createObjectURL(data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return data;
 }
 
 // ───────────────────────────── queries ─────────────────────────────
@@ -179,16 +175,7 @@ export function usePreviewUrl(orderId: number, item: Item): { url: string | null
     staleTime: Infinity,
     retry: 1,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!query.data) {
-      setUrl(null);
-      return;
-    }
-    const made = URL.createObjectURL(query.data);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [query.data]);
+  const url = useObjectUrl(query.data);
   return { url, failed: query.isError };
 }
 

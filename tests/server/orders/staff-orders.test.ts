@@ -204,9 +204,12 @@ describe('the work queue', () => {
 describe('problems, seen from both sides', () => {
   it('shows the customer the problem text; their resubmission returns it to Pending, in the staff history by name', async () => {
     const order = await confirmedOrder(t, shopper, cat, del.first.id);
-    ok(await moveTo(order.id, { status: 'problem', problem_text: 'Your PDF has no bleed. Please add 3 mm and upload it again.', version: order.version }));
+    ok(await moveTo(order.id, { status: 'problem', problem_text: 'Your PDF has no bleed. Please add 3 mm and upload it again.', note: 'Spotted by Sam on the proof', version: order.version }));
     const held = ok<Order>(await shopper.get(`/api/orders/${order.id}`));
     expect(held).toMatchObject({ status: 'problem', problem_text: 'Your PDF has no bleed. Please add 3 mm and upload it again.' });
+    // Staff's note on the move is theirs: the customer's history shows the move without it.
+    expect(held.events.at(-1)).toMatchObject({ from: 'live', to: 'problem', actor: 'staff', note: '' });
+    expect((await read(order.id)).events.at(-1)).toMatchObject({ note: 'Spotted by Sam on the proof' });
     ok(await upload(shopper, order.id, held.items[0].id, await pdf(CLEAN_CARD), 'fixed.pdf'));
     await t.app.deps.jobs.drain();
     ok(await shopper.post(`/api/orders/${order.id}/resubmit`));

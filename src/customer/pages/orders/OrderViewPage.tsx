@@ -5,6 +5,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +13,8 @@ import type { Order } from '../../../shared/api/orders';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
 import { movesFrom } from '../../../shared/domain/orders/transitions';
+import { ukToday } from '../../../shared/domain/orders/overdue';
+import { trackingUrl } from '../../../shared/domain/orders/tracking';
 import { useOrder, useOrderAction } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
@@ -82,6 +85,7 @@ export default function OrderViewPage() {
   const order = query.data;
   if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
   const a = order.address;
+  const trackingLink = trackingUrl(order.delivery_type?.carrier, order.tracking_number);
 
   return (
     <PageFrame
@@ -165,8 +169,15 @@ export default function OrderViewPage() {
             )}
             {order.status === 'dispatched' && (
               <Typography variant="body2">
-                Dispatched {order.dispatched_at ? formatDay(order.dispatched_at.slice(0, 10)) : ''}
-                {order.tracking_number ? ` · tracking number ${order.tracking_number}` : ''}
+                Dispatched {order.dispatched_at ? formatDay(ukToday(new Date(order.dispatched_at))) : ''}
+                {order.tracking_number ? ' · tracking number ' : ''}
+                {order.tracking_number && trackingLink ? (
+                  <Link href={trackingLink} target="_blank" rel="noopener noreferrer">
+                    {order.tracking_number}
+                  </Link>
+                ) : (
+                  order.tracking_number
+                )}
               </Typography>
             )}
           </Paper>

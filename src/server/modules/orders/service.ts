@@ -171,7 +171,8 @@ export function ordersService(deps: OrdersDeps) {
       updated_at: row.updatedAt.toISOString(),
       version: row.version,
       items: facts.map((f, i) => presentItem(f, basket ? basket.items[i] : null)),
-      events: events.map((e) => ({ from: e.fromStatus as OrderStatus | null, to: e.toStatus as OrderStatus, note: e.note, actor: e.actor as 'customer' | 'staff' | 'system', at: e.at.toISOString() })),
+      // Staff's notes on their moves are for staff (the customer reads a hold's problem text instead).
+      events: events.map((e) => ({ from: e.fromStatus as OrderStatus | null, to: e.toStatus as OrderStatus, note: e.actor === 'staff' ? '' : e.note, actor: e.actor as 'customer' | 'staff' | 'system', at: e.at.toISOString() })),
       blockers: basket ? Object.values(basket.blockers) : [],
     };
   }

@@ -39,7 +39,7 @@ export async function applyMove(tx: Db, outbox: MailOutbox, links: MailLinks, ro
     .where(eq(orders.id, row.id))
     .returning();
   await tx.insert(orderEvents).values({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' });
-  if (transition.mailsCustomer && updated.email) await outbox.queue(tx, orderMail(updated, links, move.carrier));
+  if (transition.mailsCustomer && updated.email) await outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus));
   return updated;
 }
 
@@ -53,13 +53,20 @@ export function allowedMove(row: Pick<OrderRow, 'id' | 'status'>, to: OrderStatu
 }
 
 /** The customer's e-mail about the order's new status (live, problem, dispatched). */
-export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carrier?: Carrier | null): { to: string; subject: string; text: string } {
+export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carrier?: Carrier | null, from?: OrderStatus): { to: string; subject: string; text: string } {
   const link = `${appUrl}/orders/${order.id}`;
   const ref = order.ref ? ` (your reference ${order.ref})` : '';
   const hello = `Hello ${order.firstname},\n\n`;
   const sign = `\n\n${appName}`;
   switch (order.status) {
     case 'live':
+      if (from === 'problem') {
+        return {
+          to: order.email,
+          subject: `Order ${order.id} is off hold and back in the queue`,
+          text: `${hello}Order ${order.id}${ref} is no longer on hold: it is waiting for production again.\n\nFollow it here: ${link}${sign}`,
+        };
+      }
       return {
         to: order.email,
         subject: `Order ${order.id} confirmed — dispatch ${order.dispatchDue ? formatDay(order.dispatchDue) : 'date to follow'}`,

@@ -14,6 +14,8 @@ export interface OrderTransition {
   by: readonly OrderActor[];
   /** What the move is called on a button. */
   action: string;
+  /** What staff's button says, where it differs (they release a held order; the customer resubmits it). */
+  staffAction?: string;
   /** The move needs a problem text for the customer (to Issues). */
   needsProblemText?: true;
   /** The move takes a tracking number (to Dispatched): required unless the carrier gives none. */
@@ -29,7 +31,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'live',     to: 'printing',   by: ['staff', 'system'],            action: 'Move to Processing' },
   { from: 'live',     to: 'problem',    by: ['staff'],                      action: 'Hold with a problem',  needsProblemText: true, mailsCustomer: true },
   { from: 'printing', to: 'problem',    by: ['staff'],                      action: 'Hold with a problem',  needsProblemText: true, mailsCustomer: true },
-  { from: 'problem',  to: 'live',       by: ['customer', 'staff'],          action: 'Resubmit',             mailsCustomer: true },
+  { from: 'problem',  to: 'live',       by: ['customer', 'staff'],          action: 'Resubmit',             mailsCustomer: true, staffAction: 'Release to Pending' },
   { from: 'problem',  to: 'cancelled',  by: ['customer', 'staff'],          action: 'Cancel order' },
   { from: 'printing', to: 'dispatched', by: ['staff', 'system'],            action: 'Mark dispatched',      takesTracking: true, mailsCustomer: true },
 ];

@@ -1,0 +1,237 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Loading, Title, useDataProvider, useGetOne } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { AdminOrder } from '../../shared/api/admin-orders';
+import { formatDay } from '../../shared/domain/calendar/workingDays';
+import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
+import { trackingUrl } from '../../shared/domain/orders/tracking';
+import { movesFrom, type OrderTransition } from '../../shared/domain/orders/transitions';
+import { orderTotalsRows, StatusChip, Totals } from '../../shared/ui/orders';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
+import { staffUrl } from '../areas/staffAreas';
+import { StaffNotFound } from '../common/StaffNotFound';
+import { StaffTitle } from '../common/StaffTitle';
+import type { StaffDataProvider } from '../dataProvider';
+import { messageOf } from '../dataProvider/errors';
+import { formatUkDateTime, OverdueChip } from './fields';
+import { MoveDialog, type MoveValues } from './MoveDialog';
+import { OrderItems } from './OrderItems';
+import { StaffDetails } from './StaffDetails';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+      <Typography variant="h3" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const Line = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+    {children}
+  </Typography>
+);
+
+/** The customer, linked to their user view. */
+function Customer({ order }: { order: AdminOrder }) {
+  const { user } = order;
+  return (
+    <Section title="Customer">
+      <Link component={RouterLink} to={staffUrl(`users/${user.id}`)} sx={{ fontWeight: 600 }}>
+        {user.company_name || `${user.firstname} ${user.lastname}`}
+      </Link>
+      {user.company_name ? <Line>{`${user.firstname} ${user.lastname}`}</Line> : null}
+      <Line>{user.email}</Line>
+      <Line>Their reference: {order.ref || '—'}</Line>
+    </Section>
+  );
+}
+
+function Delivery({ order }: { order: AdminOrder }) {
+  const a = order.address;
+  const follow = trackingUrl(order.delivery_type?.carrier, order.tracking_number);
+  return (
+    <Section title="Delivery">
+      <Box component="address" sx={{ fontStyle: 'normal', mb: 1 }}>
+        {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name].filter(Boolean).map((line, i) => (
+          <Line key={i}>{line}</Line>
+        ))}
+        {a.telephone ? <Line>Tel. {a.telephone}</Line> : null}
+      </Box>
+      <Line>Service: {order.delivery_type?.name ?? '—'}</Line>
+      <Line>Weight: {(order.weight / 1000).toLocaleString('en-GB', { maximumFractionDigits: 2 })} kg</Line>
+      <Line>
+        Tracking:{' '}
+        {order.tracking_number ? (
+          follow ? (
+            <Link href={follow} target="_blank" rel="noopener noreferrer">
+              {order.tracking_number}
+            </Link>
+          ) : (
+            order.tracking_number
+          )
+        ) : (
+          '—'
+        )}
+      </Line>
+    </Section>
+  );
+}
+
+function Dates({ order }: { order: AdminOrder }) {
+  return (
+    <Section title="Dates">
+      <Stack spacing={0.5}>
+        <Line>Confirmed: {formatUkDateTime(order.confirmed_at)}</Line>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Line>Dispatch due: {order.dispatch_due ? formatDay(order.dispatch_due) : '—'}</Line>
+          {order.overdue ? <OverdueChip /> : null}
+        </Stack>
+        <Line>Delivery expected: {order.delivery_due ? formatDay(order.delivery_due) : '—'}</Line>
+        <Line>Dispatched: {formatUkDateTime(order.dispatched_at)}</Line>
+      </Stack>
+    </Section>
+  );
+}
+
+/** Every transition, newest last: the move, who made it and when, and the note. */
+function History({ order }: { order: AdminOrder }) {
+  return (
+    <Section title="History">
+      <Box component="ol" aria-label={`History of order ${order.id}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        {order.events.map((event) => (
+          <Box component="li" key={event.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {event.from ? `${ORDER_STATUS_NAMES[event.from]} → ${ORDER_STATUS_NAMES[event.to]}` : ORDER_STATUS_NAMES[event.to]}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {event.actor_name ?? '—'} ({ACTOR_NAMES[event.actor]}) · {formatUkDateTime(event.at)}
+            </Typography>
+            {event.note ? <Line>{event.note}</Line> : null}
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+const ACTOR_NAMES = { staff: 'staff', customer: 'customer', system: 'system' } as const;
+
+/** The moves the transition table allows staff from the order's status, each opening its dialog. */
+function StatusActions({ order, onMoved, onConflict }: { order: AdminOrder; onMoved(order: AdminOrder): void; onConflict(): Promise<unknown> }) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const [moving, setMoving] = useState<OrderTransition | null>(null);
+  const moves = movesFrom(order.status, 'staff');
+  if (!moves.length) return null;
+  async function move(values: MoveValues) {
+    try {
+      const moved = await dataProvider.moveOrder(order.id, { ...values, version: order.version });
+      setMoving(null);
+      onMoved(moved);
+    } catch (error) {
+      // A colleague moved it first: show the order as it is now (the dialog keeps the message and what was typed).
+      if ((error as { status?: number }).status === 409) await onConflict();
+      throw error;
+    }
+  }
+  return (
+    <>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Status actions" role="group">
+        {moves.map((t) => (
+          <Button key={t.to} variant={t.to === 'cancelled' ? 'outlined' : 'contained'} color={t.to === 'cancelled' ? 'error' : t.to === 'problem' ? 'warning' : 'primary'} onClick={() => setMoving(t)}>
+            {t.staffAction ?? t.action}
+          </Button>
+        ))}
+      </Stack>
+      {moving ? (
+        <MoveDialog
+          open
+          title={`${moving.staffAction ?? moving.action}: order ${order.id}`}
+          targets={[moving.to as ConfirmedOrderStatus]}
+          carrier={order.delivery_type?.carrier}
+          intro={moving.mailsCustomer ? 'The customer is e-mailed about this move.' : undefined}
+          onSubmit={move}
+          onClose={() => setMoving(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The list puts its rows (summaries) in react-admin's cache of records; the page reads the whole
+ * order under a key of its own, so a row never stands in for it.
+ */
+const WHOLE_ORDER = { whole: true };
+
+/**
+ * /admin/orders/{id}: everything staff need to run one order — the customer, delivery, dates,
+ * totals, the items with their artwork and preflight, the history, staff notes and tracking, and
+ * the status moves the table allows. The page updates in place after each change.
+ */
+export function OrderView() {
+  const { id } = useParams();
+  const queryClient = useQueryClient();
+  const { data: order, error, isPending, refetch } = useGetOne<AdminOrder>('orders', { id: Number(id), meta: WHOLE_ORDER }, { enabled: !!id });
+  if (isPending) return <Loading />;
+  if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound />;
+  if (error || !order) return <LoadFailed what="The order" reason={messageOf(error)} onRetry={() => void refetch()} />;
+
+  const changed = (next: AdminOrder) => {
+    queryClient.setQueryData(['orders', 'getOne', { id: String(order.id), meta: WHOLE_ORDER }], next);
+    void queryClient.invalidateQueries({ queryKey: ['orders'], refetchType: 'none' });
+    void refetch();
+  };
+
+  return (
+    <Box sx={{ py: 2, minWidth: 0 }}>
+      <Title title={<StaffTitle page="Orders" record={`Order ${order.id}`} />} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h2" component="h2">
+            Order {order.id}
+          </Typography>
+          <StatusChip status={order.status} />
+          {order.overdue ? <OverdueChip /> : null}
+        </Stack>
+        <StatusActions order={order} onMoved={changed} onConflict={refetch} />
+      </Stack>
+      {order.status === 'problem' && order.problem_text ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <strong>On hold — the customer was told:</strong>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {order.problem_text}
+          </Typography>
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }, mb: 2 }}>
+        <Customer order={order} />
+        <Delivery order={order} />
+        <Dates order={order} />
+        <Section title="Totals">
+          <Totals rows={orderTotalsRows(order)} />
+        </Section>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+        <OrderItems order={order} />
+        <Stack spacing={2}>
+          <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <StaffDetails order={order} onSaved={changed} onConflict={refetch} />
+          </Paper>
+          <History order={order} />
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AdminOrderSummary } from '../../shared/api/admin-orders';
+import { formatDay } from '../../shared/domain/calendar/workingDays';
+import { formatPence } from '../../shared/domain/pricing/format';
+
+const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
+const ukDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** "23 Nov 2026" (UK time). */
+export const formatUkDate = (iso: string | null): string => (iso ? ukDate.format(new Date(iso)) : '—');
+/** "23 Nov 2026, 14:05" (UK time). */
+export const formatUkDateTime = (iso: string | null): string => (iso ? ukDateTime.format(new Date(iso)) : '—');
+export const formatMoney = (pence: number | null): string => (pence === null ? '—' : formatPence(pence));
+
+export function OverdueChip() {
+  return <Chip size="small" color="error" label="Overdue" />;
+}
+
+/** The promised dispatch day, flagged when it has passed and the order has not gone. */
+export function DispatchDue({ order }: { order: Pick<AdminOrderSummary, 'dispatch_due' | 'overdue'> }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+      <span>{order.dispatch_due ? formatDay(order.dispatch_due) : '—'}</span>
+      {order.overdue ? <OverdueChip /> : null}
+    </Stack>
+  );
+}
+
+/** "#1042" and the customer's reference under it. */
+export function OrderNumber({ order }: { order: Pick<AdminOrderSummary, 'id' | 'ref'> }) {
+  return (
+    <>
+      <strong>#{order.id}</strong>
+      {order.ref ? (
+        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {order.ref}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
