@@ -11,6 +11,7 @@ const REQUESTS = Number(process.env.BENCH_ORDER_REQUESTS ?? 300);
 interface OrdersApp {
   port: number;
   token: string;
+  staffToken: string;
   xsrf: string;
   pid: number;
   baskets: number[];
@@ -91,6 +92,8 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
       { name: 'orders: 50 concurrent confirmations, errors / confirmed', value: `${answers.filter((a) => a.status !== 200).length} / ${answers.filter((a) => a.order === 'live').length} (baskets left: ${live.basket})` },
     );
 
+    rows.push(...(await staffQueue(base, { ...headers, authorization: `Bearer ${app.info.staffToken}` })));
+
     // Artwork: upload, then wait for the preview and preflight.
     const basket = (await (await fetch(`${base}/api/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"ref":"artwork bench"}' })).json()) as { id: number };
     const item = (await (
@@ -148,6 +151,52 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
     await app.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Issue 12: the staff work queue on the same 100,000 orders — a status tab sorted as staff sort it,
+ * paged; free-text searches (number, reference, customer company and e-mail); the tab counts; and a
+ * bulk move of 200 Pending orders to Processing (each its own transaction, history row and mail).
+ */
+async function staffQueue(base: string, headers: Record<string, string>): Promise<BenchRow[]> {
+  const get = (url: string) => fetch(`${base}${url}`, { headers });
+  const list = (filter: object, sort: [string, string], page: number, size = 25) =>
+    `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent(JSON.stringify([page * size, page * size + size - 1]))}`;
+  const SORTS: Array<[string, string]> = [['id', 'DESC'], ['dispatch_due', 'ASC'], ['total', 'DESC'], ['created_at', 'DESC']];
+  const STATUSES = ['live', 'printing', 'problem', 'dispatched', 'cancelled'];
+  const tabUrl = (i: number) => list({ status: STATUSES[i % 5] }, SORTS[i % 4], i % 4);
+  // What staff type: an order number, a reference, a customer's company, a customer's e-mail.
+  const searchUrl = (i: number) => {
+    const n = 1 + ((i * 7919) % 100_000);
+    const q = [String(n), `PO-${n}`, `Studio ${1 + (i % 2000)}`, `orders${1 + (i % 2000)}@example.test`][i % 4];
+    return list({ q }, ['id', 'DESC'], 0);
+  };
+  const measure = async (url: (i: number) => string) => {
+    for (let i = 0; i < 20; i++) await timed([], () => get(url(i)));
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) await timed(times, () => get(url(i)));
+    return times.sort((a, b) => a - b);
+  };
+  const tabs = await measure(tabUrl);
+  const searches = await measure(searchUrl);
+  const counts = await measure((i) => `/api/admin/orders/counts${i % 2 ? `?filter=${encodeURIComponent(JSON.stringify({ q: `Studio ${i}` }))}` : ''}`);
+
+  // 200 Pending orders (not the bench customer's) moved to Processing in one request.
+  const pending = (await (await get(list({ status: 'live' }, ['id', 'ASC'], 0, 200))).json()) as Array<{ id: number }>;
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/admin/orders/status`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ ids: pending.map((o) => o.id), status: 'printing', note: 'Bench batch' }),
+  });
+  const results = (await res.json()) as Array<{ ok: boolean }>;
+  const bulk = performance.now() - t0;
+  return [
+    { name: 'staff orders: a status tab, sorted and paged, on 100,000 orders, p95 (ms) — goal ≤ 25', value: percentile(tabs, 95).toFixed(1) },
+    { name: 'staff orders: search (number, reference, company, e-mail), p95 (ms) — goal ≤ 40', value: percentile(searches, 95).toFixed(1) },
+    { name: 'staff orders: tab counts (all, and under a search), p95 (ms)', value: percentile(counts, 95).toFixed(1) },
+    { name: 'staff orders: bulk move of 200 Pending orders to Processing (ms) — goal ≤ 2000', value: `${bulk.toFixed(0)} (${results.filter((r) => r.ok).length} of ${pending.length} moved)` },
+  ];
 }
 
 // `npx tsx bench/orders.ts` runs it alone on a local throwaway PostgreSQL.

@@ -72,6 +72,8 @@ export interface ListSpec<Rec = unknown, Row = never> {
   scope?: SQL;
   /** A unique column: the last sort key, so that pages never overlap or skip a row. */
   id: AnyColumn;
+  /** A sortable field ordered by another column that sorts it the same way (and has an index). */
+  sortBy?: Record<string, AnyColumn>;
 }
 
 /** A parsed list request, ready for a drizzle select. */
@@ -277,7 +279,7 @@ export function listQuery(spec: ListSpec, params: ListQuerystring): ListQuery {
   const conditions = filterConditions(spec, params.filter ?? {}, problems);
   if (Object.keys(problems.errors).length) throw new HttpError(422, 'The given data was invalid.', problems.errors);
 
-  const column = Object.hasOwn(spec.fields, sortField) ? spec.fields[sortField].column : spec.id;
+  const column = spec.sortBy && Object.hasOwn(spec.sortBy, sortField) ? spec.sortBy[sortField] : Object.hasOwn(spec.fields, sortField) ? spec.fields[sortField].column : spec.id;
   const orderBy = [order === 'DESC' ? desc(column) : asc(column)];
   if (column !== spec.id) orderBy.push(asc(spec.id));
   const [first, last] = params.range ?? [0, MAX_UNPAGED - 1];

@@ -71,6 +71,7 @@ export const orders = pgTable(
     // Staff's queue by status and the overdue flag; a status tab newest first.
     index('orders_status_dispatch_idx').on(t.status, t.dispatchDue),
     index('orders_status_id_idx').on(t.status, t.id),
+    index('orders_status_total_idx').on(t.status, t.total),
     index('orders_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.status} <> 'basket'`),
     uniqueIndex('orders_user_confirm_key_unique').on(t.userId, t.confirmKey).where(sql`${t.confirmKey} is not null`),
   ],

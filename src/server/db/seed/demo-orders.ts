@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { applyMove } from '../../modules/orders/transitions';
-import { deliveryTypes, orders, products, stockMargins, users } from '../schema';
+import { deliveryTypes, orderEvents, orders, products, stockMargins, users } from '../schema';
 import { demoArtworkPdf } from './demo-artwork';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 
@@ -15,6 +15,8 @@ interface DemoOrder {
   items: Array<{ product: string; breakIndex: number; sides: 'single' | 'double'; noBleed?: boolean }>;
   delivery: string;
   to: Step;
+  /** Placed this many days ago, whole weeks so that its dates stay working days (its dispatch day passed: staff see it overdue). */
+  daysAgo?: number;
 }
 
 const JANE = DEMO_ACCOUNTS[1].email;
@@ -39,6 +41,7 @@ const ORDERS: DemoOrder[] = [
   { customer: JANE, ref: 'INK-2063 autumn menu', to: 'basket', delivery: 'TPN24', items: [{ product: 'A5 flyers', breakIndex: 2, sides: 'double' }, { product: 'Business cards 85×55mm', breakIndex: 0, sides: 'single' }] },
   { customer: TOM, ref: 'Café loyalty cards', to: 'dispatched', delivery: 'CRL24', items: [{ product: 'Business cards 85×55mm', breakIndex: 3, sides: 'double' }] },
   { customer: TOM, ref: 'Christmas menu', to: 'live', delivery: 'COLLECT', items: [{ product: 'A4 flyers', breakIndex: 1, sides: 'single' }] },
+  { customer: TOM, ref: 'Table talkers', to: 'printing', delivery: 'CRL48', daysAgo: 7, items: [{ product: 'A6 flyers', breakIndex: 1, sides: 'double' }] },
 ];
 
 const PROBLEM = 'The poster artwork has no bleed: the background colour runs to the edge, so a white line may show after trimming. Please upload a version with 3 mm bleed on every side (303 × 426 mm), then press Resubmit.';
@@ -109,6 +112,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
     const current = await deps.orders.get(user, id);
     for (const item of current.items) if (item.artwork?.preflight.status === 'warn') await deps.orders.updateItem(user, id, item.id, { warnings_accepted: true });
     await deps.orders.confirm(user, id, `demo-${id}`, {});
+    if (plan.daysAgo) await backdate(deps, id, plan.daysAgo);
     if (plan.to === 'live') continue;
     if (plan.to === 'cancelled') {
       await deps.orders.cancel(user, id);
@@ -122,10 +126,23 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
       if (plan.to === 'problem') return move('problem', { problemText: PROBLEM }, 'Held: artwork without bleed')();
       await move('printing', {}, 'Batched for printing')();
       if (plan.to === 'dispatched') {
-        const tracking = plan.delivery.startsWith('C') ? null : `TT${String(100000000 + id * 7919).slice(0, 9)}GB`;
+        const tracking = plan.delivery === 'COURIER-NDAY' || plan.delivery === 'COLLECT' ? null : `TT${String(100000000 + id * 7919).slice(0, 9)}GB`;
         await move('dispatched', { trackingNumber: tracking, dispatchedAt: new Date() }, tracking ? `Royal Mail ${tracking}` : 'Dispatched')();
       }
     });
   }
   return made.length;
+}
+
+/** Moves a just-confirmed order `days` back in time: placed, confirmed and due to go then. */
+async function backdate(deps: AppDeps, id: number, days: number): Promise<void> {
+  const { db } = deps;
+  const shift = sql`(${days} || ' days')::interval`;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({ createdAt: sql`${orders.createdAt} - ${shift}`, confirmedAt: sql`${orders.confirmedAt} - ${shift}`, dispatchDue: sql`${orders.dispatchDue} - ${shift}`, deliveryDue: sql`${orders.deliveryDue} - ${shift}` })
+      .where(eq(orders.id, id));
+    await tx.update(orderEvents).set({ at: sql`${orderEvents.at} - ${shift}` }).where(eq(orderEvents.orderId, id));
+  });
 }

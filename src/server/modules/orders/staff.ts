@@ -121,13 +121,18 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, ...link
       overdue: { column: orders.dispatchDue, type: 'bool', where: (on: boolean) => (on ? overdueNow() : not(sql`coalesce(${overdueNow()}, false)`)) },
     },
     sortable: ['id', 'created_at', 'dispatch_due', 'total', 'status'],
+    // An order's id and its created_at rise together (both given when the basket is started), so the
+    // date sorts by the primary key's order, which every status index ends with.
+    sortBy: { created_at: orders.id },
     defaultSort: ['id', 'DESC'],
     // Each word: in the order's number, reference, postcode or delivery contact, or in its
     // customer's name, company or e-mail — two places, each with its own trigram index on PostgreSQL.
+    // `= any(array(…))` makes the customers' ids one value the planner can look up in the orders'
+    // user index beside the trigram one (`in (select …)` would filter every order instead).
     searchWord: (pattern) =>
       or(
         sql`${orders.searchText} like ${pattern}`,
-        sql`${orders.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${pattern} and ${users.deletedAt} is null)`,
+        sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${users.searchText} like ${pattern} and ${users.deletedAt} is null))`,
       )!,
     scope: ne(orders.status, 'basket'),
     id: orders.id,
