@@ -153,7 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerCompression(app);
   registerSecurityHeaders(app, { hsts: config.appUrl.startsWith('https://') });
   registerXsrf(app, { key: deps.appKey, secure: config.appUrl.startsWith('https://') });
-  registerAuth(app, (token) => deps.sessions.resolve(token));
+  registerAuth(app, (token) => deps.sessions.lookup(token));
   afterStaffWrites(app, () => {
     deps.prices.forgetTerms();
     deps.orders.forgetReferenceData();
