@@ -58,7 +58,8 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
     return reply.status(204).send();
   });
 
-  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) => presentUser(requireUser(request).user));
+  // Not async: the answer is at hand (the auth hook found the session), so no promise per call.
+  app.get('/api/user', { schema: { response: { 200: userSchema } } }, (request) => presentUser(requireUser(request).user));
 
   const changesEmail = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;
