@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // One line per request (DESIGN §1), not Fastify's two.
-    logController: new AccessLog(),
+    logController: new AccessLog({ disableRequestLogging: opts.logger === false }),
   });
 
   setMaxConcurrentHashes(config.maxConcurrentHashes, config.maxQueuedHashes);
