@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // One line per request (DESIGN §1), not Fastify's two.
-    logController: new AccessLog(),
+    logController: new AccessLog({ disableRequestLogging: opts.logger === false }),
   });
 
   setMaxConcurrentHashes(config.maxConcurrentHashes, config.maxQueuedHashes);
@@ -153,14 +153,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerCompression(app);
   registerSecurityHeaders(app, { hsts: config.appUrl.startsWith('https://') });
   registerXsrf(app, { key: deps.appKey, secure: config.appUrl.startsWith('https://') });
-  registerAuth(app, (token) => deps.sessions.resolve(token));
+  registerAuth(app, (token) => deps.sessions.lookup(token));
   afterStaffWrites(app, () => {
     deps.prices.forgetTerms();
     deps.orders.forgetReferenceData();
   });
   await registerRateLimiting(app);
-  // Multipart bodies (logos now, artwork and attachments later) for every route that takes a file.
-  await app.register(multipart);
+  // Elsewhere than the upload routes below, a multipart body is accepted unread (the route's schema
+  // judges what is missing), as the multipart plugin itself would; without its per-request hooks.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
   await app.register(healthRoutes, deps);
   await app.register(accountsRoutes, deps);
@@ -169,13 +170,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(oauthRoutes, deps);
   await app.register(filesRoutes, deps);
   await app.register(mailAdmin, deps);
-  await app.register(usersAdmin, deps);
   await app.register(settingsAdmin, deps);
   await app.register(countriesAdmin, deps);
   await app.register(deliveryAdmin, deps);
   await app.register(pricesRoutes, deps);
-  await app.register(ordersRoutes, deps);
-  await app.register(ordersAdmin, deps);
+  // Multipart bodies (staff logos, artwork, attachments later), for the plugins whose routes take a
+  // file: the multipart plugin adds two hooks to every request of its scope (issue 9), so it is not
+  // registered at the root.
+  await app.register(async (uploads) => {
+    uploads.removeContentTypeParser('multipart/form-data');
+    await uploads.register(multipart);
+    await uploads.register(usersAdmin, deps);
+    await uploads.register(ordersRoutes, deps);
+    await uploads.register(ordersAdmin, deps);
+  });
   await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);

@@ -170,6 +170,26 @@ describe('XSRF', () => {
     expect(forged.statusCode).toBe(419);
     expect(forged.json().message).toBeTruthy();
   });
+
+  it('keeps judging each cookie whole once a valid one was accepted (the same nonce with another MAC is refused, and replaced)', async () => {
+    const c = fresh();
+    await c.get('/api/health');
+    const valid = c.xsrf!;
+    const accepted = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: `XSRF-TOKEN=${encodeURIComponent(valid)}` } });
+    expect(accepted.headers['set-cookie']).toBeUndefined();
+    const [nonce, mac] = valid.split('.');
+    const tampered = `${nonce}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    for (let i = 0; i < 2; i++) {
+      const read = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: `XSRF-TOKEN=${encodeURIComponent(tampered)}` } });
+      expect(String(read.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { cookie: `XSRF-TOKEN=${encodeURIComponent(tampered)}`, 'x-xsrf-token': tampered },
+      });
+      expect(write.statusCode).toBe(419);
+    }
+  });
 });
 
 describe('profile and password', () => {

@@ -217,3 +217,17 @@ describe('finding 11: unknown keys in strict bodies', () => {
     expect(notObject.json().errors._).toBe('The request body must be a JSON object.');
   });
 });
+
+describe('multipart bodies outside the upload routes', () => {
+  it('are judged by the route (its schema, its guard), not refused as an unknown content type', async () => {
+    const multipart = { headers: { 'content-type': 'multipart/form-data; boundary=X' } };
+    const body = '--X\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.test\r\n--X--\r\n';
+    const visitor = new ApiClient(t.app);
+    const login = await visitor.request('POST', '/api/login', body, multipart);
+    expect(login.statusCode).toBe(422);
+    expect(login.json().errors._).toMatch(/JSON object/);
+    const profile = await customer.request('PATCH', '/api/user', body, multipart);
+    expect(profile.statusCode).toBe(422);
+    expect((await visitor.request('POST', '/api/logout', body, multipart)).statusCode).toBe(204);
+  });
+});

@@ -201,9 +201,10 @@ export function registerDatabaseAvailability(app: FastifyInstance, availability:
   availability.useLogger(app.log);
   app.addHook('onReady', async () => availability.watch());
   app.addHook('onClose', async () => availability.stop());
-  app.addHook('onRequest', async (request, reply) => {
-    if (!availability.down || !request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+  // Callback style: on every request, and while the database is up it has nothing to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!availability.down || !request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return done();
     availability.noteRefused();
-    return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8').send({ message: UNAVAILABLE_MESSAGE });
+    reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8').send({ message: UNAVAILABLE_MESSAGE });
   });
 }

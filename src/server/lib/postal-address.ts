@@ -27,6 +27,9 @@ export function addressColumns(a: AddressFields): AddressColumns {
   return { ...row, postcode: a.postcode.toUpperCase() };
 }
 
+/** On every answer that shows a user (GET /api/user among them): a plain loop, no arrays in between. */
 export function addressFields(row: AddressColumns): AddressFields {
-  return Object.fromEntries(FIELD_NAMES.map((name) => [name, row[COLUMN_OF[name]]])) as AddressFields;
+  const fields = {} as Record<FieldName, string | number | null>;
+  for (const name of FIELD_NAMES) fields[name] = row[COLUMN_OF[name]];
+  return fields as AddressFields;
 }

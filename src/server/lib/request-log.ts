@@ -11,6 +11,8 @@ export class AccessLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // An app built without a logger (buildApp's `logger: false`) would build the line for nothing.
+    if (this.isLogDisabled(request)) return;
     const line = { req: request, route: request.routeOptions.url, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request completed');

@@ -6,6 +6,8 @@ import { hmac, randomToken, safeEqual } from './tokens';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** How many verified cookie values a process remembers (one per browser that calls it). */
+const VERIFIED_MAX = 10_000;
 
 /** `<random>.<hmac(random)>`: a value the server can recognise as its own without storing it. */
 export function issueXsrfToken(key: string): string {
@@ -38,9 +40,21 @@ function mayIssue(request: FastifyRequest): boolean {
  * in X-XSRF-TOKEN, else 419.
  */
 export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: boolean }): void {
+  // Cookie values this key has already verified. A value's validity never changes, so a remembered
+  // answer is exact; the HMAC then runs once per browser's cookie, not on every request (issue 9).
+  // Only valid values are kept (a forged one is checked every time); bounded, emptied when full.
+  const verified = new Set<string>();
+  const isValid = (cookie: string | undefined): cookie is string => {
+    if (cookie === undefined) return false;
+    if (verified.has(cookie)) return true;
+    if (!isValidXsrfToken(opts.key, cookie)) return false;
+    if (verified.size >= VERIFIED_MAX) verified.clear();
+    verified.add(cookie);
+    return true;
+  };
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
-    const cookieValid = isValidXsrfToken(opts.key, cookie);
+    const cookieValid = isValid(cookie);
     if (!cookieValid && mayIssue(request)) {
       reply.header('set-cookie', serializeCookie(XSRF_COOKIE, issueXsrfToken(opts.key), { secure: opts.secure }));
     }

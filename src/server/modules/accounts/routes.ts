@@ -10,7 +10,9 @@ import {
   registerSchema,
   tokenResponseSchema,
   userSchema,
+  type User,
 } from '../../../shared/api/accounts';
+import type { UserRow } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
 import { bodyEmail, byIp, byIpAndEmail, byUser, limited, oneAtATime, type Limit } from '../../lib/rate-limit';
@@ -58,7 +60,15 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
     return reply.status(204).send();
   });
 
-  app.get('/api/user', { schema: { response: { 200: userSchema } } }, async (request) => presentUser(requireUser(request).user));
+  // Not async: the answer is at hand (the auth hook found the session), so no promise per call. The
+  // user row of a cached session is one object for that second: it is presented once.
+  const presented = new WeakMap<UserRow, User>();
+  app.get('/api/user', { schema: { response: { 200: userSchema } } }, (request) => {
+    const { user } = requireUser(request);
+    let answer = presented.get(user);
+    if (!answer) presented.set(user, (answer = presentUser(user)));
+    return answer;
+  });
 
   const changesEmail = (request: FastifyRequest) => {
     const email = (request.body as { email?: unknown } | undefined)?.email;

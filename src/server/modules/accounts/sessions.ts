@@ -67,17 +67,21 @@ export function sessionStore(db: Db) {
       return token;
     },
 
-    async resolve(token: string): Promise<CurrentSession | null> {
+    /**
+     * The session of a token: a cached one at once (no promise: the auth hook answers it in the
+     * same tick), else a promise of the database's answer.
+     */
+    lookup(token: string): CurrentSession | Promise<CurrentSession | null> {
       const tokenHash = sha256(token);
       const now = Date.now();
       const hit = cache.get(tokenHash);
       if (hit && hit.until > now && hit.expiresAt > now) return hit.value;
-      let lookup = inFlight.get(tokenHash);
-      if (!lookup) {
-        lookup = read(tokenHash, now).finally(() => inFlight.delete(tokenHash));
-        inFlight.set(tokenHash, lookup);
+      let pending = inFlight.get(tokenHash);
+      if (!pending) {
+        pending = read(tokenHash, now).finally(() => inFlight.delete(tokenHash));
+        inFlight.set(tokenHash, pending);
       }
-      return lookup;
+      return pending;
     },
 
     async end(sessionId: number): Promise<void> {
