@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,12 +127,68 @@ function firstLoadChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
 }
 const chunks = firstLoadChunks();
 
+/**
+ * The signed-in pages' chunks, per route, for the server to announce in the page's HTML
+ * (`<link rel="modulepreload">`) when the browser holds a session cookie: the signed-in layout's
+ * libraries and the page's code then download beside the entry script instead of after it has run
+ * (issue 9/10, the Lighthouse goal of /prices). Signed-out pages get nothing: /login stays as light.
+ *
+ * The pages are read from the route table (src/customer/routes.tsx), rows of the `default` layout:
+ * `{ ...named('prices'), …, layout: 'default', page: () => import('./pages/prices/PricesPage') }`.
+ */
+function routePreloads(root: string): Plugin {
+  const customerDir = path.join(root, 'src/customer');
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const source = readFileSync(path.join(customerDir, 'routes.tsx'), 'utf8');
+      const layout = /default:\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(source)?.[1];
+      const rows = [...source.matchAll(/named\('([^']+)'\)[^\n]*?layout:\s*'default'[^\n]*?page:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)];
+      if (!layout || !rows.length) throw new Error('route-preloads: no signed-in layout or pages found in src/customer/routes.tsx');
+
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const chunkOf = (module: string) => {
+        const id = path.join(customerDir, module);
+        const found = chunks.find((chunk) => chunk.moduleIds.some((m) => m === `${id}.tsx` || m === `${id}.ts`));
+        if (!found) throw new Error(`route-preloads: no chunk holds ${module}`);
+        return found.fileName;
+      };
+      // A chunk and what it imports statically: what loading it makes the browser fetch.
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const queue = [...roots];
+        while (queue.length) {
+          const file = queue.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          queue.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const layoutFiles = closure([chunkOf(layout)]);
+      // The paths by name, from the one place that names them (src/customer/paths.ts).
+      const paths = new Map([...readFileSync(path.join(customerDir, 'paths.ts'), 'utf8').matchAll(/\{\s*path:\s*'([^']+)',\s*name:\s*'([^']+)'\s*\}/g)].map(([, p, n]) => [n, p]));
+      const preloads = rows.map(([, name, page]) => {
+        const pattern = paths.get(name);
+        if (!pattern) throw new Error(`route-preloads: no path named ${name}`);
+        const files = new Set([...layoutFiles, ...closure([chunkOf(page)])]);
+        return { path: pattern, files: [...files].filter((file) => !entry.has(file)).map((file) => `/${file}`) };
+      });
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 1)}\n` });
+    },
+  };
+}
+
 // The API server the dev server proxies to (`npm run dev`); in production Fastify serves dist/ itself.
 const apiTarget = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
   // precompress: a .br and a .gz beside each built text file, served as they are (src/server/lib/spa.ts).
-  plugins: [react(), precompress(), chunks.plugin],
+  // routePreloads: each signed-in page's chunks, which the server announces in its HTML (src/server/lib/spa.ts).
+  plugins: [react(), precompress(), chunks.plugin, routePreloads(ROOT)],
   build: {
     outDir: 'dist',
     sourcemap: false,

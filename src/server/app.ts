@@ -182,8 +182,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(multipart);
     await uploads.register(usersAdmin, deps);
     await uploads.register(ordersRoutes, deps);
-    await uploads.register(ordersAdmin, deps);
   });
+  await app.register(ordersAdmin, deps);
   await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);

@@ -12,7 +12,14 @@ describe('platform: health, SPA fallback, errors, headers', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'pjt-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>SPA</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify([
+        { path: '/prices', files: ['/assets/signed-in-1.js', '/assets/PricesPage-2.js'] },
+        { path: '/orders/:id', files: ['/assets/signed-in-1.js', '/assets/OrderViewPage-3.js'] },
+      ]),
+    );
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp(
       {},
@@ -40,6 +47,22 @@ describe('platform: health, SPA fallback, errors, headers', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it("announces a signed-in page's code to a browser holding a session cookie, and to no one else", async () => {
+    const page = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const signedIn = await page('/prices', 'XSRF-TOKEN=x; token=abc');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PricesPage-2.js">');
+    expect(signedIn.body).toContain('<div id="root">');
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+    expect((await page('/orders/42', 'token=abc')).body).toContain('/assets/OrderViewPage-3.js');
+    // No session cookie, a page of no signed-in route, or a path that only starts like one: the plain page.
+    for (const [url, cookie] of [['/prices', undefined], ['/prices', 'xtoken=abc'], ['/login', 'token=abc'], ['/orders/42/extra', 'token=abc']] as const) {
+      const res = await page(url, cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, `${url} ${cookie}`).not.toContain('modulepreload');
     }
   });
 

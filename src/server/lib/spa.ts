@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,37 @@ export const REVALIDATE = 'no-cache';
 export function isHashedAsset(filePath: string): boolean {
   return filePath.includes(`${path.sep}assets${path.sep}`);
 }
+
+interface RoutePreload {
+  path: string;
+  files: string[];
+}
+
+/** `/orders/:id` → a matcher of that path (a parameter is one non-empty segment). */
+function pathMatcher(pattern: string): RegExp {
+  const segments = pattern.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${segments.join('/')}/?$`);
+}
+
+/**
+ * index.html for each signed-in page with `<link rel="modulepreload">` for the code it needs
+ * (route-preloads.json, written by the build: scripts/route-preloads.ts), made once per route. Sent
+ * when the browser holds a session cookie — a hint, never a credential: a stale cookie only fetches
+ * a few files early, and the app itself decides what to show.
+ */
+function signedInPages(distDir: string): (pathname: string) => string | null {
+  const listFile = path.join(distDir, 'route-preloads.json');
+  if (!existsSync(listFile)) return () => null;
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const pages = (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreload[]).map((route) => ({
+    match: pathMatcher(route.path),
+    html: html.replace('</head>', `${route.files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">`).join('\n')}\n  </head>`),
+  }));
+  return (pathname) => pages.find((page) => page.match.test(pathname))?.html ?? null;
+}
+
+/** The session cookie's name (shared/auth): its presence says the visitor is probably signed in. */
+const SESSION_HINT = /(?:^|;\s*)token=[^;]/;
 
 /**
  * The built single-page app: files from dist/, and index.html for every other non-API path so that
@@ -33,6 +64,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     });
   }
 
+  const signedInPage = hasDist ? signedInPages(distDir) : () => null;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
@@ -43,6 +75,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     if (!hasDist) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run `npm run build`, or start with `npm start`.');
     }
+    const signedIn = SESSION_HINT.test(request.headers.cookie ?? '') ? signedInPage(pathname) : null;
+    if (signedIn) return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'Cookie').send(signedIn);
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
 }
