@@ -78,14 +78,9 @@ export const ROUTES = [
   { path: '*',                      title: 'Page not found',            guards: [],               layout: 'public',  page: () => import('./pages/errors/NotFoundPage') },
 ] as const satisfies readonly RouteRow[];
 
-/**
- * A lazy route module: the component, fetched with the specification's time-out. Only the component
- * is lazy (React Router's per-property `lazy`): the router then knows that the chunk brings no
- * middleware or loader, so it runs them (the session restore's GET /api/user, the guards, the data)
- * while the chunks download, instead of after them (issue 9: /prices waited a round trip longer).
- */
+/** A lazy route module: the component, fetched with the specification's time-out. */
 function lazyComponent(load: ModuleImport) {
-  return { Component: async () => (await loadWithTimeout(load)).default };
+  return async () => ({ Component: (await loadWithTimeout(load)).default });
 }
 
 const LAYOUTS: Record<Exclude<LayoutName, 'none'>, ModuleImport> = {
