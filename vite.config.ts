@@ -87,6 +87,19 @@ const SIGNED_OUT = [inRoot('src/customer/layouts/PlainLayout.tsx'), inRoot('src/
 const CUSTOMER_CODE = inRoot('src/customer') + path.sep;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 
+/** Everything reachable from `roots` by `next` (a module's or a chunk's static imports), the roots included. */
+function reachable(roots: readonly string[], next: (node: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const node = queue.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    queue.push(...next(node));
+  }
+  return seen;
+}
+
 type ChunkGroup = { name: string; test: (id: string) => boolean; priority: number; includeDependenciesRecursively?: boolean };
 
 function firstLoadChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
@@ -97,17 +110,7 @@ function firstLoadChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
     apply: 'build',
     buildEnd() {
       // Static imports only: what loading a module makes the browser load with it.
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>();
-        const queue = [...roots];
-        while (queue.length) {
-          const id = queue.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
-      };
+      const closure = (roots: string[]) => reachable(roots, (id) => this.getModuleInfo(id)?.importedIds ?? []);
       const ids = [...this.getModuleIds()];
       const signedOut = closure(ids.filter((id) => SIGNED_OUT.some((root) => id === root || id.startsWith(root))));
       for (const id of closure([ENTRY])) app.add(id);
@@ -156,17 +159,7 @@ function routePreloads(root: string): Plugin {
         return found.fileName;
       };
       // A chunk and what it imports statically: what loading it makes the browser fetch.
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>();
-        const queue = [...roots];
-        while (queue.length) {
-          const file = queue.pop()!;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          queue.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
+      const closure = (roots: string[]) => reachable(roots, (file) => byFile.get(file)?.imports ?? []);
       const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const layoutFiles = closure([chunkOf(layout)]);
       // The paths by name, from the one place that names them (src/customer/paths.ts).

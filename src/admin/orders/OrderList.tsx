@@ -2,7 +2,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import Button from '@mui/material/Button';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { List, TopToolbar, useListContext } from 'react-admin';
+import { FilterButton, List, TopToolbar, useListContext } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
 import { StaffPagination } from '../common/StaffPagination';
 import { StaffTitle } from '../common/StaffTitle';
@@ -30,8 +30,9 @@ function OverdueButton() {
 
 function OrderListActions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <OverdueButton />
+      <FilterButton />
     </TopToolbar>
   );
 }
