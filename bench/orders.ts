@@ -165,10 +165,13 @@ async function staffQueue(base: string, headers: Record<string, string>): Promis
   const SORTS: Array<[string, string]> = [['id', 'DESC'], ['dispatch_due', 'ASC'], ['total', 'DESC'], ['created_at', 'DESC']];
   const STATUSES = ['live', 'printing', 'problem', 'dispatched', 'cancelled'];
   const tabUrl = (i: number) => list({ status: STATUSES[i % 5] }, SORTS[i % 4], i % 4);
-  // What staff type: an order number, a reference, a customer's company, a customer's e-mail.
+  // What staff type: an order number, a reference, a customer's company, a customer's e-mail. The
+  // bench's companies are all "Studio <n>": a whole name (Studio 1000–1999) is one customer's, as a
+  // real company name is; a broad word ("Studio 1" is in 1,111 of the 2,000 names, over half the
+  // orders) is measured on its own, as the worst case of counting what a search matched.
   const searchUrl = (i: number) => {
     const n = 1 + ((i * 7919) % 100_000);
-    const q = [String(n), `PO-${n}`, `Studio ${1 + (i % 2000)}`, `orders${1 + (i % 2000)}@example.test`][i % 4];
+    const q = [String(n), `PO-${n}`, `Studio ${1000 + (i % 1000)}`, `orders${1 + (i % 2000)}@example.test`][i % 4];
     return list({ q }, ['id', 'DESC'], 0);
   };
   const measure = async (url: (i: number) => string) => {
@@ -179,6 +182,7 @@ async function staffQueue(base: string, headers: Record<string, string>): Promis
   };
   const tabs = await measure(tabUrl);
   const searches = await measure(searchUrl);
+  const broad = await measure((i) => list({ q: `Studio ${1 + (i % 9)}` }, ['id', 'DESC'], 0));
   const counts = await measure((i) => `/api/admin/orders/counts${i % 2 ? `?filter=${encodeURIComponent(JSON.stringify({ q: `Studio ${i}` }))}` : ''}`);
 
   // 200 Pending orders (not the bench customer's) moved to Processing in one request.
@@ -194,7 +198,8 @@ async function staffQueue(base: string, headers: Record<string, string>): Promis
   return [
     { name: 'staff orders: a status tab, sorted and paged, on 100,000 orders, p95 (ms) — goal ≤ 25', value: percentile(tabs, 95).toFixed(1) },
     { name: 'staff orders: search (number, reference, company, e-mail), p95 (ms) — goal ≤ 40', value: percentile(searches, 95).toFixed(1) },
-    { name: 'staff orders: tab counts (all, and under a search), p95 (ms)', value: percentile(counts, 95).toFixed(1) },
+    { name: 'staff orders: broad search (a word in over half the orders: the page and its total), p95 (ms)', value: percentile(broad, 95).toFixed(1) },
+    { name: 'staff orders: tab counts (all, and under a broad search), p95 (ms)', value: percentile(counts, 95).toFixed(1) },
     { name: 'staff orders: bulk move of 200 Pending orders to Processing (ms) — goal ≤ 2000', value: `${bulk.toFixed(0)} (${results.filter((r) => r.ok).length} of ${pending.length} moved)` },
   ];
 }
