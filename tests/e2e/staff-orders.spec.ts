@@ -194,3 +194,15 @@ test('a bulk move answers order by order', async ({ page }) => {
   expect((await admin.json<{ status: string }>('GET', `/api/admin/orders/${a}`)).status).toBe('printing');
   await admin.close();
 });
+
+test('the Overdue button shows every overdue order, flagged, whatever its status', async ({ page }) => {
+  await staffSignedIn(page);
+  await page.goto('/admin/orders');
+  await page.getByRole('button', { name: /^Overdue \(\d+\)$/ }).click();
+  await expect(page.getByRole('tab', { name: /^All \(\d+\)$/, selected: true })).toBeVisible();
+  // The demo's "Table talkers": placed a week ago, still Processing.
+  const row = page.getByRole('row', { name: /Table talkers/ });
+  await expect(row).toContainText('Overdue');
+  await expect(row).toContainText('Processing');
+  await expect(page.getByRole('button', { name: /^Overdue/ })).toHaveAttribute('aria-pressed', 'true');
+});

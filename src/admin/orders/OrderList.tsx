@@ -12,14 +12,16 @@ import { OrdersPhoneList, OrdersTable } from './OrdersTable';
 import { StatusTabs } from './StatusTabs';
 import { useOrderCounts } from './useOrderCounts';
 
-/** One click to the overdue orders, with their number; pressed while that filter is on. */
+/** One click to the overdue orders (in every status), with their number; pressed while that filter is on. */
 function OverdueButton() {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const { data: counts } = useOrderCounts(filterValues);
   const on = filterValues.overdue === true;
+  // Turned on, it shows every overdue order whatever its status (All): they are mostly Processing,
+  // and the Pending tab the list opens on would look empty.
   const toggle = () => {
-    const { overdue: _overdue, ...others } = filterValues;
-    setFilters(on ? others : { ...others, overdue: true }, displayedFilters);
+    const { overdue: _overdue, status: _status, ...others } = filterValues;
+    setFilters(on ? { ...others, ...(filterValues.status ? { status: filterValues.status } : {}) } : { ...others, overdue: true }, displayedFilters);
   };
   return (
     <Button size="small" startIcon={<ScheduleIcon />} aria-pressed={on} variant={on ? 'contained' : 'text'} color={counts?.overdue ? 'error' : 'primary'} onClick={toggle}>
