@@ -20,8 +20,9 @@ function OverdueButton() {
   // Turned on, it shows every overdue order whatever its status (All): they are mostly Processing,
   // and the Pending tab the list opens on would look empty.
   const toggle = () => {
-    const { overdue: _overdue, status: _status, ...others } = filterValues;
-    setFilters(on ? { ...others, ...(filterValues.status ? { status: filterValues.status } : {}) } : { ...others, overdue: true }, displayedFilters);
+    const { overdue: _overdue, ...withoutOverdue } = filterValues;
+    const { status: _status, ...everyStatus } = withoutOverdue;
+    setFilters(on ? withoutOverdue : { ...everyStatus, overdue: true }, displayedFilters);
   };
   return (
     <Button size="small" startIcon={<ScheduleIcon />} aria-pressed={on} variant={on ? 'contained' : 'text'} color={counts?.overdue ? 'error' : 'primary'} onClick={toggle}>
