@@ -174,7 +174,8 @@ test('a bulk move answers order by order', async ({ page }) => {
   const admin = await Api.as(ADMIN);
   await staffSignedIn(page);
   await page.goto('/admin/orders');
-  await page.getByRole('textbox', { name: /^Search orders/ }).fill(`E2E-BULK-`);
+  // This run's two only (a retry's first attempt left its own): every word must match.
+  await page.getByRole('textbox', { name: /^Search orders/ }).fill(`E2E-BULK- ${RUN}`);
   await expect(page.getByRole('row', { name: /E2E-BULK-/ })).toHaveCount(2);
   await page.getByRole('row', { name: new RegExp(`E2E-BULK-A-${RUN}`) }).getByRole('checkbox').check();
   await page.getByRole('row', { name: new RegExp(`E2E-BULK-B-${RUN}`) }).getByRole('checkbox').check();
