@@ -11,11 +11,11 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { MOVE_NOTE_MAX, PROBLEM_TEXT_MAX } from '../../shared/api/admin-orders';
+import { MOVE_NOTE_MAX, PROBLEM_TEXT_MAX, PROBLEM_TEXT_NEEDED } from '../../shared/api/admin-orders';
 import type { Carrier } from '../../shared/domain/delivery/delivery';
 import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { trackingRuleOf } from '../../shared/domain/orders/tracking';
-import { ORDER_TRANSITIONS } from '../../shared/domain/orders/transitions';
+import { moveNeeds } from '../../shared/domain/orders/transitions';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 
 export interface MoveValues {
@@ -41,11 +41,6 @@ interface MoveDialogProps {
   done?: ReactNode;
 }
 
-const needs = (to: ConfirmedOrderStatus) => ({
-  problemText: ORDER_TRANSITIONS.some((t) => t.to === to && t.needsProblemText),
-  tracking: ORDER_TRANSITIONS.some((t) => t.to === to && t.takesTracking),
-});
-
 /**
  * A status move as staff make it: the status (chosen when there are several), the problem text for
  * Issues (e-mailed to the customer), the tracking number for Dispatched, and a note for the history.
@@ -59,14 +54,14 @@ export function MoveDialog({ open, title, targets, carrier, intro, onSubmit, onC
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const status = targets.includes(values.status) ? values.status : targets[0];
-  const need = status ? needs(status) : { problemText: false, tracking: false };
+  const need = status ? moveNeeds(status) : { problemText: false, tracking: false };
   const tracking = trackingRuleOf(carrier);
   const set = (field: keyof MoveValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const local: Record<string, string> = {};
-    if (need.problemText && !values.problem_text.trim()) local.problem_text = 'Say what the customer must do: this text is e-mailed to them and shown on their order';
+    if (need.problemText && !values.problem_text.trim()) local.problem_text = PROBLEM_TEXT_NEEDED;
     setErrors(local);
     setFailure(null);
     if (Object.keys(local).length) return;

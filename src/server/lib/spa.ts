@@ -26,7 +26,7 @@ function pathMatcher(pattern: string): RegExp {
 
 /**
  * index.html for each signed-in page with `<link rel="modulepreload">` for the code it needs
- * (route-preloads.json, written by the build: scripts/route-preloads.ts), made once per route. Sent
+ * (route-preloads.json, written by the build: the route-preloads plugin in vite.config.ts), made once per route. Sent
  * when the browser holds a session cookie — a hint, never a credential: a stale cookie only fetches
  * a few files early, and the app itself decides what to show.
  */

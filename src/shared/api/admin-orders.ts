@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CONFIRMED_ORDER_STATUSES } from '../domain/orders/statuses';
+import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../domain/orders/statuses';
+import { moveNeeds } from '../domain/orders/transitions';
 import { idSchema, INT4_MAX, nullableText, optionalText, wholeNumberSchema } from './common';
 import { orderEventSchema, orderSchema } from './orders';
 
@@ -60,7 +61,8 @@ export const adminOrderUpdateSchema = z.object({
 });
 export type AdminOrderUpdate = z.input<typeof adminOrderUpdateSchema>;
 
-const PROBLEM_TEXT_NEEDED = 'Say what the customer must do: this text is e-mailed to them and shown on their order';
+/** Beside the problem text of a move to Issues left empty (the screens say it before the server would). */
+export const PROBLEM_TEXT_NEEDED = 'Say what the customer must do: this text is e-mailed to them and shown on their order';
 
 const moveFields = {
   status: z.enum(CONFIRMED_ORDER_STATUSES, { message: `Choose one of: ${CONFIRMED_ORDER_STATUSES.join(', ')}` }),
@@ -70,8 +72,8 @@ const moveFields = {
   problem_text: optionalText(PROBLEM_TEXT_MAX),
 };
 
-function needsProblemText(move: { status: string; problem_text: string }, ctx: z.RefinementCtx) {
-  if (move.status === 'problem' && !move.problem_text) ctx.addIssue({ code: 'custom', path: ['problem_text'], message: PROBLEM_TEXT_NEEDED });
+function needsProblemText(move: { status: ConfirmedOrderStatus; problem_text: string }, ctx: z.RefinementCtx) {
+  if (moveNeeds(move.status).problemText && !move.problem_text) ctx.addIssue({ code: 'custom', path: ['problem_text'], message: PROBLEM_TEXT_NEEDED });
 }
 
 /** `POST /api/admin/orders/{id}/status`: one move of the transition table. */

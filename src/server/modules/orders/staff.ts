@@ -164,8 +164,8 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, ...link
   async function staffMove(tx: Db, row: OrderRow, input: { status: OrderStatus; note: string; problem_text: string; tracking_number?: string }, staff: UserRow): Promise<Move> {
     const transition = allowedMove(row, input.status, 'staff');
     const move: Move = { to: input.status, actor: 'staff', actorUserId: staff.id, note: input.note };
+    // The body's schema has already refused a move to Issues without its text (moveNeeds).
     if (transition.needsProblemText) {
-      if (!input.problem_text) throw unprocessable({ problem_text: 'Say what the customer must do: this text is e-mailed to them and shown on their order' });
       move.set = { problemText: input.problem_text };
     } else if (row.status === 'problem') {
       move.set = { problemText: null };
@@ -237,14 +237,16 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, ...link
     async counts(params: ListQuerystring): Promise<AdminOrderCounts> {
       const { status: _status, ...filter } = params.filter ?? {};
       const { where } = listQuery(list, { filter });
-      const [rows, [{ overdue }]] = await Promise.all([
-        db.select({ status: orders.status, n: count() }).from(orders).where(where).groupBy(orders.status),
-        db.select({ overdue: count() }).from(orders).where(and(where, overdueNow())),
-      ]);
-      const counts: AdminOrderCounts = { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 0, overdue };
-      for (const { status, n } of rows) {
+      const rows = await db
+        .select({ status: orders.status, n: count(), overdue: sql<number>`(count(*) filter (where ${overdueNow()}))::int` })
+        .from(orders)
+        .where(where)
+        .groupBy(orders.status);
+      const counts: AdminOrderCounts = { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 0, overdue: 0 };
+      for (const { status, n, overdue } of rows) {
         if (status in counts) counts[status as ConfirmedOrderStatus] = n;
         counts.all += n;
+        counts.overdue += overdue;
       }
       return counts;
     },

@@ -41,6 +41,12 @@ export function findTransition(from: OrderStatus, to: OrderStatus, actor: OrderA
   return ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by.includes(actor));
 }
 
+/** What a move to `to` asks for, as the table says for every move there: a problem text, a tracking number. */
+export function moveNeeds(to: OrderStatus): { problemText: boolean; tracking: boolean } {
+  const into = ORDER_TRANSITIONS.filter((t) => t.to === to);
+  return { problemText: into.some((t) => t.needsProblemText), tracking: into.some((t) => t.takesTracking) };
+}
+
 /** Every move `actor` may make from `from`, in the table's order. */
 export function movesFrom(from: OrderStatus, actor: OrderActor): OrderTransition[] {
   return ORDER_TRANSITIONS.filter((t) => t.from === from && t.by.includes(actor));
