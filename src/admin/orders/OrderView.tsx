@@ -188,10 +188,11 @@ export function OrderView() {
   if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound />;
   if (error || !order) return <LoadFailed what="The order" reason={messageOf(error)} onRetry={() => void refetch()} />;
 
+  // A move or a save answers the order as it now is: shown at once, with no second read; the lists
+  // and counts are marked stale for when they are next shown.
   const changed = (next: AdminOrder) => {
     queryClient.setQueryData(['orders', 'getOne', { id: String(order.id), meta: WHOLE_ORDER }], next);
     void queryClient.invalidateQueries({ queryKey: ['orders'], refetchType: 'none' });
-    void refetch();
   };
 
   return (
