@@ -8,3 +8,4 @@ export * from './delivery/delivery';
 export * from './calendar/workingDays';
 export * from './orders/overdue';
 export * from './orders/tracking';
+export * from './delivery/royalmail';
