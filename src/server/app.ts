@@ -44,6 +44,8 @@ import ordersRoutes from './modules/orders/routes';
 import { ordersService } from './modules/orders/service';
 import ordersAdmin from './modules/orders/admin';
 import { staffOrdersService } from './modules/orders/staff';
+import batchesAdmin from './modules/production/admin';
+import { batchesService } from './modules/production/batches';
 import { createArtworkEngine } from './lib/artwork';
 import { pricesService } from './modules/prices/service';
 import { settingsService } from './modules/settings/service';
@@ -110,6 +112,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     artwork,
     orders,
     staffOrders: staffOrdersService({ db, orders, outbox, ...links }),
+    batches: batchesService({ db, files, jobs, outbox, log, ...links }),
     stock,
     products,
     margins: marginsService(db, { products, stock }),
@@ -184,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(ordersRoutes, deps);
   });
   await app.register(ordersAdmin, deps);
+  await app.register(batchesAdmin, deps);
   await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);

@@ -16,6 +16,7 @@ import type { ArtworkEngine } from './lib/artwork';
 import type { ArtworkService } from './modules/orders/artwork';
 import type { OrdersService } from './modules/orders/service';
 import type { StaffOrdersService } from './modules/orders/staff';
+import type { BatchesService } from './modules/production/batches';
 import type { MailOutbox } from './modules/mail/service';
 import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
@@ -33,7 +34,7 @@ export interface AppDeps {
   appKey: string;
   /** Delivers one message now (SMTP or an .eml file); services queue mail in `outbox` instead. */
   mailer: Mailer;
-  /** The background job queue on the database (mail now; previews, preflight, batch zips later). */
+  /** The background job queue on the database (mail, artwork previews and preflight, batch ZIPs). */
   jobs: JobQueue;
   /** The durable mail outbox: `outbox.queue(tx, message)` in the transaction of the change. */
   outbox: MailOutbox;
@@ -50,6 +51,8 @@ export interface AppDeps {
   artwork: ArtworkService;
   orders: OrdersService;
   staffOrders: StaffOrdersService;
+  /** Production batches: runs (a background job each), their ZIPs. */
+  batches: BatchesService;
   stock: StockService;
   products: ProductsService;
   margins: MarginsService;

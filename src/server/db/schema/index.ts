@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './mail';
 export * from './delivery';
 export * from './orders';
+export * from './production';

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
 import { deliveryTypes } from './delivery';
+import { batches } from './production';
 import { users } from './users';
 
 /**
@@ -47,6 +48,8 @@ export const orders = pgTable(
     /** Staff's own notes; never shown to the customer. */
     notes: text('notes').notNull().default(''),
     trackingNumber: text('tracking_number'),
+    /** Royal Mail Click & Drop's number for the order once pushed there (it is never pushed twice). */
+    royalmailOrderId: integer('royalmail_order_id'),
     /** The Idempotency-Key the order was confirmed with: a retry with it answers the same order. */
     confirmKey: text('confirm_key'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -107,14 +110,16 @@ export const orderItems = pgTable(
     preflightStatus: text('preflight_status'),
     preflight: jsonb('preflight'),
     warningsAccepted: boolean('warnings_accepted').notNull().default(false),
-    /** The production batch it was printed in (production issue). */
-    batchId: integer('batch_id'),
+    /** The production batch that has it for the press now; null until batched, and again when a held order is released. */
+    batchId: integer('batch_id').references((): AnyPgColumn => batches.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.id),
     index('order_items_product_idx').on(t.productId),
     index('order_items_stock_idx').on(t.stockId),
+    // What a batch run looks for: the items in no batch yet.
+    index('order_items_unbatched_idx').on(t.orderId).where(sql`${t.batchId} is null`),
     check('order_items_qty_check', sql`${t.qty} > 0`),
     check('order_items_sides_check', sql`${t.sides} in ('single', 'double')`),
     check('order_items_orientation_check', sql`${t.orientation} in ('portrait', 'landscape')`),

@@ -1,14 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OrderItemRow } from '../../db/schema';
+import { attachment } from '../../lib/attachment';
 import { notFound } from '../../lib/errors';
 import { matchesEtag } from '../../lib/etag';
 import type { FileStore } from '../../lib/files';
-
-/** A file name safe inside a Content-Disposition header, with the UTF-8 form beside it. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** An item's artwork PDF as a download (the customer's and the staff route answer alike). */
 export async function sendArtwork(reply: FastifyReply, files: FileStore, item: OrderItemRow) {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { findTransition, type OrderActor, type OrderTransition } from '../../../shared/domain/orders/transitions';
 import { trackingUrl } from '../../../shared/domain/orders/tracking';
@@ -6,7 +6,7 @@ import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
-import { orderEvents, orders, type OrderRow } from '../../db/schema';
+import { orderEvents, orderItems, orders, type OrderRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { MailOutbox } from '../mail/service';
 
@@ -39,8 +39,41 @@ export async function applyMove(tx: Db, outbox: MailOutbox, links: MailLinks, ro
     .where(eq(orders.id, row.id))
     .returning();
   await tx.insert(orderEvents).values({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' });
+  await releaseFromBatch(tx, row, move.to);
   if (transition.mailsCustomer && updated.email) await outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus));
   return updated;
+}
+
+/**
+ * The same move of many locked orders at once, in the caller's transaction (a batch run moves
+ * hundreds to Processing): one update, one insert of their history rows, and each e-mail the table
+ * asks for. Every order must be allowed the move, or nothing is applied (409).
+ */
+export async function applyMoveToMany(tx: Db, outbox: MailOutbox, links: MailLinks, rows: readonly OrderRow[], move: Omit<Move, 'set' | 'carrier'>): Promise<void> {
+  if (!rows.length) return;
+  const transitions = rows.map((row) => allowedMove(row, move.to, move.actor));
+  const ids = rows.map((row) => row.id);
+  const updated = await tx
+    .update(orders)
+    .set({ status: move.to, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .where(inArray(orders.id, ids))
+    .returning();
+  await tx
+    .insert(orderEvents)
+    .values(rows.map((row) => ({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' })));
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  for (const [i, row] of rows.entries()) {
+    const now = byId.get(row.id)!;
+    if (transitions[i].mailsCustomer && now.email) await outbox.queue(tx, orderMail(now, links, null, row.status as OrderStatus));
+  }
+}
+
+/**
+ * A held order released to Pending goes to the press again (its artwork may have been replaced):
+ * its items leave the batch that had them, which keeps them in its record (batch_items).
+ */
+async function releaseFromBatch(tx: Db, row: OrderRow, to: OrderStatus): Promise<void> {
+  if (row.status === 'problem' && to === 'live') await tx.update(orderItems).set({ batchId: null }).where(eq(orderItems.orderId, row.id));
 }
 
 /** The table's move of this order to `to` by `actor`, or the 409 that names the order's status. */
