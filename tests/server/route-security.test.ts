@@ -37,6 +37,7 @@ const PUBLIC = new Set([
   'GET /api/oauth/providers',
   'POST /api/oauth/:provider',
   'GET /api/files/logos/:name', // the unguessable name is the credential (an <img> sends no Bearer)
+  'GET /api/downloads/batches/:id', // a signed one-minute link is the credential (a followed link sends no Bearer); 403 without it
 ]);
 
 /** Unsafe routes that take no body at all (anything sent is ignored, never read). */
@@ -47,6 +48,7 @@ const NO_BODY = new Set([
   'POST /api/orders/:id/cancel',
   'POST /api/orders/:id/resubmit',
   'POST /api/orders/:id/reorder',
+  'POST /api/admin/batches/:id/download',
 ]);
 
 

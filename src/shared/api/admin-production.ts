@@ -122,3 +122,7 @@ export const trackingImportSchema = z.object({
 });
 export type TrackingImport = z.infer<typeof trackingImportSchema>;
 export const trackingImportQuerySchema = z.object({ apply: z.enum(['0', '1'], { message: 'apply is 1 or 0' }).optional() });
+
+/** `POST /api/admin/batches/{id}/download`: a link the browser follows to save the ZIP (valid for a minute). */
+export const downloadLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;

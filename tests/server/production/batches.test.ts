@@ -120,6 +120,18 @@ describe('a batch run', () => {
       expect(order.status).toBe('printing');
       expect(order.events.at(-1)).toMatchObject({ from: 'live', to: 'printing', actor: 'system', actor_name: 'System', note: `In batch ${batch.id}` });
     }
+    // The browser's way: a signed link, valid for a minute, that needs no session.
+    const link = ok<{ url: string }>(await staff.post(`/api/admin/batches/${batch.id}/download`));
+    expect(link.url).toMatch(new RegExp(`^/api/downloads/batches/${batch.id}\\?expires=\\d+&signature=`));
+    const followed = await t.app.inject({ method: 'GET', url: link.url });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.rawPayload.equals(res.rawPayload)).toBe(true);
+    const forged = link.url.replace(`/batches/${batch.id}?`, `/batches/${batch.id + 1}?`);
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    const expired = link.url.replace(/expires=\d+/, 'expires=1000');
+    expect((await t.app.inject({ method: 'GET', url: expired })).json().message).toMatch(/expired/);
+    expect((await shopper.post(`/api/admin/batches/${batch.id}/download`)).statusCode).toBe(403);
+
     // Everything went: the next run has nothing.
     expect((await run()).statusCode).toBe(422);
     const listed = await staff.get('/api/admin/batches?sort=["id","DESC"]&range=[0,9]');

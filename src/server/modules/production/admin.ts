@@ -1,40 +1,74 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { batchRunSchema, batchSchema, batchSummarySchema, batchWaitingSchema } from '../../../shared/api/admin-production';
-import type { AppDeps } from '../../deps';
-import { requireAdmin, staffOnly } from '../../lib/auth';
-import { idParams, restResource } from '../../lib/rest-list';
-import { attachment } from '../../lib/attachment';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { batchRunSchema, batchSchema, batchSummarySchema, batchWaitingSchema, downloadLinkSchema } from '../../../shared/api/admin-production';
+import type { AppDeps } from '../../deps';
+import { attachment } from '../../lib/attachment';
+import { requireAdmin, staffOnly } from '../../lib/auth';
+import { downloadAllowed, signDownload } from '../../lib/download-links';
+import { HttpError } from '../../lib/errors';
+import { idParams, restResource } from '../../lib/rest-list';
+import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+
+const signedQuery = z.object({
+  expires: z.string().regex(/^\d{1,12}$/, 'Not a download link').transform(Number),
+  signature: z.string().max(100, 'Not a download link'),
+});
+
+function sendZip(reply: FastifyReply, zip: { body: Readable; size: number; name: string }) {
+  return reply
+    .type('application/zip')
+    .header('content-length', zip.size)
+    .header('content-disposition', attachment(zip.name))
+    .header('cache-control', 'private, no-store')
+    .send(zip.body);
+}
 
 /**
  * Production batches at /api/admin/batches (DESIGN §3): the list and one batch with its items
  * (read-only records: a batch is made by a run, never typed), what the next run would take, a run,
- * and the batch's ZIP.
+ * and the batch's ZIP — by Bearer, or by a signed one-minute link the browser follows itself.
  */
-const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches }) => {
-  fastify.addHook('onRequest', staffOnly);
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
-    return batches.waiting();
-  });
-
-  app.post('/api/admin/batches/run', { schema: { body: batchRunSchema, response: { 201: batchSummarySchema } } }, async (request, reply) =>
-    reply.status(201).send(await batches.run(request.body, requireAdmin(request).user)),
+const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches, appKey }) => {
+  // The link is the credential (one file, one minute): no session is asked for.
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/api/downloads/batches/:id',
+    { schema: { params: idParams, querystring: signedQuery, response: { 200: fileBody } } },
+    async (request, reply) => {
+      const { expires, signature } = request.query;
+      if (!downloadAllowed(appKey, `batch:${request.params.id}`, expires, signature)) {
+        throw new HttpError(403, 'This download link has expired: download the ZIP again from the batch page.');
+      }
+      return sendZip(reply, await batches.zip(request.params.id));
+    },
   );
 
-  restResource(app, db, { name: 'batches', record: z.union([batchSchema, batchSummarySchema]), list: batches.list, findOne: batches.get });
+  await fastify.register(async (staffScope) => {
+    staffScope.addHook('onRequest', staffOnly);
+    const app = staffScope.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/batches/:id/zip', { schema: { params: idParams, response: { 200: fileBody } } }, async (request, reply) => {
-    const zip = await batches.zip(request.params.id);
-    return reply
-      .type('application/zip')
-      .header('content-length', zip.size)
-      .header('content-disposition', attachment(zip.name))
-      .header('cache-control', 'private, no-cache')
-      .send(zip.body);
+    app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async (_request, reply) => {
+      reply.header('cache-control', 'private, no-cache');
+      return batches.waiting();
+    });
+
+    app.post('/api/admin/batches/run', { schema: { body: batchRunSchema, response: { 201: batchSummarySchema } } }, async (request, reply) =>
+      reply.status(201).send(await batches.run(request.body, requireAdmin(request).user)),
+    );
+
+    restResource(app, db, { name: 'batches', record: z.union([batchSchema, batchSummarySchema]), list: batches.list, findOne: batches.get });
+
+    app.get('/api/admin/batches/:id/zip', { schema: { params: idParams, response: { 200: fileBody } } }, async (request, reply) =>
+      sendZip(reply, await batches.zip(request.params.id)),
+    );
+
+    app.post('/api/admin/batches/:id/download', { schema: { params: idParams, response: { 200: downloadLinkSchema } } }, async (request) => {
+      const { id } = request.params;
+      // 404 or 409 now, rather than when the browser follows the link.
+      (await batches.zip(id)).body.destroy();
+      const { query, expiresAt } = signDownload(appKey, `batch:${id}`);
+      return { url: `/api/downloads/batches/${id}?${query}`, expires_at: expiresAt.toISOString() };
+    });
   });
 };
 
