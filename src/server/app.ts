@@ -46,6 +46,8 @@ import ordersAdmin from './modules/orders/admin';
 import { staffOrdersService } from './modules/orders/staff';
 import batchesAdmin from './modules/production/admin';
 import { batchesService } from './modules/production/batches';
+import royalMailAdmin from './modules/royalmail/admin';
+import { royalMailService } from './modules/royalmail/service';
 import { createArtworkEngine } from './lib/artwork';
 import { pricesService } from './modules/prices/service';
 import { settingsService } from './modules/settings/service';
@@ -113,6 +115,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     orders,
     staffOrders: staffOrdersService({ db, orders, outbox, ...links }),
     batches: batchesService({ db, files, jobs, outbox, log, ...links }),
+    royalMail: royalMailService({ db, config }),
     stock,
     products,
     margins: marginsService(db, { products, stock }),
@@ -185,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(multipart);
     await uploads.register(usersAdmin, deps);
     await uploads.register(ordersRoutes, deps);
+    await uploads.register(royalMailAdmin, deps);
   });
   await app.register(ordersAdmin, deps);
   await app.register(batchesAdmin, deps);

@@ -17,6 +17,7 @@ import type { ArtworkService } from './modules/orders/artwork';
 import type { OrdersService } from './modules/orders/service';
 import type { StaffOrdersService } from './modules/orders/staff';
 import type { BatchesService } from './modules/production/batches';
+import type { RoyalMailService } from './modules/royalmail/service';
 import type { MailOutbox } from './modules/mail/service';
 import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
@@ -53,6 +54,8 @@ export interface AppDeps {
   staffOrders: StaffOrdersService;
   /** Production batches: runs (a background job each), their ZIPs. */
   batches: BatchesService;
+  /** The Royal Mail page: Click & Drop export and push, tracking files. */
+  royalMail: RoyalMailService;
   stock: StockService;
   products: ProductsService;
   margins: MarginsService;

@@ -56,6 +56,7 @@ const NO_BODY = new Set([
 const BODY_WITHOUT_SCHEMA: Record<string, { field: string }> = {
   'POST /api/admin/users/:id/logo': { field: 'file' },
   'POST /api/orders/:id/items/:itemId/artwork': { field: 'file' },
+  'POST /api/admin/royalmail/tracking': { field: 'file' }, // or a text/csv body
 };
 
 /** Routes whose success ends the caller's session: each fuzz run signs in afresh. */

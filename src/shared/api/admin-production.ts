@@ -126,3 +126,6 @@ export const trackingImportQuerySchema = z.object({ apply: z.enum(['0', '1'], { 
 /** `POST /api/admin/batches/{id}/download`: a link the browser follows to save the ZIP (valid for a minute). */
 export const downloadLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
+/** The multipart field of a tracking file. */
+export const TRACKING_FILE_FIELD = 'file';

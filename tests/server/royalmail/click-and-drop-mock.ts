@@ -11,10 +11,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { OpenAPIBackend, type AjvCustomizer, type Context, type Document } from 'openapi-backend';
 
-export const CLICK_AND_DROP_YAML = '/work/shared/royalmail/click-and-drop-api-v1.yaml';
+/** Royal Mail's published contract, kept in the repository beside the docs (a clean clone has no other copy). */
+export const CLICK_AND_DROP_YAML = fileURLToPath(new URL('../../../docs/royalmail/click-and-drop-api-v1.yaml', import.meta.url));
 export const MOCK_FAILING_POSTCODE = 'FAIL 1AA';
 
 export interface RecordedRequest {

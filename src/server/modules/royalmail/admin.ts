@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  royalMailIdsSchema,
+  royalMailOrderSchema,
+  royalMailPushResultSchema,
+  royalMailStatusSchema,
+  trackingImportQuerySchema,
+  trackingImportSchema,
+  TRACKING_FILE_FIELD,
+} from '../../../shared/api/admin-production';
+import type { AppDeps } from '../../deps';
+import { attachment } from '../../lib/attachment';
+import { staffOnly } from '../../lib/auth';
+import { unprocessable } from '../../lib/errors';
+import { restResource } from '../../lib/rest-list';
+import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+
+/** A tracking file is text: a day's dispatches are a few hundred kilobytes at most. */
+const TRACKING_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The tracking file of a request: a `text/csv` body, or the `file` part of a multipart form. */
+async function trackingFile(request: FastifyRequest): Promise<string> {
+  if (typeof request.body === 'string') return request.body;
+  if (!request.isMultipart()) throw unprocessable({ [TRACKING_FILE_FIELD]: `Send the CSV as text/csv, or as multipart/form-data in a field named "${TRACKING_FILE_FIELD}".` });
+  const part = await request.file({ limits: { fileSize: TRACKING_FILE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: false }).catch(() => undefined);
+  if (!part || part.fieldname !== TRACKING_FILE_FIELD) throw unprocessable({ [TRACKING_FILE_FIELD]: 'Choose the CSV file of tracking numbers.' });
+  const bytes = await part.toBuffer();
+  if (part.file.truncated) throw unprocessable({ [TRACKING_FILE_FIELD]: 'A tracking file is at most 2 MB.' });
+  return bytes.toString('utf8');
+}
+
+/**
+ * The Royal Mail page's calls at /api/admin/royalmail (DESIGN §3): the Processing orders going by
+ * Royal Mail, whether Click & Drop is set up, the order-import CSV, the push to Click & Drop's API,
+ * and the tracking file. Registered where multipart bodies are read (the tracking file).
+ */
+const royalMailAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, royalMail }) => {
+  fastify.addHook('onRequest', staffOnly);
+  fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: TRACKING_FILE_MAX_BYTES }, (_request, body, done) => done(null, body));
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/admin/royalmail/status', { schema: { response: { 200: royalMailStatusSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return { push_enabled: royalMail.pushEnabled, waiting: await royalMail.waitingCount() };
+  });
+
+  restResource(app, db, { name: 'royalmail', record: royalMailOrderSchema, list: royalMail.list, findOne: royalMail.findOne });
+
+  app.post('/api/admin/royalmail/export', { schema: { body: royalMailIdsSchema, response: { 200: fileBody } } }, async (request, reply) => {
+    const csv = await royalMail.exportCsv(request.body.ids);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment(`click-and-drop-${new Date().toISOString().slice(0, 10)}.csv`))
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(csv, 'utf8'));
+  });
+
+  app.post('/api/admin/royalmail/push', { schema: { body: royalMailIdsSchema, response: { 200: z.array(royalMailPushResultSchema) } } }, async (request) =>
+    royalMail.push(request.body.ids),
+  );
+
+  app.post('/api/admin/royalmail/tracking', { schema: { querystring: trackingImportQuerySchema, response: { 200: trackingImportSchema } } }, async (request) =>
+    royalMail.importTracking(await trackingFile(request), request.query.apply === '1'),
+  );
+};
+
+export default royalMailAdmin;
