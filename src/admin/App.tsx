@@ -16,6 +16,7 @@ import mail from './mail';
 import orders from './orders';
 import { MARGINS_ROUTE, MarginsPage } from './products/margins';
 import products from './products';
+import royalmail from './royalmail';
 import { StaffLayout } from './layout/StaffLayout';
 import settings from './settings';
 import stock from './stock';
@@ -69,6 +70,7 @@ export default function StaffApp() {
       <Resource name="delivery/countries" {...countries} />
       <Resource name="delivery/closed-days" {...closedDays} />
       <Resource name="orders" {...orders} />
+      <Resource name="royalmail" {...royalmail} />
       <Resource name="mail" {...mail} />
       <CustomRoutes>
         {STAFF_AREAS.filter((area) => !area.ready).map((area) => (

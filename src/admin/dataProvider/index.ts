@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
 import type { AdminMail, AdminUser, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
 import type { AdminBulkMove, AdminOrder, AdminOrderCounts, AdminOrderMove, BulkMoveResult } from '../../shared/api/admin-orders';
+import type { RoyalMailPushResult, RoyalMailStatus, TrackingImport } from '../../shared/api/admin-production';
 import { http } from '../../shared/http';
 import { apiResource } from './apiPaths';
 import { httpClient, toHttpError } from './httpClient';
@@ -45,6 +46,14 @@ export interface StaffDataProvider extends DataProvider {
   bulkMoveOrders(move: AdminBulkMove): Promise<BulkMoveResult[]>;
   /** An item's artwork PDF or preview PNG (the API wants the Bearer header, so not a plain link). */
   orderItemFile(orderId: Identifier, itemId: Identifier, file: 'artwork' | 'preview'): Promise<Blob>;
+  /** Whether Click & Drop's API is set up, and how many orders wait for Royal Mail. */
+  royalMailStatus(): Promise<RoyalMailStatus>;
+  /** The selected orders as Click & Drop's order-import CSV, with the file name to save it under. */
+  exportRoyalMail(ids: Identifier[]): Promise<{ blob: Blob; name: string }>;
+  /** Sends the selected orders to Click & Drop; each answers its tracking number or why not. */
+  pushRoyalMail(ids: Identifier[]): Promise<RoyalMailPushResult[]>;
+  /** A tracking file checked line by line; with `apply`, its good lines stored. */
+  importTracking(file: File, apply: boolean): Promise<TrackingImport>;
 }
 
 /** A custom call on the shared client, answering its body; a failure as react-admin's HttpError. */
@@ -99,4 +108,39 @@ export const dataProvider: StaffDataProvider = {
     const path = `${API_BASE}/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/${file}`;
     return call(http.get<Blob>(path, { responseType: 'blob', skipErrorDialogs: true }));
   },
+  royalMailStatus() {
+    return call(http.get<RoyalMailStatus>(`${API_BASE}/royalmail/status`));
+  },
+  async exportRoyalMail(ids) {
+    try {
+      const res = await http.post<Blob>(`${API_BASE}/royalmail/export`, { ids }, { responseType: 'blob', skipErrorDialogs: true });
+      const name = /filename="([^"]+)"/.exec(String(res.headers['content-disposition'] ?? ''))?.[1] ?? 'click-and-drop.csv';
+      return { blob: res.data, name };
+    } catch (error) {
+      throw toHttpError(await blobErrorAsJson(error));
+    }
+  },
+  pushRoyalMail(ids) {
+    // Royal Mail's own failures (502) are shown in the dialog, with what to do.
+    return call(http.post<RoyalMailPushResult[]>(`${API_BASE}/royalmail/push`, { ids }, { skipErrorDialogs: true }));
+  },
+  async importTracking(file, apply) {
+    const { TRACKING_FILE_FIELD } = await import('../../shared/api/admin-production');
+    const form = new FormData();
+    form.append(TRACKING_FILE_FIELD, file);
+    return call(http.post<TrackingImport>(`${API_BASE}/royalmail/tracking`, form, { params: apply ? { apply: 1 } : {}, skipErrorDialogs: true }));
+  },
 };
+
+/** A refused blob request's body is a Blob of the server's JSON: read it, so the message shows. */
+async function blobErrorAsJson(error: unknown): Promise<unknown> {
+  const response = (error as { response?: { data?: unknown } } | null)?.response;
+  if (response && response.data instanceof Blob) {
+    try {
+      response.data = JSON.parse(await response.data.text()) as unknown;
+    } catch {
+      // Not JSON: the status alone says it.
+    }
+  }
+  return error;
+}

@@ -1,15 +1,12 @@
 import MoveIcon from '@mui/icons-material/MoveDown';
 import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useDataProvider, useGetMany, useListContext, useRefresh } from 'react-admin';
 import type { AdminOrderSummary, BulkMoveResult } from '../../shared/api/admin-orders';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { commonTargets } from '../../shared/domain/orders/transitions';
+import { PerOrderResults } from '../common/PerOrderResults';
 import type { StaffDataProvider } from '../dataProvider';
 import { MoveDialog, type MoveValues } from './MoveDialog';
 
@@ -20,29 +17,6 @@ interface BulkMove {
 }
 
 const OpenBulkMove = createContext<(move: BulkMove) => void>(() => undefined);
-
-/** What a bulk move did, order by order: how many moved, then each refusal with its reason. */
-function BulkResults({ results }: { results: BulkMoveResult[] }) {
-  const moved = results.filter((r) => r.ok);
-  const refused = results.filter((r) => !r.ok);
-  return (
-    <>
-      <Typography role="status" sx={{ mb: 1 }}>
-        {moved.length} of {results.length} order{results.length === 1 ? '' : 's'} moved.
-        {refused.length ? ` ${refused.length} could not be moved:` : ''}
-      </Typography>
-      {refused.length ? (
-        <List dense aria-label="Orders not moved">
-          {refused.map((r) => (
-            <ListItem key={r.id} disableGutters>
-              <ListItemText primary={`#${r.id}`} secondary={r.message} />
-            </ListItem>
-          ))}
-        </List>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * Holds the bulk move dialog for a list, outside its table: the table's bulk toolbar comes and goes
@@ -83,7 +57,7 @@ export function BulkMoveHost({ children }: { children: ReactNode }) {
           intro="Each order moves in its own step: those that cannot move are listed with the reason, and the others still move. Customers are e-mailed as for a single move."
           onSubmit={submit}
           onClose={close}
-          done={results ? <BulkResults results={results} /> : undefined}
+          done={results ? <PerOrderResults results={results} done="moved" /> : undefined}
         />
       ) : null}
     </OpenBulkMove.Provider>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { applyMove } from '../../modules/orders/transitions';
 import { deliveryTypes, orderEvents, orders, products, stockMargins, users } from '../schema';
@@ -107,29 +107,38 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
   // The previews and preflight reports, made by the artwork job as for any upload.
   await deps.jobs.drain();
 
-  for (const { id, plan, user } of made) {
-    if (plan.to === 'basket') continue;
+  const confirm = async ({ id, plan, user }: (typeof made)[number]) => {
     const current = await deps.orders.get(user, id);
     for (const item of current.items) if (item.artwork?.preflight.status === 'warn') await deps.orders.updateItem(user, id, item.id, { warnings_accepted: true });
     await deps.orders.confirm(user, id, `demo-${id}`, {});
     if (plan.daysAgo) await backdate(deps, id, plan.daysAgo);
-    if (plan.to === 'live') continue;
-    if (plan.to === 'cancelled') {
-      await deps.orders.cancel(user, id);
-      continue;
-    }
-    await db.transaction(async (tx) => {
-      const move = (to: Step, set: Partial<typeof orders.$inferInsert> = {}, note = '') => async () => {
-        const [row] = await tx.select().from(orders).where(and(eq(orders.id, id))).for('update');
-        await applyMove(tx, deps.outbox, deps.config, row, { to, actor: 'staff', actorUserId: admin?.id ?? null, note, set });
-      };
-      if (plan.to === 'problem') return move('problem', { problemText: PROBLEM }, 'Held: artwork without bleed')();
-      await move('printing', {}, 'Batched for printing')();
-      if (plan.to === 'dispatched') {
-        const tracking = plan.delivery === 'COURIER-NDAY' || plan.delivery === 'COLLECT' ? null : `TT${String(100000000 + id * 7919).slice(0, 9)}GB`;
-        await move('dispatched', { trackingNumber: tracking, dispatchedAt: new Date() }, tracking ? `Royal Mail ${tracking}` : 'Dispatched')();
-      }
+  };
+  const move = (id: number, to: Step, set: Partial<typeof orders.$inferInsert> = {}, note = '') =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      await applyMove(tx, deps.outbox, deps.config, row, { to, actor: 'staff', actorUserId: admin?.id ?? null, note, set });
     });
+
+  // The printed orders go to the press as they would: confirmed, then taken by a batch run (its
+  // ZIP on disk), before the orders that are still to wait in Pending are confirmed.
+  const printed = made.filter((m) => m.plan.to === 'printing' || m.plan.to === 'dispatched');
+  for (const order of printed) await confirm(order);
+  if (printed.length && admin) {
+    await deps.batches.run({}, admin);
+    await deps.jobs.drain();
+  }
+  for (const { id, plan } of printed) {
+    if (plan.to !== 'dispatched') continue;
+    const tracking = plan.delivery === 'COURIER-NDAY' || plan.delivery === 'COLLECT' ? null : `TT${String(100000000 + id * 7919).slice(0, 9)}GB`;
+    await move(id, 'dispatched', { trackingNumber: tracking, dispatchedAt: new Date() }, tracking ? `Royal Mail ${tracking}` : 'Dispatched');
+  }
+
+  for (const order of made) {
+    const { id, plan, user } = order;
+    if (plan.to === 'basket' || printed.includes(order)) continue;
+    await confirm(order);
+    if (plan.to === 'cancelled') await deps.orders.cancel(user, id);
+    if (plan.to === 'problem') await move(id, 'problem', { problemText: PROBLEM }, 'Held: artwork without bleed');
   }
   return made.length;
 }
