@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { benchAuth } from './auth';
+import { benchBatches } from './batches';
 import { benchBundle } from './bundle';
 import { benchLoginAttack } from './login-attack';
 import { benchOrders } from './orders';
@@ -30,6 +31,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   prices: { postgres: true, run: onPostgres((url) => benchPrices({ databaseUrl: url })) },
   'staff-users': { postgres: true, run: onPostgres((url) => benchStaffUsers({ label: 'PostgreSQL', databaseUrl: url })) },
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
+  batches: { postgres: false, run: () => benchBatches() },
   bundle: { postgres: false, run: () => benchBundle() },
   'staff-bundle': { postgres: false, run: () => benchStaffBundle() },
   wire: { postgres: false, run: () => benchWire() },

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import yazl from 'yazl';
+import { ZipFile } from '../../lib/zip';
 import type { Readable } from 'node:stream';
 import { NOTHING_TO_BATCH, type Batch, type BatchItem, type BatchRun, type BatchStatus, type BatchSummary, type BatchWaiting } from '../../../shared/api/admin-production';
 import type { Db } from '../../db/client';
@@ -192,7 +192,7 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
 
   /** Streams the ZIP to the file store: the two sheets first, then each artwork, one file open at a time. */
   async function writeZip(batch: BatchRow, items: Candidate[], key: string, stockName: string | null, creatorName: string | null): Promise<number> {
-    const zip = new yazl.ZipFile();
+    const zip = new ZipFile();
     const sheet = await jobSheetPdf({ id: batch.id, createdAt: batch.createdAt, createdBy: creatorName, stockName, appName: links.appName }, items);
     zip.addBuffer(jobsCsv(items), 'jobs.csv');
     zip.addBuffer(sheet, 'job-sheet.pdf');
