@@ -11,12 +11,15 @@ import { StaffTitle } from '../common/StaffTitle';
 import { accountsAwaiting, awaitingApprovalUrl, useAwaitingApprovalCount } from '../users/awaitingApproval';
 import type { AdminOrderCounts } from '../../shared/api/admin-orders';
 import { useOrderCounts, waitingText } from '../orders/useOrderCounts';
+import type { BatchWaiting } from '../../shared/api/admin-production';
+import { useBatchesWaiting, waitingForPressText } from '../batches/useBatchesWaiting';
 
-/** What a tile says: the area, whether it is built yet, for Users how many accounts await approval, for Orders how many wait. */
-function describe(area: StaffArea, awaiting: number | undefined, orders: AdminOrderCounts | undefined): string {
+/** What a tile says: the area, whether it is built yet, for Users how many accounts await approval, for Orders how many wait, for Batches what waits for the press. */
+function describe(area: StaffArea, awaiting: number | undefined, orders: AdminOrderCounts | undefined, press: BatchWaiting | undefined): string {
   if (!area.ready) return `${area.description} (coming soon)`;
   if (area.path === 'users' && awaiting) return `${area.description} ${accountsAwaiting(awaiting)}.`;
   if (area.path === 'orders' && orders) return `${area.description} ${waitingText(orders)}`;
+  if (area.path === 'batches' && press) return `${area.description} ${waitingForPressText(press)}`;
   return area.description;
 }
 
@@ -25,6 +28,7 @@ export function Dashboard() {
   const { identity } = useGetIdentity();
   const awaiting = useAwaitingApprovalCount();
   const { data: orders } = useOrderCounts();
+  const { data: press } = useBatchesWaiting();
   return (
     <Box sx={{ py: 2 }}>
       <Title title={<StaffTitle page="Dashboard" />} />
@@ -57,7 +61,7 @@ export function Dashboard() {
             key={area.path}
             icon={area.image}
             name={area.name}
-            description={describe(area, awaiting, orders)}
+            description={describe(area, awaiting, orders, press)}
             url={staffUrl(area.path)}
             linkComponent={RouterLinkAdapter}
           />
