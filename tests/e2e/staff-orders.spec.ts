@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, signedIn, TRADE, type Login } from './customer-support';
+import { pendingOrder } from './orders-support';
 import { cardPdf } from './pdf';
 
 /**
@@ -10,41 +11,6 @@ import { cardPdf } from './pdf';
  * edit the staff notes at once: the second is told and keeps what they typed.
  */
 test.describe.configure({ mode: 'serial' });
-
-interface Order {
-  id: number;
-  version: number;
-  items: Array<{ id: number; artwork: { preflight: { status: string } } | null }>;
-}
-
-/** A confirmed order of the demo trade customer's: one box of business cards with clean artwork, by Royal Mail. */
-async function pendingOrder(ref: string): Promise<number> {
-  const api = await Api.as(TRADE);
-  try {
-    const products = await api.json<Array<{ id: number; name: string; stocks: Array<{ id: number; quantities: number[] }> }>>('GET', '/api/products');
-    const cards = products.find((p) => p.name.startsWith('Business cards'))!;
-    const order = await api.json<Order>('POST', '/api/orders', { ref });
-    const item = await api.json<{ id: number }>('POST', `/api/orders/${order.id}/items`, {
-      product_id: cards.id,
-      stock_id: cards.stocks[0].id,
-      qty: cards.stocks[0].quantities[0],
-      sides: 'single',
-      orientation: 'landscape',
-    });
-    await api.send('POST', `/api/orders/${order.id}/items/${item.id}/artwork`, undefined, {
-      multipart: { file: { name: 'cards.pdf', mimeType: 'application/pdf', buffer: await cardPdf(91, 61, 3) } },
-    });
-    await expect
-      .poll(async () => (await api.json<Order>('GET', `/api/orders/${order.id}`)).items[0].artwork?.preflight.status, { timeout: 60_000 })
-      .toBe('pass');
-    const options = await api.json<Array<{ id: number; carrier: string }>>('GET', `/api/orders/${order.id}/delivery-options`);
-    const royalMail = options.find((o) => o.carrier === 'royalmail')!;
-    await api.send('POST', `/api/orders/${order.id}/confirm`, { delivery_type_id: royalMail.id }, { headers: { 'idempotency-key': `e2e-staff-${ref}` } });
-    return order.id;
-  } finally {
-    await api.close();
-  }
-}
 
 async function staffSignedIn(page: Page, who: Login = ADMIN) {
   await page.goto('/login');

@@ -1,0 +1,66 @@
+import { expect } from '@playwright/test';
+import { Api, TRADE } from './customer-support';
+import { cardPdf } from './pdf';
+
+/** Orders made through the API for the staff specs: each spec asserts on its own, whatever other specs left in the shared database. */
+
+interface Order {
+  id: number;
+  version: number;
+  items: Array<{ id: number; artwork: { preflight: { status: string } } | null }>;
+}
+
+/** A confirmed order of the demo trade customer's: one box of business cards with clean artwork, by Royal Mail. */
+export async function pendingOrder(ref: string): Promise<number> {
+  const api = await Api.as(TRADE);
+  try {
+    const products = await api.json<Array<{ id: number; name: string; stocks: Array<{ id: number; quantities: number[] }> }>>('GET', '/api/products');
+    const cards = products.find((p) => p.name.startsWith('Business cards'))!;
+    const order = await api.json<Order>('POST', '/api/orders', { ref });
+    const item = await api.json<{ id: number }>('POST', `/api/orders/${order.id}/items`, {
+      product_id: cards.id,
+      stock_id: cards.stocks[0].id,
+      qty: cards.stocks[0].quantities[0],
+      sides: 'single',
+      orientation: 'landscape',
+    });
+    await api.send('POST', `/api/orders/${order.id}/items/${item.id}/artwork`, undefined, {
+      multipart: { file: { name: 'cards.pdf', mimeType: 'application/pdf', buffer: await cardPdf(91, 61, 3) } },
+    });
+    await expect
+      .poll(async () => (await api.json<Order>('GET', `/api/orders/${order.id}`)).items[0].artwork?.preflight.status, { timeout: 60_000 })
+      .toBe('pass');
+    const options = await api.json<Array<{ id: number; carrier: string }>>('GET', `/api/orders/${order.id}/delivery-options`);
+    const royalMail = options.find((o) => o.carrier === 'royalmail')!;
+    await api.send('POST', `/api/orders/${order.id}/confirm`, { delivery_type_id: royalMail.id }, { headers: { 'idempotency-key': `e2e-staff-${ref}` } });
+    return order.id;
+  } finally {
+    await api.close();
+  }
+}
+
+
+interface BatchRow {
+  id: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+}
+
+/**
+ * A batch whose ZIP is ready, for the screens that show one: the newest ready batch, or — when the
+ * demo data (which has none) and earlier specs left none — a run made now through the API (of a
+ * Pending order made for it if nothing waits), waited for until it is ready.
+ */
+export async function readyBatch(admin: Api): Promise<number> {
+  const filter = encodeURIComponent(JSON.stringify({ status: 'done' }));
+  const [done] = await admin.json<BatchRow[]>('GET', `/api/admin/batches?filter=${filter}&range=[0,0]&sort=${encodeURIComponent('["id","DESC"]')}`);
+  if (done) return done.id;
+  const waiting = await admin.json<{ items: number; running: number | null }>('GET', '/api/admin/batches/waiting');
+  if (waiting.running !== null) {
+    await expect.poll(async () => (await admin.json<BatchRow>('GET', `/api/admin/batches/${waiting.running}`)).status, { timeout: 120_000 }).toMatch(/done|failed/);
+    return readyBatch(admin);
+  }
+  if (!waiting.items) await pendingOrder(`E2E-BATCH-${Date.now().toString(36)}`);
+  const batch = await admin.json<BatchRow>('POST', '/api/admin/batches/run', {});
+  await expect.poll(async () => (await admin.json<BatchRow>('GET', `/api/admin/batches/${batch.id}`)).status, { timeout: 120_000 }).toBe('done');
+  return batch.id;
+}
