@@ -56,7 +56,7 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   await expect(page).toHaveTitle(title('Batches'));
   const panel = page.getByRole('region', { name: 'Waiting for the press' });
   await expect(panel).toContainText(`${itemsOfOrders(waiting)} ${waiting.items === 1 ? 'is' : 'are'} waiting for the press.`);
-  await shoot(page, 'batches', { area: 'staff' });
+  await shoot(page, 'batches-waiting', { area: 'staff' });
   await expectAccessible(page, '/admin/batches');
 
   // The dialog: every stock (chosen) or one stock, each with its counts.

@@ -60,7 +60,8 @@ const SCREENS: Screen[] = [
   { name: 'delivery-prices', path: (ids) => `/admin/delivery/${ids.delivery.id}/prices`, title: (ids) => `Delivery › ${ids.delivery.name}` },
   { name: 'countries', path: () => '/admin/delivery/countries', title: () => 'Countries', rowOpens: { dialog: 'Edit country' } },
   { name: 'closed-days', path: () => '/admin/delivery/closed-days', title: () => 'Closed days', rowOpens: { dialog: 'Edit closed day' } },
-  { name: 'orders', path: () => '/admin/orders', title: () => 'Orders', rowOpens: /\/admin\/orders\/\d+$/ },
+  // The Processing tab: the Pending one the list opens on is empty once a batch (staff-batches.spec) has taken every waiting order.
+  { name: 'orders', path: () => `/admin/orders?filter=${encodeURIComponent('{"status":"printing"}')}`, title: () => 'Orders', rowOpens: /\/admin\/orders\/\d+$/ },
   { name: 'order', path: (ids) => `/admin/orders/${ids.order}`, title: (ids) => `Orders › Order ${ids.order}`, edit: { label: /^Notes/, value: 'Half-typed' } },
   { name: 'batches', path: () => '/admin/batches', title: () => 'Batches', rowOpens: /\/admin\/batches\/\d+\/show$/ },
   { name: 'batch', path: (ids) => `/admin/batches/${ids.batch}/show`, title: (ids) => `Batches › Batch ${ids.batch}` },

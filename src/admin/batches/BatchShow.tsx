@@ -63,7 +63,7 @@ const OrderLink = ({ item }: { item: BatchItem }) => (
 function ItemsTable({ batch }: { batch: Batch }) {
   return (
     <Box role="region" aria-label={`Items of batch ${batch.id}`} tabIndex={0} sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-      <Table size="small" sx={{ '& td, & th': { verticalAlign: 'top' } }}>
+      <Table size="small" sx={{ '& td, & th': { verticalAlign: 'top', px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>Order</TableCell>
@@ -84,17 +84,17 @@ function ItemsTable({ batch }: { batch: Batch }) {
               <TableCell>
                 <OrderLink item={item} />
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200, fontFamily: 'monospace', fontSize: '0.8125rem' }} data-file-name>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140, maxWidth: 180, fontFamily: 'monospace', fontSize: '0.75rem' }} data-file-name>
                 {item.file_name}
               </TableCell>
               <TableCell>{item.product}</TableCell>
               <TableCell>{item.stock}</TableCell>
               <TableCell align="right">{item.qty.toLocaleString('en-GB')}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{sidesText(item.sides)}</TableCell>
+              <TableCell>{item.sides === 'double' ? 'Double' : 'Single'}</TableCell>
               <TableCell>{orientationText(item.orientation)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.trim_size}</TableCell>
               <TableCell>{item.customer}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dueText(item.dispatch_due)}</TableCell>
+              <TableCell>{dueText(item.dispatch_due)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
