@@ -5,6 +5,7 @@ import { staffTheme } from './staffTheme';
 import { createStaffQueryClient, staffStore } from './adminOptions';
 import { STAFF_AREAS, STAFF_BASE } from './areas/staffAreas';
 import { authProvider } from './auth/authProvider';
+import batches from './batches';
 import { lazyScreen } from './common/lazyScreen';
 import { StaffNotFound } from './common/StaffNotFound';
 import countries from './countries';
@@ -70,6 +71,7 @@ export default function StaffApp() {
       <Resource name="delivery/countries" {...countries} />
       <Resource name="delivery/closed-days" {...closedDays} />
       <Resource name="orders" {...orders} />
+      <Resource name="batches" {...batches} />
       <Resource name="royalmail" {...royalmail} />
       <Resource name="mail" {...mail} />
       <CustomRoutes>

@@ -75,8 +75,8 @@ test('a signed-out visitor opening the staff area signs in at the customer login
   for (const img of await tiles.locator('img').all()) expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   await shoot(page, 'dashboard');
   // An area a later issue builds: its tile leads to a page that says so.
-  await tiles.filter({ has: page.getByRole('heading', { name: 'Batches', exact: true }) }).click();
-  await expect(page).toHaveURL('/admin/batches');
+  await tiles.filter({ has: page.getByRole('heading', { name: 'Resolution Centre', exact: true }) }).click();
+  await expect(page).toHaveURL('/admin/tickets');
   await expect(page.getByText('This part of the staff area is not built yet.')).toBeVisible();
   await shoot(page, 'coming-soon');
   expect(errors).toEqual([]);

@@ -11,12 +11,25 @@ import { StaffTitle } from '../common/StaffTitle';
 import { accountsAwaiting, awaitingApprovalUrl, useAwaitingApprovalCount } from '../users/awaitingApproval';
 import type { AdminOrderCounts } from '../../shared/api/admin-orders';
 import { useOrderCounts, waitingText } from '../orders/useOrderCounts';
+import type { BatchWaiting, RoyalMailStatus } from '../../shared/api/admin-production';
+import { useBatchesWaiting, waitingForPressText } from '../batches/useBatchesWaiting';
+import { royalMailWaitingText, useRoyalMailStatus } from '../royalmail/useRoyalMailStatus';
 
-/** What a tile says: the area, whether it is built yet, for Users how many accounts await approval, for Orders how many wait. */
-function describe(area: StaffArea, awaiting: number | undefined, orders: AdminOrderCounts | undefined): string {
+/** What waits for staff, area by area (each read on its own: a tile says what it knows). */
+interface Waiting {
+  awaiting?: number;
+  orders?: AdminOrderCounts;
+  press?: BatchWaiting;
+  royalMail?: RoyalMailStatus;
+}
+
+/** What a tile says: the area, whether it is built yet, and what waits there (accounts to approve, orders, items for the press, parcels to dispatch). */
+function describe(area: StaffArea, { awaiting, orders, press, royalMail }: Waiting): string {
   if (!area.ready) return `${area.description} (coming soon)`;
   if (area.path === 'users' && awaiting) return `${area.description} ${accountsAwaiting(awaiting)}.`;
   if (area.path === 'orders' && orders) return `${area.description} ${waitingText(orders)}`;
+  if (area.path === 'batches' && press) return `${area.description} ${waitingForPressText(press)}`;
+  if (area.path === 'royalmail' && royalMail) return `${area.description} ${royalMailWaitingText(royalMail)}`;
   return area.description;
 }
 
@@ -25,6 +38,8 @@ export function Dashboard() {
   const { identity } = useGetIdentity();
   const awaiting = useAwaitingApprovalCount();
   const { data: orders } = useOrderCounts();
+  const { data: press } = useBatchesWaiting();
+  const { data: royalMail } = useRoyalMailStatus();
   return (
     <Box sx={{ py: 2 }}>
       <Title title={<StaffTitle page="Dashboard" />} />
@@ -57,7 +72,7 @@ export function Dashboard() {
             key={area.path}
             icon={area.image}
             name={area.name}
-            description={describe(area, awaiting, orders)}
+            description={describe(area, { awaiting, orders, press, royalMail })}
             url={staffUrl(area.path)}
             linkComponent={RouterLinkAdapter}
           />

@@ -2,7 +2,15 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
 import type { AdminMail, AdminUser, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
 import type { AdminBulkMove, AdminOrder, AdminOrderCounts, AdminOrderMove, BulkMoveResult } from '../../shared/api/admin-orders';
-import type { RoyalMailPushResult, RoyalMailStatus, TrackingImport } from '../../shared/api/admin-production';
+import type {
+  BatchRun,
+  BatchSummary,
+  BatchWaiting,
+  DownloadLink,
+  RoyalMailPushResult,
+  RoyalMailStatus,
+  TrackingImport,
+} from '../../shared/api/admin-production';
 import { http } from '../../shared/http';
 import { apiResource } from './apiPaths';
 import { httpClient, toHttpError } from './httpClient';
@@ -46,6 +54,12 @@ export interface StaffDataProvider extends DataProvider {
   bulkMoveOrders(move: AdminBulkMove): Promise<BulkMoveResult[]>;
   /** An item's artwork PDF or preview PNG (the API wants the Bearer header, so not a plain link). */
   orderItemFile(orderId: Identifier, itemId: Identifier, file: 'artwork' | 'preview'): Promise<Blob>;
+  /** What the next batch run would take, in all and per stock, and the run being made now if any. */
+  batchesWaiting(): Promise<BatchWaiting>;
+  /** Starts a batch run (every stock, or one); answers the batch, queued: a background job makes its ZIP. */
+  runBatch(run: BatchRun): Promise<BatchSummary>;
+  /** A one-minute link to the batch's ZIP, for the browser to follow itself (it saves the file to disk as it streams). */
+  batchDownloadLink(id: Identifier): Promise<DownloadLink>;
   /** Whether Click & Drop's API is set up, and how many orders wait for Royal Mail. */
   royalMailStatus(): Promise<RoyalMailStatus>;
   /** The selected orders as Click & Drop's order-import CSV, with the file name to save it under. */
@@ -107,6 +121,15 @@ export const dataProvider: StaffDataProvider = {
   orderItemFile(orderId, itemId, file) {
     const path = `${API_BASE}/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/${file}`;
     return call(http.get<Blob>(path, { responseType: 'blob', skipErrorDialogs: true }));
+  },
+  batchesWaiting() {
+    return call(http.get<BatchWaiting>(`${API_BASE}/batches/waiting`));
+  },
+  runBatch(run) {
+    return call(http.post<BatchSummary>(`${API_BASE}/batches/run`, run));
+  },
+  batchDownloadLink(id) {
+    return call(http.post<DownloadLink>(`${API_BASE}/batches/${encodeURIComponent(id)}/download`));
   },
   royalMailStatus() {
     return call(http.get<RoyalMailStatus>(`${API_BASE}/royalmail/status`));

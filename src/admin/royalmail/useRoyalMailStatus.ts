@@ -7,7 +7,7 @@ export const ROYAL_MAIL_STATUS_KEY = ['royalmail', 'status'];
 
 /** For the dashboard tile: how many orders wait to go by Royal Mail. */
 export const royalMailWaitingText = (status: RoyalMailStatus): string =>
-  status.waiting ? `Waiting: ${status.waiting} order${status.waiting === 1 ? '' : 's'} to dispatch.` : 'Nothing waiting to dispatch.';
+  status.waiting ? `${status.waiting.toLocaleString('en-GB')} order${status.waiting === 1 ? '' : 's'} waiting to dispatch.` : 'Nothing waiting to dispatch.';
 
 /** Whether Click & Drop's API is set up, and the orders waiting for Royal Mail; read again after every action of the page. */
 export function useRoyalMailStatus() {
