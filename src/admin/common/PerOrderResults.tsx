@@ -22,7 +22,7 @@ export function PerOrderResults({ results, done, detail }: { results: readonly P
         {succeeded.length} of {results.length} order{results.length === 1 ? '' : 's'} {done}.{refused.length ? ` ${refused.length} could not be ${done}:` : ''}
       </Typography>
       {refused.length ? (
-        <List dense aria-label="Orders not done">
+        <List dense aria-label={`Orders not ${done}`}>
           {refused.map((r) => (
             <ListItem key={r.id} disableGutters>
               <ListItemText primary={`#${r.id}`} secondary={r.message} />
@@ -31,7 +31,7 @@ export function PerOrderResults({ results, done, detail }: { results: readonly P
         </List>
       ) : null}
       {detail && succeeded.length ? (
-        <List dense aria-label="Orders done">
+        <List dense aria-label={`Orders ${done}`}>
           {succeeded.map((r) => (
             <ListItem key={r.id} disableGutters>
               <ListItemText primary={`#${r.id}`} secondary={detail(r)} />
