@@ -53,6 +53,9 @@ function groups(items: readonly BatchItem[]) {
   return [...byKey.values()].sort((a, b) => a.stock.localeCompare(b.stock) || a.product.localeCompare(b.product) || a.sides.localeCompare(b.sides));
 }
 
+/** The time the shop reads on its own clocks. */
+const ukDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
 /** As many group lines as one A4 page holds under the heading; the rest are summed in one line. */
 const SHEET_LINES = 34;
 
@@ -70,7 +73,7 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
   const dues = items.map((i) => i.dispatch_due).filter((d): d is string => !!d).sort();
   doc.font('Helvetica-Bold').fontSize(20).text(`Batch ${batch.id}`, { continued: true }).font('Helvetica').fontSize(12).text(`   ${batch.appName}`);
   doc.moveDown(0.5).fontSize(10);
-  doc.text(`Made ${batch.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${batch.createdBy ? ` by ${batch.createdBy}` : ''}`);
+  doc.text(`Made ${ukDateTime.format(batch.createdAt)}${batch.createdBy ? ` by ${batch.createdBy}` : ''}`);
   doc.text(`Stock: ${batch.stockName ?? 'every stock'}`);
   doc.text(`${items.length} item${items.length === 1 ? '' : 's'} of ${orders} order${orders === 1 ? '' : 's'}; every item is listed in jobs.csv`);
   if (dues.length) doc.text(`First dispatch date: ${formatDay(dues[0])}`);
