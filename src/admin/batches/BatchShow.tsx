@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -24,7 +23,7 @@ import { staffUrl } from '../areas/staffAreas';
 import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import { messageOf } from '../dataProvider/errors';
-import { formatUkDateTime } from '../orders/fields';
+import { formatUkDateTime, OrderLink } from '../orders/fields';
 import { BatchStatusChip, DownloadZipButton, formatMb, isUnderWay, progressText, stockText } from './fields';
 
 /**
@@ -53,12 +52,6 @@ const sidesText = (sides: BatchItem['sides']) => (sides === 'double' ? 'Double-s
 const orientationText = (orientation: BatchItem['orientation']) => (orientation === 'portrait' ? 'Portrait' : 'Landscape');
 const dueText = (due: string | null) => (due ? formatDay(due) : '—');
 
-const OrderLink = ({ item }: { item: BatchItem }) => (
-  <Link component={RouterLink} to={staffUrl(`orders/${item.order_id}`)} sx={{ fontWeight: 600 }}>
-    #{item.order_id}
-  </Link>
-);
-
 /** The items as a table (wide screens), scrolling inside its own box if the window is narrower than it. */
 function ItemsTable({ batch }: { batch: Batch }) {
   return (
@@ -82,7 +75,7 @@ function ItemsTable({ batch }: { batch: Batch }) {
           {batch.items.map((item) => (
             <TableRow key={item.id}>
               <TableCell>
-                <OrderLink item={item} />
+                <OrderLink id={item.order_id} />
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140, maxWidth: 180, fontFamily: 'monospace', fontSize: '0.75rem' }} data-file-name>
                 {item.file_name}
@@ -110,7 +103,7 @@ function ItemCards({ batch }: { batch: Batch }) {
       {batch.items.map((item) => (
         <Paper component="li" key={item.id} variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
-            <OrderLink item={item} />
+            <OrderLink id={item.order_id} />
             <Typography variant="body2" color="text.secondary">
               Dispatch {dueText(item.dispatch_due)}
             </Typography>

@@ -1,9 +1,12 @@
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
 import type { AdminOrderSummary } from '../../shared/api/admin-orders';
 import { formatDay } from '../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../shared/domain/pricing/format';
+import { staffUrl } from '../areas/staffAreas';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 const ukDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
@@ -28,11 +31,18 @@ export function DispatchDue({ order }: { order: Pick<AdminOrderSummary, 'dispatc
   );
 }
 
-/** "#1042" and the customer's reference under it. */
-export function OrderNumber({ order }: { order: Pick<AdminOrderSummary, 'id' | 'ref'> }) {
+/** "#1042", opening the order. */
+export const OrderLink = ({ id }: { id: number }) => (
+  <Link component={RouterLink} to={staffUrl(`orders/${id}`)} sx={{ fontWeight: 600 }}>
+    #{id}
+  </Link>
+);
+
+/** "#1042" and the customer's reference under it; `linked`, the number opens the order (where a row does not). */
+export function OrderNumber({ order, linked = false }: { order: Pick<AdminOrderSummary, 'id' | 'ref'>; linked?: boolean }) {
   return (
     <>
-      <strong>#{order.id}</strong>
+      {linked ? <OrderLink id={order.id} /> : <strong>#{order.id}</strong>}
       {order.ref ? (
         <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
           {order.ref}

@@ -1,16 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { DataTable, List, TopToolbar } from 'react-admin';
-import { Link as RouterLink } from 'react-router-dom';
 import type { RoyalMailOrder } from '../../shared/api/admin-production';
 import { formatDay } from '../../shared/domain/calendar/workingDays';
 import { PACKAGE_SIZE_NAMES } from '../../shared/domain/delivery/royalmail';
-import { staffUrl } from '../areas/staffAreas';
 import { EmptyState } from '../common/EmptyState';
+import { OrderNumber } from '../orders/fields';
 import { StaffPagination } from '../common/StaffPagination';
 import { StaffTitle } from '../common/StaffTitle';
 import { useRowCheckboxLabels } from '../common/useRowCheckboxLabels';
@@ -102,18 +99,7 @@ export function RoyalMailList() {
             <Column
               source="id"
               label="Order"
-              render={(order) => (
-                <>
-                  <Link component={RouterLink} to={staffUrl(`orders/${order.id}`)} sx={{ fontWeight: 600 }}>
-                    #{order.id}
-                  </Link>
-                  {order.ref ? (
-                    <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                      {order.ref}
-                    </Typography>
-                  ) : null}
-                </>
-              )}
+              render={(order) => <OrderNumber order={order} linked />}
             />
             <Column source="recipient" label="Recipient" disableSort render={(order) => `${order.recipient || order.customer}, ${order.postcode} ${order.country_code}`} />
             <Column source="weight" label="Weight" disableSort align="right" render={(order) => `${order.weight.toLocaleString('en-GB')} g`} />

@@ -17,11 +17,44 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { TrackingImport } from '../../shared/api/admin-production';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
+
+/** One part of a checked file: a heading and its lines as a table that scrolls inside itself on a phone. */
+function Lines({ title, label, headers, rows }: { title: string; label: string; headers: string[]; rows: Array<{ key: number; cells: ReactNode[] }> }) {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="h4" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={label}>
+          <TableHead>
+            <TableRow>
+              {headers.map((header) => (
+                <TableCell key={header}>{header}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.key}>
+                {row.cells.map((cell, i) => (
+                  <TableCell key={i} sx={{ overflowWrap: 'anywhere' }}>
+                    {cell}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
 
 /** A checked file's lines: the good ones (to be stored) and the bad ones with why. */
 function Checked({ result }: { result: TrackingImport }) {
@@ -31,63 +64,29 @@ function Checked({ result }: { result: TrackingImport }) {
         {result.rows} line{result.rows === 1 ? '' : 's'} read: {result.good.length} good, {result.errors.length} with a problem.
       </Typography>
       {result.errors.length ? (
-        <Box sx={{ mb: 2 }}>
-          <Typography variant="h4" component="h3" gutterBottom>
-            Not imported
-          </Typography>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Lines not imported">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Line</TableCell>
-                  <TableCell>Why</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.errors.map((e) => (
-                  <TableRow key={e.row}>
-                    <TableCell>{e.row}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.message}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        </Box>
+        <Lines title="Not imported" label="Lines not imported" headers={['Line', 'Why']} rows={result.errors.map((e) => ({ key: e.row, cells: [e.row, e.message] }))} />
       ) : null}
       {result.good.length ? (
-        <Box>
-          <Typography variant="h4" component="h3" gutterBottom>
-            {result.applied ? 'Stored' : 'To be stored'}
-          </Typography>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={result.applied ? 'Tracking numbers stored' : 'Tracking numbers to store'}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Line</TableCell>
-                  <TableCell>Order</TableCell>
-                  <TableCell>Tracking number</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.good.map((g) => (
-                  <TableRow key={g.row}>
-                    <TableCell>{g.row}</TableCell>
-                    <TableCell>#{g.order_id}</TableCell>
-                    <TableCell>
-                      {g.tracking_number}
-                      {g.replaces ? (
-                        <Typography variant="body2" color="warning.main" component="span" sx={{ display: 'block' }}>
-                          replaces {g.replaces}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        </Box>
+        <Lines
+          title={result.applied ? 'Stored' : 'To be stored'}
+          label={result.applied ? 'Tracking numbers stored' : 'Tracking numbers to store'}
+          headers={['Line', 'Order', 'Tracking number']}
+          rows={result.good.map((g) => ({
+            key: g.row,
+            cells: [
+              g.row,
+              `#${g.order_id}`,
+              <>
+                {g.tracking_number}
+                {g.replaces ? (
+                  <Typography variant="body2" color="warning.main" component="span" sx={{ display: 'block' }}>
+                    replaces {g.replaces}
+                  </Typography>
+                ) : null}
+              </>,
+            ],
+          }))}
+        />
       ) : null}
     </>
   );

@@ -1,4 +1,5 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from '../../lib/zip';
 import type { Readable } from 'node:stream';
@@ -44,6 +45,57 @@ function rootMessage(error: unknown): string {
 }
 
 const fullName = (p: { firstname: string | null; lastname: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
+
+/** What the press is told of an item (jobs.csv, the batch's page), read with its order, product, stock and customer. */
+const itemColumns = {
+  id: orderItems.id,
+  orderId: orderItems.orderId,
+  qty: orderItems.qty,
+  sides: orderItems.sides,
+  orientation: orderItems.orientation,
+  product: products.name,
+  trimW: products.trimWidthMm,
+  trimH: products.trimHeightMm,
+  stock: stock.name,
+  dispatchDue: orders.dispatchDue,
+  company: users.companyName,
+  firstname: users.firstname,
+  lastname: users.lastname,
+};
+const itemsQuery = <Extra extends Record<string, PgColumn>>(db: Db, extra: Extra) => db.select({ ...itemColumns, ...extra });
+interface ItemRow {
+  id: number;
+  orderId: number;
+  qty: number;
+  sides: string;
+  orientation: string;
+  product: string;
+  trimW: number;
+  trimH: number;
+  stock: string;
+  dispatchDue: string | null;
+  company: string;
+  firstname: string;
+  lastname: string;
+}
+
+/** The press works to the dispatch date: the most urgent first. */
+const PRESS_ORDER = [sql`${orders.dispatchDue} asc nulls last`, asc(orders.id), asc(orderItems.id)];
+
+function presentItem(r: ItemRow): Omit<BatchItem, 'file_name'> {
+  return {
+    id: r.id,
+    order_id: r.orderId,
+    product: r.product,
+    stock: r.stock,
+    qty: r.qty,
+    sides: r.sides as 'single' | 'double',
+    orientation: r.orientation as 'portrait' | 'landscape',
+    trim_size: `${r.trimW} × ${r.trimH} mm`,
+    customer: r.company || fullName(r),
+    dispatch_due: r.dispatchDue,
+  };
+}
 
 export interface BatchesDeps extends MailLinks {
   db: Db;
@@ -141,46 +193,16 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
   };
 
   async function candidates(stockId: number | null): Promise<Candidate[]> {
-    const rows = await db
-      .select({
-        id: orderItems.id,
-        orderId: orderItems.orderId,
-        qty: orderItems.qty,
-        sides: orderItems.sides,
-        orientation: orderItems.orientation,
-        artworkKey: orderItems.artworkKey,
-        product: products.name,
-        trimW: products.trimWidthMm,
-        trimH: products.trimHeightMm,
-        stock: stock.name,
-        dispatchDue: orders.dispatchDue,
-        orderVersion: orders.version,
-        orderStatus: orders.status,
-        company: users.companyName,
-        firstname: users.firstname,
-        lastname: users.lastname,
-      })
+    const rows = await itemsQuery(db, { artworkKey: orderItems.artworkKey, orderVersion: orders.version, orderStatus: orders.status })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(products, eq(products.id, orderItems.productId))
       .innerJoin(stock, eq(stock.id, orderItems.stockId))
       .innerJoin(users, eq(users.id, orders.userId))
       .where(waitingItem(stockId))
-      // The press works to the dispatch date: the most urgent first.
-      .orderBy(sql`${orders.dispatchDue} asc nulls last`, asc(orders.id), asc(orderItems.id));
+      .orderBy(...PRESS_ORDER);
     return rows.map((r) => {
-      const item = {
-        id: r.id,
-        order_id: r.orderId,
-        product: r.product,
-        stock: r.stock,
-        qty: r.qty,
-        sides: r.sides as 'single' | 'double',
-        orientation: r.orientation as 'portrait' | 'landscape',
-        trim_size: `${r.trimW} × ${r.trimH} mm`,
-        customer: r.company || fullName(r),
-        dispatch_due: r.dispatchDue,
-      };
+      const item = presentItem(r);
       // A confirmed order has artwork on every item (confirming requires it).
       return { ...item, file_name: pressFileName(item), artworkKey: r.artworkKey ?? '', orderVersion: r.orderVersion, orderStatus: r.orderStatus };
     });
@@ -290,23 +312,7 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
   async function get(id: number): Promise<Batch | null> {
     const [row] = await summaries().where(eq(batches.id, id));
     if (!row) return null;
-    const items = await db
-      .select({
-        id: orderItems.id,
-        orderId: orderItems.orderId,
-        fileName: batchItems.fileName,
-        qty: orderItems.qty,
-        sides: orderItems.sides,
-        orientation: orderItems.orientation,
-        product: products.name,
-        trimW: products.trimWidthMm,
-        trimH: products.trimHeightMm,
-        stock: stock.name,
-        dispatchDue: orders.dispatchDue,
-        company: users.companyName,
-        firstname: users.firstname,
-        lastname: users.lastname,
-      })
+    const items = await itemsQuery(db, { fileName: batchItems.fileName })
       .from(batchItems)
       .innerJoin(orderItems, eq(orderItems.id, batchItems.orderItemId))
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -314,23 +320,8 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
       .innerJoin(stock, eq(stock.id, orderItems.stockId))
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(batchItems.batchId, id))
-      .orderBy(sql`${orders.dispatchDue} asc nulls last`, asc(orders.id), asc(orderItems.id));
-    return {
-      ...presentOne(row),
-      items: items.map((r) => ({
-        id: r.id,
-        order_id: r.orderId,
-        file_name: r.fileName,
-        product: r.product,
-        stock: r.stock,
-        qty: r.qty,
-        sides: r.sides as 'single' | 'double',
-        orientation: r.orientation as 'portrait' | 'landscape',
-        trim_size: `${r.trimW} × ${r.trimH} mm`,
-        customer: r.company || fullName(r),
-        dispatch_due: r.dispatchDue,
-      })),
-    };
+      .orderBy(...PRESS_ORDER);
+    return { ...presentOne(row), items: items.map((r) => ({ ...presentItem(r), file_name: r.fileName })) };
   }
 
   async function open(): Promise<number | null> {
