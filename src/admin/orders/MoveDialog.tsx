@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -16,6 +14,7 @@ import type { Carrier } from '../../shared/domain/delivery/delivery';
 import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { trackingRuleOf } from '../../shared/domain/orders/tracking';
 import { moveNeeds } from '../../shared/domain/orders/transitions';
+import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 
 export interface MoveValues {
@@ -139,22 +138,13 @@ export function MoveDialog({ open, title, targets, carrier, intro, onSubmit, onC
             </Stack>
           )}
         </DialogContent>
-        <DialogActions>
-          {done ? (
-            <Button onClick={onClose} variant="contained">
-              Close
-            </Button>
-          ) : (
-            <>
-              <Button onClick={onClose} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" disabled={busy || !status}>
-                {busy ? 'Moving…' : status ? `Move to ${ORDER_STATUS_NAMES[status]}` : 'Move'}
-              </Button>
-            </>
-          )}
-        </DialogActions>
+        <ActionDialogButtons
+          done={!!done}
+          busy={busy}
+          onClose={onClose}
+          confirm={busy ? 'Moving…' : status ? `Move to ${ORDER_STATUS_NAMES[status]}` : 'Move'}
+          confirmDisabled={!status}
+        />
       </form>
     </Dialog>
   );

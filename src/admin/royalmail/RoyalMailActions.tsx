@@ -5,7 +5,6 @@ import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +17,7 @@ import { createContext, useContext, useId, useState, type ReactNode } from 'reac
 import { useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
 import type { RoyalMailOrder } from '../../shared/api/admin-production';
 import { saveBlob } from '../../shared/ui/orders';
+import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import { PerOrderResults, type PerOrderResult } from '../common/PerOrderResults';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
@@ -119,22 +119,7 @@ export function RoyalMailDialogsHost({ children }: { children: ReactNode }) {
               </>
             )}
           </DialogContent>
-          <DialogActions>
-            {results ? (
-              <Button onClick={close} variant="contained">
-                Close
-              </Button>
-            ) : (
-              <>
-                <Button onClick={close} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button onClick={() => void confirm()} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-                  {words.confirm}
-                </Button>
-              </>
-            )}
-          </DialogActions>
+          <ActionDialogButtons done={!!results} busy={busy} onClose={close} confirm={words.confirm} onConfirm={() => void confirm()} />
         </Dialog>
       ) : null}
     </OpenAction.Provider>

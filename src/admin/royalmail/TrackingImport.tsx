@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { TrackingImport } from '../../shared/api/admin-production';
+import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 
@@ -187,22 +187,14 @@ export function TrackingImportButton() {
           ) : null}
           {checked ? <Checked result={checked} /> : null}
         </DialogContent>
-        <DialogActions>
-          {checked?.applied ? (
-            <Button onClick={close} variant="contained">
-              Close
-            </Button>
-          ) : (
-            <>
-              <Button onClick={close} disabled={busy}>
-                Cancel
-              </Button>
-              <Button onClick={() => file && void send(file, true)} variant="contained" disabled={busy || !file || !checked?.good.length}>
-                {checked?.good.length ? `Store ${checked.good.length} tracking number${checked.good.length === 1 ? '' : 's'}` : 'Store tracking numbers'}
-              </Button>
-            </>
-          )}
-        </DialogActions>
+        <ActionDialogButtons
+          done={!!checked?.applied}
+          busy={busy}
+          onClose={close}
+          confirm={checked?.good.length ? `Store ${checked.good.length} tracking number${checked.good.length === 1 ? '' : 's'}` : 'Store tracking numbers'}
+          onConfirm={() => file && void send(file, true)}
+          confirmDisabled={!file || !checked?.good.length}
+        />
       </Dialog>
     </>
   );
