@@ -44,6 +44,9 @@ import ordersRoutes from './modules/orders/routes';
 import { ordersService } from './modules/orders/service';
 import ordersAdmin from './modules/orders/admin';
 import { staffOrdersService } from './modules/orders/staff';
+import invoicesAdmin from './modules/invoices/admin';
+import invoicesRoutes from './modules/invoices/routes';
+import { invoicesService } from './modules/invoices/service';
 import batchesAdmin from './modules/production/admin';
 import { batchesService } from './modules/production/batches';
 import royalMailAdmin from './modules/royalmail/admin';
@@ -93,6 +96,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   // One PDF engine per process: one artwork job at a time, in its worker thread.
   const artworkEngine = createArtworkEngine();
   const artwork = artworkService({ db, files, jobs, engine: artworkEngine, settings, log });
+  const invoices = invoicesService({ db, files, jobs });
   const orders = ordersService({ db, prices, delivery, settings, outbox, files, queueArtworkCheck: artwork.queueCheck, ...links });
   return {
     config,
@@ -113,7 +117,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     artworkEngine,
     artwork,
     orders,
-    staffOrders: staffOrdersService({ db, orders, outbox, ...links }),
+    invoices,
+    staffOrders: staffOrdersService({ db, orders, outbox, invoices, ...links }),
     batches: batchesService({ db, files, jobs, outbox, log, ...links }),
     royalMail: royalMailService({ db, config }),
     stock,
@@ -189,9 +194,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(usersAdmin, deps);
     await uploads.register(ordersRoutes, deps);
     await uploads.register(royalMailAdmin, deps);
+    await uploads.register(invoicesAdmin, deps);
   });
   await app.register(ordersAdmin, deps);
   await app.register(batchesAdmin, deps);
+  await app.register(invoicesRoutes, deps);
   await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);

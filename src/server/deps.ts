@@ -17,6 +17,7 @@ import type { ArtworkService } from './modules/orders/artwork';
 import type { OrdersService } from './modules/orders/service';
 import type { StaffOrdersService } from './modules/orders/staff';
 import type { BatchesService } from './modules/production/batches';
+import type { InvoicesService } from './modules/invoices/service';
 import type { RoyalMailService } from './modules/royalmail/service';
 import type { MailOutbox } from './modules/mail/service';
 import type { PricesService } from './modules/prices/service';
@@ -52,6 +53,8 @@ export interface AppDeps {
   artwork: ArtworkService;
   orders: OrdersService;
   staffOrders: StaffOrdersService;
+  /** Invoices: raised on dispatch, uploaded, their PDFs and statements. */
+  invoices: InvoicesService;
   /** Production batches: runs (a background job each), their ZIPs. */
   batches: BatchesService;
   /** The Royal Mail page: Click & Drop export and push, tracking files. */

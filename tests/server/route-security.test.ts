@@ -57,6 +57,7 @@ const BODY_WITHOUT_SCHEMA: Record<string, { field: string }> = {
   'POST /api/admin/users/:id/logo': { field: 'file' },
   'POST /api/orders/:id/items/:itemId/artwork': { field: 'file' },
   'POST /api/admin/royalmail/tracking': { field: 'file' }, // or a text/csv body
+  'POST /api/admin/invoices': { field: 'file' }, // with its fields as form parts
 };
 
 /** Routes whose success ends the caller's session: each fuzz run signs in afresh. */

@@ -11,3 +11,4 @@ export * from './admin-countries';
 export * from './admin-mail';
 export * from './oauth';
 export * from './delivery';
+export * from './invoices';

@@ -9,3 +9,4 @@ export * from './mail';
 export * from './delivery';
 export * from './orders';
 export * from './production';
+export * from './invoices';

@@ -116,7 +116,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
   const move = (id: number, to: Step, set: Partial<typeof orders.$inferInsert> = {}, note = '') =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-      await applyMove(tx, deps.outbox, deps.config, row, { to, actor: 'staff', actorUserId: admin?.id ?? null, note, set });
+      await applyMove(tx, { outbox: deps.outbox, invoices: deps.invoices }, deps.config, row, { to, actor: 'staff', actorUserId: admin?.id ?? null, note, set });
     });
 
   // The printed orders go to the press as they would: confirmed, then taken by a batch run (its

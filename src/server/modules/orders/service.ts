@@ -453,7 +453,7 @@ export function ordersService(deps: OrdersDeps) {
     },
 
     async cancel(user: UserRow, id: number): Promise<Order> {
-      const row = await db.transaction(async (tx) => applyMove(tx, outbox, deps, await own(tx, user, id, true), { to: 'cancelled', actor: 'customer', actorUserId: user.id, note: 'Cancelled by the customer' }));
+      const row = await db.transaction(async (tx) => applyMove(tx, { outbox }, deps, await own(tx, user, id, true), { to: 'cancelled', actor: 'customer', actorUserId: user.id, note: 'Cancelled by the customer' }));
       return present(user, row);
     },
 
@@ -478,7 +478,7 @@ export function ordersService(deps: OrdersDeps) {
           errors.items ??= 'Replace the artwork the hold is about before resubmitting; for anything else, reply to us and we will release the order.';
         }
         if (Object.keys(errors).length) throw unprocessable(errors);
-        return applyMove(tx, outbox, deps, order, { to: 'live', actor: 'customer', actorUserId: user.id, note: 'Artwork replaced and resubmitted', set: { problemText: null } });
+        return applyMove(tx, { outbox }, deps, order, { to: 'live', actor: 'customer', actorUserId: user.id, note: 'Artwork replaced and resubmitted', set: { problemText: null } });
       });
       return present(user, row);
     },
@@ -555,7 +555,7 @@ export function ordersService(deps: OrdersDeps) {
       .where(inArray(orderItems.id, a.items.map((item) => item.facts.id)));
     const chosen = a.chosen!;
     const totals = a.totals!;
-    return applyMove(tx, outbox, deps, order, {
+    return applyMove(tx, { outbox }, deps, order, {
       to: 'live',
       actor: 'customer',
       actorUserId: user.id,

@@ -20,6 +20,7 @@ import { qualified } from '../../db/columns';
 import { deliveryTypes, orderEvents, orderItems, orders, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors';
 import { fieldsOf, listQuery, type ListSpec, type ListQuerystring } from '../../lib/rest-list';
+import type { InvoicesService } from '../invoices/service';
 import type { MailOutbox } from '../mail/service';
 import type { OrdersService } from './service';
 import { allowedMove, applyMove, type MailLinks, type Move } from './transitions';
@@ -57,6 +58,8 @@ export interface StaffOrdersDeps extends MailLinks {
   db: Db;
   orders: OrdersService;
   outbox: MailOutbox;
+  /** Raises each dispatched order's invoice, in the dispatch's transaction. */
+  invoices: InvoicesService;
 }
 
 type MoveInput = z.output<typeof adminOrderMoveSchema>;
@@ -73,7 +76,7 @@ const overdueNow = () => and(inArray(orders.status, [...OPEN_ORDER_STATUSES]), l
  * alone or in bulk, each in one transaction with its history row and the customer's e-mail; notes
  * and tracking. Every write carries the version it was read at: a stale one answers 409.
  */
-export function staffOrdersService({ db, orders: customerOrders, outbox, ...links }: StaffOrdersDeps) {
+export function staffOrdersService({ db, orders: customerOrders, outbox, invoices, ...links }: StaffOrdersDeps) {
   async function present(rows: SummaryRow[]): Promise<AdminOrderSummary[]> {
     const ids = [...new Set(rows.map((r) => r.userId))];
     const people = ids.length
@@ -279,7 +282,7 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, ...link
       await db.transaction(async (tx) => {
         const row = await lockConfirmed(tx, id);
         refuseStale(row, input.version);
-        await applyMove(tx, outbox, links, row, await staffMove(tx, row, input, staff));
+        await applyMove(tx, { outbox, invoices }, links, row, await staffMove(tx, row, input, staff));
       });
       return fresh(id);
     },
@@ -294,7 +297,7 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, ...link
         try {
           await db.transaction(async (tx) => {
             const row = await lockConfirmed(tx, id);
-            await applyMove(tx, outbox, links, row, await staffMove(tx, row, input, staff));
+            await applyMove(tx, { outbox, invoices }, links, row, await staffMove(tx, row, input, staff));
           });
           results.push({ id, ok: true });
         } catch (error) {

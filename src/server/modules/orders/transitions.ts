@@ -6,8 +6,9 @@ import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orders, type OrderRow } from '../../db/schema';
+import { orderEvents, orderItems, orders, type InvoiceRow, type OrderRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
+import type { InvoicesService } from '../invoices/service';
 import type { MailOutbox } from '../mail/service';
 
 export interface Move {
@@ -21,6 +22,13 @@ export interface Move {
   carrier?: Carrier | null;
 }
 
+/** What a move may set off besides itself: the customer's e-mail, and (on dispatch) the invoice. */
+export interface MoveEffects {
+  outbox: MailOutbox;
+  /** Needed by the moves that raise an invoice (to Dispatched); other callers may leave it out. */
+  invoices?: Pick<InvoicesService, 'raise'>;
+}
+
 export interface MailLinks {
   appUrl: string;
   appName: string;
@@ -31,7 +39,7 @@ export interface MailLinks {
  * transaction: the status change, its history row and — when the table says so — the customer's
  * e-mail in the outbox. A move the table does not allow for this actor answers 409.
  */
-export async function applyMove(tx: Db, outbox: MailOutbox, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
+export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
   const transition = allowedMove(row, move.to, move.actor);
   const [updated] = await tx
     .update(orders)
@@ -40,7 +48,12 @@ export async function applyMove(tx: Db, outbox: MailOutbox, links: MailLinks, ro
     .returning();
   await tx.insert(orderEvents).values({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' });
   await releaseFromBatch(tx, row, move.to);
-  if (transition.mailsCustomer && updated.email) await outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus));
+  let invoice: InvoiceRow | undefined;
+  if (transition.raisesInvoice) {
+    if (!effects.invoices) throw new Error(`A move to ${move.to} raises an invoice: pass the invoices service`);
+    invoice = await effects.invoices.raise(tx, updated);
+  }
+  if (transition.mailsCustomer && updated.email) await effects.outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus, invoice));
   return updated;
 }
 
@@ -52,6 +65,8 @@ export async function applyMove(tx: Db, outbox: MailOutbox, links: MailLinks, ro
 export async function applyMoveToMany(tx: Db, outbox: MailOutbox, links: MailLinks, rows: readonly OrderRow[], move: Omit<Move, 'set' | 'carrier'>): Promise<void> {
   if (!rows.length) return;
   const transitions = rows.map((row) => allowedMove(row, move.to, move.actor));
+  // Invoices are raised one dispatch at a time (applyMove): no bulk move of many orders raises one.
+  if (transitions.some((t) => t.raisesInvoice)) throw new Error(`A move to ${move.to} raises invoices: move each order with applyMove`);
   const ids = rows.map((row) => row.id);
   const updated = await tx
     .update(orders)
@@ -86,7 +101,7 @@ export function allowedMove(row: Pick<OrderRow, 'id' | 'status'>, to: OrderStatu
 }
 
 /** The customer's e-mail about the order's new status (live, problem, dispatched). */
-export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carrier?: Carrier | null, from?: OrderStatus): { to: string; subject: string; text: string } {
+export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carrier?: Carrier | null, from?: OrderStatus, invoice?: Pick<InvoiceRow, 'number'>): { to: string; subject: string; text: string } {
   const link = `${appUrl}/orders/${order.id}`;
   const ref = order.ref ? ` (your reference ${order.ref})` : '';
   const hello = `Hello ${order.firstname},\n\n`;
@@ -124,6 +139,7 @@ export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carri
           `${hello}Order ${order.id}${ref} was dispatched today.` +
           (order.trackingNumber ? `\nTracking number: ${order.trackingNumber}` : '') +
           (follow ? `\nFollow the parcel: ${follow}` : '') +
+          (invoice ? `\n\nYour invoice ${invoice.number} is ready to download: ${appUrl}/invoices` : '') +
           `\n\nDetails: ${link}${sign}`,
       };
     }

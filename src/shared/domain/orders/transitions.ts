@@ -22,6 +22,8 @@ export interface OrderTransition {
   takesTracking?: true;
   /** The customer is e-mailed about the move (in the same transaction, through the outbox). */
   mailsCustomer?: true;
+  /** The order's invoice is raised with the move (in the same transaction). */
+  raisesInvoice?: true;
 }
 
 // prettier-ignore
@@ -33,7 +35,7 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: 'printing', to: 'problem',    by: ['staff'],                      action: 'Hold with a problem',  needsProblemText: true, mailsCustomer: true },
   { from: 'problem',  to: 'live',       by: ['customer', 'staff'],          action: 'Resubmit',             mailsCustomer: true, staffAction: 'Release to Pending' },
   { from: 'problem',  to: 'cancelled',  by: ['customer', 'staff'],          action: 'Cancel order' },
-  { from: 'printing', to: 'dispatched', by: ['staff', 'system'],            action: 'Mark dispatched',      takesTracking: true, mailsCustomer: true },
+  { from: 'printing', to: 'dispatched', by: ['staff', 'system'],            action: 'Mark dispatched',      takesTracking: true, mailsCustomer: true, raisesInvoice: true },
 ];
 
 /** The move from → to that `actor` may make, or undefined when the table has none. */

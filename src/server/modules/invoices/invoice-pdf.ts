@@ -1,0 +1,165 @@
+import PDFDocument from 'pdfkit';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { formatPence } from '../../../shared/domain/pricing/format';
+
+/** What a raised invoice says, frozen when it is raised (invoices.content). Money in pence. */
+export interface InvoiceContent {
+  seller: { name: string; address: string; vat_number: string; phone: string; email: string };
+  buyer: { company: string; name: string; lines: string[] };
+  order: { id: number; ref: string; confirmed_at: string | null; dispatched_at: string | null; tracking_number: string | null };
+  lines: Array<{ description: string; qty: number; net: number }>;
+  delivery: { name: string; net: number };
+  net: number;
+  vat: number;
+  /** Percent, as the order was charged (its VAT over its net). */
+  vat_rate: number;
+  total: number;
+}
+
+const INK = '#1c2530';
+const MUTED = '#5b6672';
+const BRAND = '#163a6b';
+const ACCENT = '#e07a3a';
+const LEFT = 50;
+const RIGHT = 545;
+
+/** The printer's mark, drawn as vectors (the site's logo.svg): a PDF needs no font or image file for it. */
+function logo(doc: PDFKit.PDFDocument, x: number, y: number): void {
+  doc.save();
+  doc.roundedRect(x, y, 36, 36, 7).clip();
+  doc.rect(x, y, 36, 36).fill(BRAND);
+  doc.polygon([x + 25, y], [x + 36, y], [x + 36, y + 11]).fill(ACCENT);
+  doc.restore();
+  doc.font('Helvetica-Bold').fontSize(15).fillColor('#ffffff').text('PJ', x, y + 11, { width: 34, align: 'center' });
+  doc.font('Helvetica-Bold').fontSize(15).fillColor(BRAND).text('Print Junction', x + 44, y + 3);
+  doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#b9501a').text('T R A D E', x + 45, y + 22);
+}
+
+/** An A4 invoice a UK accountant accepts: seller and VAT number, buyer, tax point, lines, delivery, net, VAT and total. */
+export function invoicePdf(invoice: { number: string; date: string }, c: InvoiceContent): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: `Invoice ${invoice.number}`, Author: c.seller.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  logo(doc, LEFT, 48);
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('INVOICE', 300, 48, { width: RIGHT - 300, align: 'right' });
+  const facts: Array<[string, string]> = [
+    ['Invoice number', invoice.number],
+    ['Invoice date (tax point)', formatDay(invoice.date)],
+    ['Order', `#${c.order.id}${c.order.ref ? ` (${c.order.ref})` : ''}`],
+  ];
+  if (c.order.tracking_number) facts.push(['Tracking', c.order.tracking_number]);
+  let y = 80;
+  for (const [label, value] of facts) {
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, 300, y, { width: 110 });
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(value, 410, y, { width: RIGHT - 410, align: 'right' });
+    y += 14;
+  }
+
+  // From and to.
+  y = Math.max(y, 100) + 20;
+  const block = (x: number, title: string, lines: string[]) => {
+    doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(title.toUpperCase(), x, y, { width: 230, characterSpacing: 0.5 });
+    doc.font('Helvetica').fontSize(10).fillColor(INK).text(lines.filter(Boolean).join('\n'), x, y + 13, { width: 230 });
+  };
+  block(LEFT, 'From', [c.seller.name, ...c.seller.address.split(/,\s*|\n/), `VAT number ${c.seller.vat_number}`]);
+  block(300, 'Invoice to', [c.buyer.company, c.buyer.name, ...c.buyer.lines]);
+  y += 110;
+
+  // Lines.
+  const columns = { description: LEFT, qty: 380, net: 450 };
+  doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef2f7');
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+  doc.text('Description', columns.description + 6, y + 6);
+  doc.text('Qty', columns.qty, y + 6, { width: 60, align: 'right' });
+  doc.text('Net', columns.net, y + 6, { width: RIGHT - columns.net - 6, align: 'right' });
+  y += 26;
+  const row = (description: string, qty: string, net: number) => {
+    doc.font('Helvetica').fontSize(9.5).fillColor(INK);
+    const height = doc.heightOfString(description, { width: columns.qty - columns.description - 20 });
+    doc.text(description, columns.description + 6, y, { width: columns.qty - columns.description - 20 });
+    doc.text(qty, columns.qty, y, { width: 60, align: 'right' });
+    doc.text(formatPence(net), columns.net, y, { width: RIGHT - columns.net - 6, align: 'right' });
+    y += Math.max(height, 12) + 8;
+    doc.moveTo(LEFT, y - 4).lineTo(RIGHT, y - 4).lineWidth(0.5).strokeColor('#d9dee5').stroke();
+  };
+  for (const line of c.lines) row(line.description, line.qty.toLocaleString('en-GB'), line.net);
+  row(`Delivery: ${c.delivery.name}`, '', c.delivery.net);
+
+  // Totals.
+  y += 6;
+  const total = (label: string, pence: number, strong = false) => {
+    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10).fillColor(INK);
+    doc.text(label, 330, y, { width: 120, align: 'right' });
+    doc.text(formatPence(pence), columns.net, y, { width: RIGHT - columns.net - 6, align: 'right' });
+    y += strong ? 18 : 15;
+  };
+  total('Net', c.net);
+  total(`VAT at ${c.vat_rate}%`, c.vat);
+  doc.moveTo(330, y - 2).lineTo(RIGHT, y - 2).lineWidth(1).strokeColor(INK).stroke();
+  y += 4;
+  total('Total (GBP)', c.total, true);
+
+  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+  doc.text(
+    `${c.seller.name} · ${c.seller.address.replace(/\n/g, ', ')} · VAT number ${c.seller.vat_number}${c.seller.phone ? ` · ${c.seller.phone}` : ''}${c.seller.email ? ` · ${c.seller.email}` : ''}`,
+    LEFT,
+    770,
+    { width: RIGHT - LEFT, align: 'center' },
+  );
+  doc.end();
+  return done;
+}
+
+/** A month's statement for a customer: their invoices of that month with the totals. */
+export function statementPdf(
+  statement: { month: string; seller: InvoiceContent['seller']; buyer: { company: string; name: string } },
+  invoices: Array<{ number: string; date: string; order_id: number | null; net: number | null; vat: number | null; total: number }>,
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: `Statement ${statement.month}`, Author: statement.seller.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const monthName = new Date(`${statement.month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  logo(doc, LEFT, 48);
+  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text('STATEMENT', 300, 48, { width: RIGHT - 300, align: 'right' });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(monthName, 300, 74, { width: RIGHT - 300, align: 'right' });
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text([statement.buyer.company, statement.buyer.name].filter(Boolean).join('\n'), LEFT, 110);
+  let y = 160;
+  const cols = [LEFT + 6, 170, 260, 330, 400, 470];
+  doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef2f7');
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+  ['Invoice', 'Date', 'Order', 'Net', 'VAT', 'Total'].forEach((h, i) => doc.text(h, cols[i], y + 6, { width: i >= 3 ? 70 : 100, align: i >= 3 ? 'right' : 'left' }));
+  y += 26;
+  const sum = { net: 0, vat: 0, total: 0 };
+  doc.font('Helvetica').fontSize(9.5);
+  for (const inv of invoices) {
+    if (y > 740) {
+      doc.addPage();
+      y = 60;
+    }
+    const cells = [inv.number, formatDay(inv.date), inv.order_id ? `#${inv.order_id}` : 'uploaded', inv.net === null ? '—' : formatPence(inv.net), inv.vat === null ? '—' : formatPence(inv.vat), formatPence(inv.total)];
+    cells.forEach((cell, i) => doc.fillColor(INK).text(cell, cols[i], y, { width: i >= 3 ? 70 : 100, align: i >= 3 ? 'right' : 'left' }));
+    sum.net += inv.net ?? 0;
+    sum.vat += inv.vat ?? 0;
+    sum.total += inv.total;
+    y += 16;
+  }
+  if (!invoices.length) {
+    doc.fillColor(MUTED).text('No invoices this month.', cols[0], y);
+    y += 16;
+  }
+  doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
+  y += 6;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`${invoices.length} invoice${invoices.length === 1 ? '' : 's'}`, cols[0], y);
+  [formatPence(sum.net), formatPence(sum.vat), formatPence(sum.total)].forEach((cell, i) => doc.text(cell, cols[i + 3], y, { width: 70, align: 'right' }));
+  doc.end();
+  return done;
+}

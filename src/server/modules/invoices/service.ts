@@ -1,0 +1,263 @@
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AdminInvoice, Invoice, InvoiceList, invoiceListQuerySchema } from '../../../shared/api/invoices';
+import { ukToday } from '../../../shared/domain/orders/overdue';
+import type { Db } from '../../db/client';
+import { qualified } from '../../db/columns';
+import { isUniqueViolation } from '../../db/errors';
+import { countries, deliveryTypes, invoiceNumbers, invoices, orderItems, products, settings, stock, users, type InvoiceRow, type OrderRow } from '../../db/schema';
+import { notFound, unprocessable } from '../../lib/errors';
+import type { FileStore } from '../../lib/files';
+import type { JobQueue } from '../../lib/jobs';
+import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { randomToken } from '../../lib/tokens';
+import { invoicePdf, statementPdf, type InvoiceContent } from './invoice-pdf';
+
+export const INVOICE_PDF_QUEUE = 'invoice-pdf';
+
+type InvoiceFields = Pick<InvoiceRow, 'id' | 'number' | 'date' | 'orderId' | 'source' | 'net' | 'vat' | 'total' | 'createdAt'>;
+
+const present = (row: InvoiceFields): Invoice => ({
+  id: row.id,
+  number: row.number,
+  date: row.date,
+  order_id: row.orderId,
+  source: row.source as Invoice['source'],
+  net: row.net,
+  vat: row.vat,
+  total: row.total,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Settings read inside the caller's transaction (the dispatch's), by name. */
+async function settingValues(tx: Db, names: string[]): Promise<Map<string, string>> {
+  const rows = await tx.select({ name: settings.name, value: settings.value }).from(settings).where(sql`${settings.name} in ${names}`);
+  return new Map(rows.map((r) => [r.name, r.value]));
+}
+
+const SELLER_SETTINGS = ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_VAT_NUMBER', 'COMPANY_PHONE', 'COMPANY_EMAIL', 'INVOICE_PREFIX'];
+
+export interface InvoicesDeps {
+  db: Db;
+  files: FileStore;
+  jobs: JobQueue;
+}
+
+/**
+ * Invoices (DESIGN §2 "Invoices"): raised in the dispatch's own transaction under the next number
+ * with no gap and no repeat, with what they say frozen; their PDFs rendered by a background job
+ * (or at once when asked for first); uploaded by staff; listed and downloaded by their customer
+ * only; and a month's statement.
+ */
+export function invoicesService({ db, files, jobs }: InvoicesDeps) {
+  async function seller(executor: Db) {
+    const values = await settingValues(executor, SELLER_SETTINGS);
+    return {
+      seller: {
+        name: values.get('COMPANY_NAME') ?? '',
+        address: values.get('COMPANY_ADDRESS') ?? '',
+        vat_number: values.get('COMPANY_VAT_NUMBER') ?? '',
+        phone: values.get('COMPANY_PHONE') ?? '',
+        email: values.get('COMPANY_EMAIL') ?? '',
+      },
+      prefix: values.get('INVOICE_PREFIX') ?? 'INV-',
+    };
+  }
+
+  /** The PDF of a raised invoice, rendered from what it says and kept in the file store. */
+  async function render(id: number): Promise<InvoiceRow | null> {
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+    if (!row || row.fileKey || !row.content) return row ?? null;
+    const pdf = await invoicePdf(row, row.content as InvoiceContent);
+    const key = `invoices/${row.number.replace(/[^A-Za-z0-9_-]/g, '_')}-${randomToken(6)}.pdf`;
+    await files.put(key, pdf);
+    // Two renders at once (the job and a download): the first kept wins, the other's file goes.
+    const [kept] = await db
+      .update(invoices)
+      .set({ fileKey: key, fileSize: pdf.length })
+      .where(and(eq(invoices.id, id), sql`${invoices.fileKey} is null`))
+      .returning();
+    if (!kept) await files.delete(key);
+    return kept ?? (await db.select().from(invoices).where(eq(invoices.id, id)))[0];
+  }
+
+  jobs.register<{ invoiceId: number }>(INVOICE_PDF_QUEUE, async ({ invoiceId }) => void (await render(invoiceId)), { concurrency: 1, maxAttempts: 5 });
+
+  /** The invoice's PDF as a stream, rendered first if the job has not yet. */
+  async function pdfOf(row: InvoiceRow): Promise<{ body: NodeJS.ReadableStream; size: number; name: string }> {
+    const ready = row.fileKey ? row : await render(row.id);
+    const file = ready?.fileKey ? await files.stream(ready.fileKey) : null;
+    if (!file) throw notFound(`The PDF of invoice ${row.number} is missing.`);
+    return { ...file, name: `${row.number}.pdf` };
+  }
+
+  const adminColumns = {
+    id: invoices.id,
+    number: invoices.number,
+    userId: invoices.userId,
+    orderId: invoices.orderId,
+    source: invoices.source,
+    date: invoices.date,
+    net: invoices.net,
+    vat: invoices.vat,
+    total: invoices.total,
+    createdAt: invoices.createdAt,
+    customer: sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${qualified(users.id)} = ${qualified(invoices.userId)})`,
+  };
+  type AdminRow = Omit<InvoiceRow, 'content' | 'fileKey' | 'fileSize' | 'createdBy'> & { customer: string };
+  const presentAdmin = (r: AdminRow): AdminInvoice => ({ ...present(r), user_id: r.userId, customer: r.customer });
+
+  const list: ListSpec<AdminInvoice, AdminRow> = {
+    table: invoices,
+    select: adminColumns,
+    present: (rows) => rows.map(presentAdmin),
+    fields: fieldsOf(invoices, { id: 'int', user_id: 'int', order_id: 'int', source: { type: 'enum', values: ['raised', 'uploaded'] }, date: 'date', total: 'int' }),
+    searchText: sql`lower(${invoices.number} || ' ' || coalesce(${invoices.orderId}::text, ''))`,
+    sortable: ['id', 'date', 'total', 'number'],
+    defaultSort: ['id', 'DESC'],
+    id: invoices.id,
+  };
+
+  return {
+    list,
+
+    /**
+     * Raises the invoice of an order being dispatched, in the dispatch's transaction: the next number
+     * (the counter row's lock queues concurrent dispatches; a rollback gives the number back), what it
+     * says frozen, and the job that renders its PDF. An order already invoiced keeps its invoice.
+     */
+    async raise(tx: Db, order: OrderRow): Promise<InvoiceRow> {
+      const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+      if (existing) return existing;
+      const [{ last }] = await tx
+        .update(invoiceNumbers)
+        .set({ last: sql`${invoiceNumbers.last} + 1` })
+        .where(eq(invoiceNumbers.id, 1))
+        .returning({ last: invoiceNumbers.last });
+      const { seller: from, prefix } = await seller(tx);
+      const [buyer] = await tx.select().from(users).where(eq(users.id, order.userId));
+      const [country] = order.countryId ? await tx.select({ name: countries.name }).from(countries).where(eq(countries.id, order.countryId)) : [];
+      const [type] = order.deliveryTypeId ? await tx.select({ name: deliveryTypes.name }).from(deliveryTypes).where(eq(deliveryTypes.id, order.deliveryTypeId)) : [];
+      const lines = await tx
+        .select({ product: products.name, stock: stock.name, qty: orderItems.qty, sides: orderItems.sides, net: orderItems.priceSaved })
+        .from(orderItems)
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .innerJoin(stock, eq(stock.id, orderItems.stockId))
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(orderItems.id);
+      const net = order.totalNet ?? 0;
+      const vat = order.totalVat ?? 0;
+      const content: InvoiceContent = {
+        seller: from,
+        buyer: {
+          company: order.companyName || buyer?.companyName || '',
+          name: `${order.firstname} ${order.lastname}`.trim(),
+          lines: [order.address1, order.address2, order.town, order.county, order.postcode, country?.name ?? ''].filter(Boolean),
+        },
+        order: {
+          id: order.id,
+          ref: order.ref,
+          confirmed_at: order.confirmedAt?.toISOString() ?? null,
+          dispatched_at: order.dispatchedAt?.toISOString() ?? null,
+          tracking_number: order.trackingNumber,
+        },
+        lines: lines.map((l) => ({ description: `${l.product} — ${l.stock}, ${l.sides === 'double' ? 'double-sided' : 'single-sided'}`, qty: l.qty, net: l.net ?? 0 })),
+        delivery: { name: type?.name ?? 'Delivery', net: order.deliveryCost ?? 0 },
+        net,
+        vat,
+        vat_rate: net ? Math.round((vat / net) * 1000) / 10 : 0,
+        total: order.total ?? net + vat,
+      };
+      const [row] = await tx
+        .insert(invoices)
+        .values({ number: `${prefix}${String(last).padStart(6, '0')}`, userId: order.userId, orderId: order.id, source: 'raised', date: ukToday(), net, vat, total: content.total, content })
+        .returning();
+      await jobs.enqueue(tx, INVOICE_PDF_QUEUE, { invoiceId: row.id });
+      return row;
+    },
+
+    render,
+
+    /** The customer's own invoices, newest first; `q` finds an invoice number or an order number. */
+    async listFor(userId: number, query: z.output<typeof invoiceListQuerySchema>): Promise<InvoiceList> {
+      const where: SQL[] = [eq(invoices.userId, userId)];
+      const q = query.q?.trim().toLowerCase();
+      if (q) {
+        const number = /^#?(\d{1,9})$/.exec(q);
+        const like = sql`lower(${invoices.number}) like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+        where.push(number ? or(eq(invoices.orderId, Number(number[1])), like)! : like);
+      }
+      const condition = and(...where);
+      const [rows, [{ n }]] = await Promise.all([
+        db
+          .select()
+          .from(invoices)
+          .where(condition)
+          .orderBy(desc(invoices.date), desc(invoices.id))
+          .limit(query.per_page)
+          .offset((query.page - 1) * query.per_page),
+        db.select({ n: count() }).from(invoices).where(condition),
+      ]);
+      return { data: rows.map(present), total: n, page: query.page, per_page: query.per_page };
+    },
+
+    /** The invoice's PDF for its customer; anyone else's answers 404. */
+    async pdfFor(userId: number, id: number) {
+      const [row] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+      if (!row) throw notFound('No such invoice.');
+      return pdfOf(row);
+    },
+
+    async get(id: number): Promise<AdminInvoice | null> {
+      const [row] = await db.select(adminColumns).from(invoices).where(eq(invoices.id, id));
+      return row ? presentAdmin(row) : null;
+    },
+
+    async pdf(id: number) {
+      const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+      if (!row) throw notFound('No such invoice.');
+      return pdfOf(row);
+    },
+
+    /** An invoice from an accounting package, uploaded to a customer's account (the PDF already checked). */
+    async upload(input: { user_id: number; number: string; date: string; total: number }, pdf: Buffer, staffId: number): Promise<AdminInvoice> {
+      const [owner] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.user_id), sql`${users.deletedAt} is null`));
+      if (!owner) throw unprocessable({ user_id: 'No such customer' });
+      const key = `invoices/uploaded-${randomToken(12)}.pdf`;
+      await files.put(key, pdf);
+      try {
+        const [row] = await db
+          .insert(invoices)
+          .values({ number: input.number, userId: input.user_id, source: 'uploaded', date: input.date, total: input.total, fileKey: key, fileSize: pdf.length, createdBy: staffId })
+          .returning({ id: invoices.id });
+        return (await this.get(row.id))!;
+      } catch (error) {
+        await files.delete(key);
+        if (isUniqueViolation(error, 'invoices_number_unique')) throw unprocessable({ number: 'An invoice with this number exists already' });
+        throw error;
+      }
+    },
+
+    /** A customer's statement for a month (YYYY-MM): that month's invoices with their totals. */
+    async statement(userId: number, month: string): Promise<{ body: Buffer; name: string }> {
+      const [buyer] = await db.select().from(users).where(eq(users.id, userId));
+      if (!buyer) throw notFound('No such customer.');
+      const start = `${month}-01`;
+      const [y, m] = month.split('-').map(Number);
+      const end = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01`;
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), gte(invoices.date, start), lt(invoices.date, end)))
+        .orderBy(invoices.date, invoices.id);
+      const { seller: from } = await seller(db);
+      const body = await statementPdf(
+        { month, seller: from, buyer: { company: buyer.companyName, name: `${buyer.firstname} ${buyer.lastname}`.trim() } },
+        rows.map((r) => ({ number: r.number, date: r.date, order_id: r.orderId, net: r.net, vat: r.vat, total: r.total })),
+      );
+      return { body, name: `statement-${month}.pdf` };
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof invoicesService>;

@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminInvoice, InvoiceList } from '../../../src/shared/api/invoices';
+import type { AdminOrder } from '../../../src/shared/api/admin-orders';
+import type { Order } from '../../../src/shared/api/orders';
+import { invoiceNumbers, invoices } from '../../../src/server/db/schema';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { staffClient } from '../helpers/catalogue';
+import type { ApiClient } from '../helpers/client';
+import { pdfText } from '../helpers/pdf-text';
+import { confirmedOrder, customer, ok, seedCatalogue, seedDelivery, type Catalogue } from '../orders/helpers';
+
+/** Issue 14: invoices raised on dispatch (gapless, in the dispatch's transaction), their PDFs, uploads, statements. */
+let t: TestApp;
+let staff: ApiClient;
+let shopper: ApiClient;
+let other: ApiClient;
+let cat: Catalogue;
+let del: Awaited<ReturnType<typeof seedDelivery>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await staffClient(t);
+  cat = await seedCatalogue(staff);
+  const first = await customer(t);
+  shopper = first.client;
+  other = (await customer(t)).client;
+  del = await seedDelivery(t, first.gbId);
+}, 60_000);
+afterAll(() => t?.close());
+
+const db = () => t.database.db;
+const readOrder = async (id: number) => ok<AdminOrder>(await staff.get(`/api/admin/orders/${id}`));
+
+/** A confirmed order moved to Processing, ready to dispatch. */
+async function printed(client = shopper): Promise<Order> {
+  const order = await confirmedOrder(t, client, cat, del.first.id);
+  ok(await staff.post(`/api/admin/orders/${order.id}/status`, { status: 'printing', version: (await readOrder(order.id)).version }));
+  return order;
+}
+const dispatch = async (id: number, tracking = 'AB123456789GB') =>
+  staff.post(`/api/admin/orders/${id}/status`, { status: 'dispatched', tracking_number: tracking, version: (await readOrder(id)).version });
+const invoiceOf = async (orderId: number) => (await db().select().from(invoices).where(eq(invoices.orderId, orderId)))[0];
+
+describe('an invoice raised on dispatch', () => {
+  it('is numbered, says what the order was, renders a PDF with the total and the VAT number, and is linked from the dispatch e-mail', async () => {
+    const order = await printed();
+    ok(await dispatch(order.id));
+    const invoice = await invoiceOf(order.id);
+    expect(invoice).toMatchObject({ source: 'raised', userId: expect.any(Number), total: order.total, net: order.total_net, vat: order.total_vat });
+    expect(invoice.number).toMatch(/^INV-\d{6}$/);
+    const mails = await t.outbox();
+    const mail = mails.find((m) => m.text.includes(`Order ${order.id} is on its way`))!;
+    expect(mail.text).toContain(`Your invoice ${invoice.number} is ready to download: http://localhost:3000/invoices`);
+
+    // The customer's list and download.
+    const list = ok<InvoiceList>(await shopper.get('/api/invoices'));
+    expect(list.data.map((i) => i.number)).toContain(invoice.number);
+    const res = await shopper.get(`/api/invoices/${invoice.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`filename="${invoice.number}.pdf"`);
+    const text = (await pdfText(res.rawPayload)).join('\n');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('GB 123 4567 89'); // the seller's VAT number, from settings
+    expect(text).toContain(`£${(order.total! / 100).toFixed(2)}`);
+    expect(text).toContain('VAT at 20%');
+    expect(text).toContain(`#${order.id}`);
+    // The job rendered it once; the download used that file.
+    await t.app.deps.jobs.drain();
+    expect((await invoiceOf(order.id)).fileKey).toMatch(/^invoices\//);
+  });
+
+  it('answers 404 to another customer, and finds by invoice or order number', async () => {
+    const order = await printed();
+    ok(await dispatch(order.id));
+    const invoice = await invoiceOf(order.id);
+    expect((await other.get(`/api/invoices/${invoice.id}/pdf`)).statusCode).toBe(404);
+    expect(ok<InvoiceList>(await other.get('/api/invoices')).data.map((i) => i.id)).not.toContain(invoice.id);
+    expect(ok<InvoiceList>(await shopper.get(`/api/invoices?q=${order.id}`)).data.map((i) => i.id)).toEqual([invoice.id]);
+    expect(ok<InvoiceList>(await shopper.get(`/api/invoices?q=${invoice.number.toLowerCase()}`)).data.map((i) => i.id)).toEqual([invoice.id]);
+  });
+
+  // 100 on PostgreSQL (a pool of connections: real concurrency); PGlite has one connection, so fewer show the same.
+  const CONCURRENT = process.env.TEST_DATABASE_URL ? 100 : 20;
+  it(`numbers ${CONCURRENT} concurrent dispatches without a gap or a repeat`, async () => {
+    const many: Order[] = [];
+    for (let i = 0; i < CONCURRENT; i++) many.push(await printed());
+    const [{ last: before }] = await db().select().from(invoiceNumbers);
+    const answers = await Promise.all(many.map((o, i) => dispatch(o.id, `AB${String(100000000 + i)}GB`)));
+    expect(answers.map((a) => a.statusCode)).toEqual(many.map(() => 200));
+    const numbers = (await Promise.all(many.map((o) => invoiceOf(o.id)))).map((i) => Number(i.number.slice(4))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: CONCURRENT }, (_, i) => before + 1 + i));
+  }, 300_000);
+
+  it('a dispatch that fails after numbering gives its number back: no gap', async () => {
+    const order = await printed();
+    const [{ last: before }] = await db().select().from(invoiceNumbers);
+    // The database refuses the dispatch's history row, after the invoice was numbered and written.
+    await db().execute(sql`create or replace function refuse_dispatch() returns trigger language plpgsql as $$ begin if new.to_status = 'dispatched' then raise exception 'disk full'; end if; return new; end $$`);
+    await db().execute(sql`create trigger refuse_dispatch before insert on order_events for each row execute function refuse_dispatch()`);
+    try {
+      const res = await dispatch(order.id);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await db().execute(sql`drop trigger refuse_dispatch on order_events`);
+    }
+    expect(await invoiceOf(order.id)).toBeUndefined();
+    expect((await readOrder(order.id)).status).toBe('printing');
+    ok(await dispatch(order.id));
+    expect((await invoiceOf(order.id)).number).toBe(`INV-${String(before + 1).padStart(6, '0')}`);
+  });
+});
+
+describe('uploaded invoices and statements', () => {
+  it('staff upload a PDF to a customer: listed beside the raised ones, marked uploaded; bad fields are named', async () => {
+    const me = ok<{ id: number }>(await shopper.get('/api/user'));
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const form = (fields: Record<string, string>, file: Buffer | null = pdf) => {
+      const boundary = `----pjt${Math.random().toString(16).slice(2)}`;
+      const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+      const head = Buffer.from(parts.join(''));
+      const filePart = file ? Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sage-123.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), file, Buffer.from('\r\n')]) : Buffer.alloc(0);
+      return { payload: Buffer.concat([head, filePart, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const bad = form({ user_id: String(me.id), number: '', date: '2026-02-30', total: '12.345' }, Buffer.from('not a pdf'));
+    const refused = await staff.request('POST', '/api/admin/invoices', bad.payload, { headers: bad.headers });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors).sort()).toEqual(['date', 'file', 'number', 'total']);
+
+    const good = form({ user_id: String(me.id), number: 'SAGE-2026-0042', date: '2026-11-02', total: '125.40' });
+    const uploaded = ok<AdminInvoice>(await staff.request('POST', '/api/admin/invoices', good.payload, { headers: good.headers }), 201);
+    expect(uploaded).toMatchObject({ number: 'SAGE-2026-0042', source: 'uploaded', total: 12540, order_id: null, date: '2026-11-02' });
+    const again = await staff.request('POST', '/api/admin/invoices', good.payload, { headers: good.headers });
+    expect(again.json().errors).toEqual({ number: 'An invoice with this number exists already' });
+
+    const staffList = ok<AdminInvoice[]>(await staff.get(`/api/admin/invoices?filter=${encodeURIComponent(JSON.stringify({ user_id: me.id }))}`));
+    expect(staffList.some((i) => i.source === 'uploaded') && staffList.some((i) => i.source === 'raised')).toBe(true);
+    const theirs = await shopper.get(`/api/invoices/${uploaded.id}/pdf`);
+    expect(theirs.rawPayload.equals(pdf)).toBe(true);
+    expect((await other.get(`/api/invoices/${uploaded.id}/pdf`)).statusCode).toBe(404);
+  });
+
+  it("a month's statement lists that month's invoices with their totals", async () => {
+    const me = ok<{ id: number }>(await shopper.get('/api/user'));
+    const month = new Date().toISOString().slice(0, 7);
+    const mine = (await db().select().from(invoices).where(eq(invoices.userId, me.id))).filter((i) => i.date.startsWith(month));
+    const res = await shopper.get(`/api/invoices/statement?month=${month}`);
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).join('\n');
+    for (const invoice of mine) expect(text).toContain(invoice.number);
+    expect(text).toContain(`£${(mine.reduce((n, i) => n + i.total, 0) / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+    expect((await shopper.get('/api/invoices/statement?month=2026-13')).statusCode).toBe(422);
+    expect((await staff.get(`/api/admin/users/${me.id}/statement?month=${month}`)).statusCode).toBe(200);
+  });
+});
