@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit';
-import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing/format';
 
 /** What a raised invoice says, frozen when it is raised (invoices.content). Money in pence. */
@@ -15,6 +14,9 @@ export interface InvoiceContent {
   vat_rate: number;
   total: number;
 }
+
+/** "23 November 2026": an invoice's date in full, with its year. */
+const fullDate = (civil: string) => new Date(`${civil}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const INK = '#1c2530';
 const MUTED = '#5b6672';
@@ -49,7 +51,7 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
   doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('INVOICE', 300, 48, { width: RIGHT - 300, align: 'right' });
   const facts: Array<[string, string]> = [
     ['Invoice number', invoice.number],
-    ['Invoice date (tax point)', formatDay(invoice.date)],
+    ['Invoice date (tax point)', fullDate(invoice.date)],
     ['Order', `#${c.order.id}${c.order.ref ? ` (${c.order.ref})` : ''}`],
   ];
   if (c.order.tracking_number) facts.push(['Tracking', c.order.tracking_number]);
@@ -145,7 +147,7 @@ export function statementPdf(
       doc.addPage();
       y = 60;
     }
-    const cells = [inv.number, formatDay(inv.date), inv.order_id ? `#${inv.order_id}` : 'uploaded', inv.net === null ? '—' : formatPence(inv.net), inv.vat === null ? '—' : formatPence(inv.vat), formatPence(inv.total)];
+    const cells = [inv.number, fullDate(inv.date), inv.order_id ? `#${inv.order_id}` : 'uploaded', inv.net === null ? '—' : formatPence(inv.net), inv.vat === null ? '—' : formatPence(inv.vat), formatPence(inv.total)];
     cells.forEach((cell, i) => doc.fillColor(INK).text(cell, cols[i], y, { width: i >= 3 ? 70 : 100, align: i >= 3 ? 'right' : 'left' }));
     sum.net += inv.net ?? 0;
     sum.vat += inv.vat ?? 0;
