@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
-import type { AdminMail, AdminUser, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
+import type { AdminInvoice, AdminMail, AdminUser, InvoiceUpload, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
 import type { AdminBulkMove, AdminOrder, AdminOrderCounts, AdminOrderMove, BulkMoveResult } from '../../shared/api/admin-orders';
 import type {
   BatchRun,
@@ -68,6 +68,12 @@ export interface StaffDataProvider extends DataProvider {
   pushRoyalMail(ids: Identifier[]): Promise<RoyalMailPushResult[]>;
   /** A tracking file checked line by line; with `apply`, its good lines stored. */
   importTracking(file: File, apply: boolean): Promise<TrackingImport>;
+  /** An invoice's PDF (raised or uploaded). */
+  invoicePdf(id: Identifier): Promise<Blob>;
+  /** Uploads an invoice PDF from an accounting package to a customer's account. */
+  uploadInvoice(fields: InvoiceUpload, file: File): Promise<AdminInvoice>;
+  /** A customer's statement for a month (YYYY-MM). */
+  userStatement(userId: Identifier, month: string): Promise<Blob>;
 }
 
 /** A custom call on the shared client, answering its body; a failure as react-admin's HttpError. */
@@ -152,6 +158,19 @@ export const dataProvider: StaffDataProvider = {
     const form = new FormData();
     form.append(TRACKING_FILE_FIELD, file);
     return call(http.post<TrackingImport>(`${API_BASE}/royalmail/tracking`, form, { params: apply ? { apply: 1 } : {}, skipErrorDialogs: true }));
+  },
+  invoicePdf(id) {
+    return call(http.get<Blob>(`${API_BASE}/invoices/${encodeURIComponent(id)}/pdf`, { responseType: 'blob', skipErrorDialogs: true }));
+  },
+  async uploadInvoice(fields, file) {
+    const { INVOICE_FILE_FIELD } = await import('../../shared/api/invoices');
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    form.append(INVOICE_FILE_FIELD, file);
+    return call(http.post<AdminInvoice>(`${API_BASE}/invoices`, form));
+  },
+  userStatement(userId, month) {
+    return call(http.get<Blob>(`${API_BASE}/users/${encodeURIComponent(userId)}/statement`, { params: { month }, responseType: 'blob', skipErrorDialogs: true }));
   },
 };
 

@@ -3,9 +3,8 @@ import Chip from '@mui/material/Chip';
 import { Menu } from 'react-admin';
 import { STAFF_AREAS, staffUrl } from '../areas/staffAreas';
 import { MAIL_RESOURCE, failedMailUrl, useFailedMailCount } from '../mail/failedMail';
+import { visuallyHidden } from '../../shared/ui/visuallyHidden';
 
-/** Read by screen readers, not shown (MUI's visuallyHidden, which @mui/material does not re-export). */
-const visuallyHidden = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
 
 /** The outbox's entry: with a red count of failed messages when there are any, leading straight to them. */
 function MailOutboxItem({ name, Icon }: { name: string; Icon: typeof STAFF_AREAS[number]['MenuIcon'] }) {

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
 import type { RoyalMailOrder } from '../../shared/api/admin-production';
-import { saveBlob } from '../../shared/ui/orders';
+import { saveBlob } from '../../shared/ui/download';
 import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import { PerOrderResults, type PerOrderResult } from '../common/PerOrderResults';
 import type { StaffDataProvider } from '../dataProvider';

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Download from '@mui/icons-material/Download';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -17,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { Item, Order } from '../api/orders';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../domain/orders/statuses';
 import { formatPence } from '../domain/pricing/format';
+import { useSaveFile } from './download';
 
 /** What the customer's and the staff's order screens show alike: status, item lines, preflight, artwork, totals. */
 
@@ -85,24 +85,15 @@ export function PreviewFrame({ item, url, failed }: { item: Item; url: string | 
 
 /** The PDF's name and size as a button that saves it: `fetchFile` gets it through the API client (the Bearer header: no plain link). */
 export function ArtworkFileButton({ item, fetchFile, note }: { item: Item; fetchFile: () => Promise<Blob>; note?: string }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { save, busy, failed } = useSaveFile(fetchFile, item.artwork?.name ?? 'artwork.pdf');
   if (!item.artwork) return null;
   const { name, size } = item.artwork;
-  const download = () => {
-    setBusy(true);
-    setFailed(false);
-    fetchFile()
-      .then((blob) => saveBlob(blob, name))
-      .catch(() => setFailed(true))
-      .finally(() => setBusy(false));
-  };
   return (
     <Box>
       <Button
         variant="text"
         size="small"
-        onClick={download}
+        onClick={save}
         disabled={busy}
         startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Download aria-hidden />}
         aria-label={`Download ${name}`}
@@ -123,16 +114,6 @@ export function ArtworkFileButton({ item, fetchFile, note }: { item: Item; fetch
       )}
     </Box>
   );
-}
-
-/** Saves a fetched file under its own name, as a download link would. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export interface TotalsRow {

@@ -1,11 +1,164 @@
-import { NotAvailableYet } from '../../components/NotAvailableYet';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { formatPence } from '../../../shared/domain/pricing/format';
+import { SaveFileButton } from '../../../shared/ui/download';
+import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
+import { fetchInvoicePdf, fetchStatement, useInvoices } from '../../api/invoices';
 import { PageFrame } from '../../components/PageFrame';
+import { route } from '../../paths';
+import { LoadFailed, Loading } from '../orders/parts';
 
-/** /invoices: the customer's invoices (a later issue fills it). */
-export default function InvoicesPage() {
+const PER_PAGE = 20;
+/** This month, as a month input wants it (UK time is near enough for a default). */
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+/** A month's statement: the month, and its PDF. */
+function Statement() {
+  const [month, setMonth] = useState(thisMonth);
+  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   return (
-    <PageFrame intro="Your invoices, to view and download.">
-      <NotAvailableYet>Invoices are not available online yet. We send each invoice to you by e-mail.</NotAvailableYet>
+    <Paper variant="outlined" component="section" aria-labelledby="statement-heading" sx={{ p: 2, mt: 3 }}>
+      <Typography id="statement-heading" variant="h3" component="h2" gutterBottom>
+        Monthly statement
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        The month&rsquo;s invoices with their totals, for your accounts.
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <TextField
+          size="small"
+          type="month"
+          label="Month"
+          value={month}
+          onChange={(event) => setMonth(event.target.value)}
+          error={!valid}
+          helperText={valid ? undefined : 'Choose a month'}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <SaveFileButton variant="outlined" fetchFile={() => fetchStatement(month)} name={`statement-${month}.pdf`} disabled={!valid}>
+          Download statement
+        </SaveFileButton>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /invoices: the customer's invoices — raised when an order is dispatched, or added by us — to search and download. */
+export default function InvoicesPage() {
+  const [search, setSearch] = useSearchParams();
+  const q = search.get('q') ?? '';
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const [text, setText] = useState(q);
+  const invoices = useInvoices({ q: q || undefined, page, per_page: PER_PAGE });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(text.trim() ? { q: text.trim() } : {});
+  };
+  const pages = invoices.data ? Math.max(1, Math.ceil(invoices.data.total / PER_PAGE)) : 1;
+
+  return (
+    <PageFrame intro={q ? `Searching for “${q}”` : 'Your invoices, to view and download. An invoice is raised when an order is dispatched.'}>
+      <Stack component="form" role="search" direction="row" spacing={1} onSubmit={submit} sx={{ mb: 2, maxWidth: 520 }}>
+        <TextField size="small" fullWidth label="Invoice or order number" value={text} onChange={(event) => setText(event.target.value)} />
+        <Button type="submit" variant="contained">
+          Search
+        </Button>
+      </Stack>
+      {invoices.isPending ? (
+        <Loading label="Loading your invoices…" />
+      ) : invoices.isError ? (
+        <LoadFailed what="Your invoices" error={invoices.error} onRetry={() => void invoices.refetch()} />
+      ) : invoices.data.data.length === 0 ? (
+        <Box sx={{ py: 2 }}>
+          <Typography>{q ? `No invoice matches “${q}”.` : 'You have no invoices yet: each order’s invoice appears here when it is dispatched.'}</Typography>
+          {q && (
+            <Button component={RouterLink} to={route('invoices.index')} sx={{ mt: 1 }}>
+              Clear the search
+            </Button>
+          )}
+        </Box>
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Your invoices">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Invoice</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
+                  <TableCell align="right">Total</TableCell>
+                  <TableCell>
+                    <Box component="span" sx={visuallyHidden}>
+                      Download
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invoices.data.data.map((invoice) => (
+                  <TableRow key={invoice.id} hover>
+                    <TableCell>
+                      <Box component="strong" sx={{ whiteSpace: 'nowrap' }}>
+                        {invoice.number}
+                      </Box>
+                      {invoice.source === 'uploaded' ? <Chip size="small" variant="outlined" label="From our accounts" sx={{ ml: 1 }} /> : null}
+                      {/* On a phone the date goes under the number, its column hidden. */}
+                      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                        {formatDay(invoice.date)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDay(invoice.date)}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {invoice.order_id ? (
+                        <Link component={RouterLink} to={route('orders.view', { id: invoice.order_id })}>
+                          #{invoice.order_id}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{formatPence(invoice.total)}</TableCell>
+                    <TableCell>
+                      <SaveFileButton fetchFile={() => fetchInvoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`Download invoice ${invoice.number}`}>
+                        PDF
+                      </SaveFileButton>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+          <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {invoices.data.total} invoice{invoices.data.total === 1 ? '' : 's'}
+            </Typography>
+            {pages > 1 && (
+              <Pagination
+                count={pages}
+                page={page}
+                onChange={(_, next) => setSearch({ ...(q ? { q } : {}), page: String(next) })}
+                getItemAriaLabel={(type, n) => (type === 'page' ? `Page ${n}` : `${type} page`)}
+              />
+            )}
+          </Stack>
+        </>
+      )}
+      <Statement />
     </PageFrame>
   );
 }

@@ -1,0 +1,179 @@
+import UploadIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { DataTable, ListBase, useDataProvider, useListContext, useNotify, useRecordContext } from 'react-admin';
+import type { AdminInvoice, AdminUser } from '../../../shared/api';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { formatPence } from '../../../shared/domain/pricing/format';
+import { SaveFileButton } from '../../../shared/ui/download';
+import { ActionDialogButtons } from '../../common/ActionDialogButtons';
+import { StaffPagination } from '../../common/StaffPagination';
+import type { StaffDataProvider } from '../../dataProvider';
+import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
+import { OrderLink } from '../../orders/fields';
+
+const Column = DataTable.Col<AdminInvoice>;
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+/** Upload an invoice from the accounting package: its number, date, total and PDF; the server's refusals beside each field. */
+function UploadInvoice({ user }: { user: AdminUser }) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const fileId = useId();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState({ number: '', date: new Date().toISOString().slice(0, 10), total: '' });
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setErrors({ file: 'Choose the invoice PDF.' });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      const invoice = await dataProvider.uploadInvoice({ user_id: user.id, ...values }, file);
+      notify(`Invoice ${invoice.number} added to ${user.firstname}’s account.`, { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      setOpen(false);
+      setValues((v) => ({ ...v, number: '', total: '' }));
+      setFile(null);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (!Object.keys(fields).length) setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button size="small" variant="outlined" startIcon={<UploadIcon />} onClick={() => setOpen(true)}>
+        Upload an invoice
+      </Button>
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="sm">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogTitle id={titleId}>Upload an invoice</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              An invoice from the accounting package for {user.company_name || `${user.firstname} ${user.lastname}`}: it is listed with the invoices raised here,
+              marked uploaded, and the customer can download it.
+            </DialogContentText>
+            {failure ? (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {failure}
+              </Alert>
+            ) : null}
+            <Stack spacing={2}>
+              <TextField label="Invoice number" required value={values.number} onChange={set('number')} error={!!errors.number} helperText={errors.number ?? 'As it is printed on the invoice, e.g. SAGE-2026-0042'} />
+              <TextField label="Invoice date" type="date" required value={values.date} onChange={set('date')} error={!!errors.date} helperText={errors.date} slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField label="Total (£, with VAT)" required inputMode="decimal" value={values.total} onChange={set('total')} error={!!errors.total} helperText={errors.total ?? 'e.g. 125.40'} />
+              <Box>
+                <label htmlFor={fileId}>
+                  <Typography component="span" sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
+                    Invoice PDF *
+                  </Typography>
+                </label>
+                <input id={fileId} type="file" accept="application/pdf,.pdf" aria-invalid={errors.file ? true : undefined} aria-describedby={errors.file ? `${fileId}-error` : undefined} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+                {errors.file ? (
+                  <Typography id={`${fileId}-error`} variant="body2" color="error" sx={{ mt: 0.5 }}>
+                    {errors.file}
+                  </Typography>
+                ) : null}
+              </Box>
+            </Stack>
+          </DialogContent>
+          <ActionDialogButtons done={false} busy={busy} onClose={() => setOpen(false)} confirm="Upload" />
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+function InvoicesTable() {
+  const { total, isPending } = useListContext<AdminInvoice>();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  if (!isPending && !total) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 2 }}>
+        No invoices yet: each order’s invoice is raised when it is dispatched, and uploaded ones appear here too.
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ width: 0, minWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <Column
+          source="number"
+          label="Invoice"
+          render={(invoice) => (
+            <>
+              <strong>{invoice.number}</strong>
+              {invoice.source === 'uploaded' ? <Chip size="small" variant="outlined" label="Uploaded" sx={{ ml: 1 }} /> : null}
+            </>
+          )}
+        />
+        <Column source="date" label="Date" render={(invoice) => formatDay(invoice.date)} />
+        <Column source="order_id" label="Order" disableSort render={(invoice) => (invoice.order_id ? <OrderLink id={invoice.order_id} /> : '—')} />
+        <Column source="total" label="Total" align="right" render={(invoice) => formatPence(invoice.total)} />
+        <Column
+          source="id"
+          label="PDF"
+          disableSort
+          render={(invoice) => (
+            <SaveFileButton fetchFile={() => dataProvider.invoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`Download invoice ${invoice.number}`}>
+              PDF
+            </SaveFileButton>
+          )}
+        />
+      </DataTable>
+    </Box>
+  );
+}
+
+/** The user's invoices (raised on dispatch and uploaded), an upload, and a month's statement. */
+export function InvoicesTab() {
+  const user = useRecordContext<AdminUser>();
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const [month, setMonth] = useState(thisMonth);
+  if (!user) return null;
+  const monthValid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  return (
+    <ListBase resource="invoices" filter={{ user_id: user.id }} sort={{ field: 'id', order: 'DESC' }} perPage={10} disableSyncWithLocation storeKey={false}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <UploadInvoice user={user} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <TextField size="small" type="month" label="Statement month" value={month} onChange={(event) => setMonth(event.target.value)} error={!monthValid} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 200 }} />
+          <SaveFileButton variant="outlined" fetchFile={() => dataProvider.userStatement(user.id, month)} name={`statement-${month}.pdf`} disabled={!monthValid}>
+            Statement
+          </SaveFileButton>
+        </Stack>
+      </Stack>
+      <InvoicesTable />
+      <StaffPagination />
+    </ListBase>
+  );
+}
