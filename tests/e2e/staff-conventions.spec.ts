@@ -41,6 +41,7 @@ const SCREENS: Screen[] = [
   { name: 'user', path: (ids) => `/admin/users/${ids.jane}`, title: () => 'Users › Jane Okafor', edit: { label: /^Town/, value: 'Salford' } },
   { name: 'user-prices', path: (ids) => `/admin/users/${ids.jane}/prices`, title: () => 'Users › Jane Okafor' },
   { name: 'user-products', path: (ids) => `/admin/users/${ids.jane}/products`, title: () => 'Users › Jane Okafor' },
+  { name: 'user-invoices', path: (ids) => `/admin/users/${ids.jane}/invoices`, title: () => 'Users › Jane Okafor' },
   { name: 'stock', path: () => '/admin/stock', title: () => 'Stock', rowOpens: /\/admin\/stock\/\d+$/ },
   { name: 'stock-view', path: (ids) => `/admin/stock/${ids.stock.id}`, title: (ids) => `Stock › ${ids.stock.name}`, edit: { label: /^Type/, value: 'Changed' } },
   { name: 'products', path: () => '/admin/products', title: () => 'Products', rowOpens: /\/admin\/products\/\d+$/ },
