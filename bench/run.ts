@@ -3,6 +3,7 @@ import os from 'node:os';
 import { benchAuth } from './auth';
 import { benchBatches } from './batches';
 import { benchBundle } from './bundle';
+import { benchInvoices } from './invoices';
 import { benchLoginAttack } from './login-attack';
 import { benchOrders } from './orders';
 import { benchLighthouse, benchWire } from './pages';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   'staff-users': { postgres: true, run: onPostgres((url) => benchStaffUsers({ label: 'PostgreSQL', databaseUrl: url })) },
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
   batches: { postgres: false, run: () => benchBatches() },
+  invoices: { postgres: false, run: () => benchInvoices() },
   bundle: { postgres: false, run: () => benchBundle() },
   'staff-bundle': { postgres: false, run: () => benchStaffBundle() },
   wire: { postgres: false, run: () => benchWire() },
