@@ -25,6 +25,7 @@ import { formatUkDateTime, OverdueChip } from './fields';
 import { MoveDialog, type MoveValues } from './MoveDialog';
 import { OrderItems } from './OrderItems';
 import { StaffDetails } from './StaffDetails';
+import { SaveFileButton } from '../../shared/ui/download';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -85,7 +86,19 @@ function Delivery({ order }: { order: AdminOrder }) {
           '—'
         )}
       </Line>
+      {order.invoice ? <InvoiceButton invoice={order.invoice} /> : null}
     </Section>
+  );
+}
+
+function InvoiceButton({ invoice }: { invoice: { id: number; number: string } }) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  return (
+    <Box sx={{ mt: 1 }}>
+      <SaveFileButton variant="outlined" fetchFile={() => dataProvider.invoicePdf(invoice.id)} name={`${invoice.number}.pdf`}>
+        Invoice {invoice.number}
+      </SaveFileButton>
+    </Box>
   );
 }
 

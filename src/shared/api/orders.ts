@@ -145,6 +145,8 @@ export const orderSchema = z.object({
   delivery_due: z.string().nullable(),
   problem_text: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** The invoice raised when it was dispatched. */
+  invoice: z.object({ id: z.number(), number: z.string() }).nullable(),
   confirmed_at: z.string().nullable(),
   dispatched_at: z.string().nullable(),
   created_at: z.string(),

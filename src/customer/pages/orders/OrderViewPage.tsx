@@ -20,6 +20,8 @@ import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkUpload } from '../create/ItemCard';
 import { ArtworkFile, ArtworkPreview, ConfirmDialog, errorText, ItemSummary, LoadFailed, Loading, orderTotalsRows, PreflightResult, statusOf, StatusChip, Totals } from './parts';
+import { SaveFileButton } from '../../../shared/ui/download';
+import { fetchInvoicePdf } from '../../api/invoices';
 
 const when = (iso: string) => `${formatDay(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`;
 
@@ -179,6 +181,13 @@ export default function OrderViewPage() {
                   order.tracking_number
                 )}
               </Typography>
+            )}
+            {order.invoice && (
+              <Box sx={{ mt: 1 }}>
+                <SaveFileButton variant="outlined" fetchFile={() => fetchInvoicePdf(order.invoice!.id)} name={`${order.invoice.number}.pdf`}>
+                  Invoice {order.invoice.number}
+                </SaveFileButton>
+              </Box>
             )}
           </Paper>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="totals-heading">

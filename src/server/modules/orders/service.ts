@@ -18,7 +18,7 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, orderEvents, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
+import { countries, invoices, orderEvents, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { DeliveryService } from '../delivery/service';
@@ -141,10 +141,11 @@ export function ordersService(deps: OrdersDeps) {
    * now) save reading them again.
    */
   async function present(user: UserRow, row: OrderRow, known?: ItemFacts[]): Promise<Order> {
-    const [facts, events, shared] = await Promise.all([
+    const [facts, events, shared, [invoice]] = await Promise.all([
       known ?? itemsOf(db, [row.id]),
       db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(orderEvents.id),
       referenceData(new Date()),
+      row.status === 'dispatched' ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)) : [],
     ]);
     const basket = row.status === 'basket' ? assessBasket(row, facts, await context(user)) : null;
     const type = await typeOf(row.deliveryTypeId, shared);
@@ -165,6 +166,7 @@ export function ordersService(deps: OrdersDeps) {
       delivery_due: basket ? basket.promise.delivery : row.deliveryDue,
       problem_text: row.status === 'problem' ? row.problemText : null,
       tracking_number: row.trackingNumber,
+      invoice: invoice ?? null,
       confirmed_at: iso(row.confirmedAt),
       dispatched_at: iso(row.dispatchedAt),
       created_at: row.createdAt.toISOString(),
