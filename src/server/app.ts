@@ -44,6 +44,8 @@ import ordersRoutes from './modules/orders/routes';
 import { ordersService } from './modules/orders/service';
 import ordersAdmin from './modules/orders/admin';
 import { staffOrdersService } from './modules/orders/staff';
+import ordersExportAdmin from './modules/invoices/export-admin';
+import { ordersExportService } from './modules/invoices/orders-export';
 import batchesAdmin from './modules/production/admin';
 import { batchesService } from './modules/production/batches';
 import royalMailAdmin from './modules/royalmail/admin';
@@ -115,6 +117,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     orders,
     staffOrders: staffOrdersService({ db, orders, outbox, ...links }),
     batches: batchesService({ db, files, jobs, outbox, log, ...links }),
+    ordersExport: ordersExportService({ db, appName: config.appName }),
     royalMail: royalMailService({ db, config }),
     stock,
     products,
@@ -192,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(ordersAdmin, deps);
   await app.register(batchesAdmin, deps);
+  await app.register(ordersExportAdmin, deps);
   await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
