@@ -5,6 +5,7 @@ import { benchBatches } from './batches';
 import { benchBundle } from './bundle';
 import { benchLoginAttack } from './login-attack';
 import { benchOrders } from './orders';
+import { benchOrdersExport } from './orders-export';
 import { benchLighthouse, benchWire } from './pages';
 import { benchPrices } from './prices';
 import { benchStaffBundle } from './staff-bundle';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   'staff-users': { postgres: true, run: onPostgres((url) => benchStaffUsers({ label: 'PostgreSQL', databaseUrl: url })) },
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
   batches: { postgres: false, run: () => benchBatches() },
+  'orders-export': { postgres: true, run: (pg) => benchOrdersExport(pg?.url ?? null) },
   bundle: { postgres: false, run: () => benchBundle() },
   'staff-bundle': { postgres: false, run: () => benchStaffBundle() },
   wire: { postgres: false, run: () => benchWire() },

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ORDERS_EXPORT_COLUMNS, type OrdersExportFilters } from '../../../shared/api/admin-exports';
 import { nextDay, ukDateTime, type CivilDate } from '../../../shared/domain/calendar/workingDays';
@@ -68,8 +68,8 @@ export interface OrdersExportDeps {
  * confirmed orders (never baskets), all or only the dispatched ones, within the days they were
  * confirmed on (UK dates, both included). Written with exceljs's streaming writer straight to the
  * answer: the orders are read a page at a time and each page's rows are committed (written out and
- * forgotten) before the next is read, waiting while the client is slower than the database, so the
- * memory it takes is the same for ten items or a hundred thousand.
+ * forgotten), waiting while the zip or the client is slower than the database, so the memory it
+ * takes is the same for ten items or a hundred thousand (besides the orders' numbers, a few bytes each).
  */
 export function ordersExportService({ db, appName }: OrdersExportDeps) {
   /** The customer (not a deleted account), or null. */
@@ -102,15 +102,54 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
     );
   }
 
-  /** Waits until `out` has room again; false when it was closed meanwhile (the client went away). */
-  async function roomIn(out: Writable): Promise<boolean> {
-    if (out.destroyed || out.writableEnded) return false;
-    if (!out.writableNeedDrain) return true;
-    const ac = new AbortController();
-    try {
-      await Promise.race([once(out, 'drain', { signal: ac.signal }), once(out, 'close', { signal: ac.signal })]);
-    } finally {
-      ac.abort();
+  /** One page of orders (by id) and their items, in order. */
+  async function readPage(ids: number[]) {
+    if (!ids.length) return null;
+    const [page, items] = await Promise.all([
+      db
+        .select({
+          id: orders.id,
+          ref: orders.ref,
+          status: orders.status,
+          confirmedAt: orders.confirmedAt,
+          dispatchedAt: orders.dispatchedAt,
+          deliveryCost: orders.deliveryCost,
+          totalVat: orders.totalVat,
+          total: orders.total,
+        })
+        .from(orders)
+        .where(inArray(orders.id, ids)),
+      db
+        .select({ orderId: orderItems.orderId, product: products.name, stock: stock.name, qty: orderItems.qty, sides: orderItems.sides, price: orderItems.priceSaved })
+        .from(orderItems)
+        .innerJoin(products, eq(products.id, orderItems.productId))
+        .innerJoin(stock, eq(stock.id, orderItems.stockId))
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+    ]);
+    return { orders: new Map(page.map((o) => [o.id, o])), items };
+  }
+
+  /**
+   * Waits until what was written has gone on: into the zip (exceljs hands the sheet's XML to the
+   * zip through a stream whose limit it does not heed, so a writer that never waited would fill
+   * it with the whole sheet while a slow client downloads) and out to the client. False when the
+   * client went away meanwhile.
+   */
+  async function caughtUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<boolean> {
+    const zipInput = (sheet as unknown as { stream?: { pipes?: Array<NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } }> } }).stream?.pipes?.[0];
+    for (const [stream, full] of [
+      [zipInput, () => !!zipInput?._writableState?.needDrain],
+      [out, () => out.writableNeedDrain],
+    ] as const) {
+      if (out.destroyed || out.writableEnded) return false;
+      if (!stream || !full()) continue;
+      const ac = new AbortController();
+      try {
+        await Promise.race([once(stream, 'drain', { signal: ac.signal }), once(out, 'close', { signal: ac.signal })]);
+      } finally {
+        ac.abort();
+      }
     }
     return !out.destroyed;
   }
@@ -135,36 +174,27 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
     header.commit();
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: ORDERS_EXPORT_COLUMNS.length } };
 
-    const scope = orderScope(userId, filters);
-    let afterId = 0;
-    for (;;) {
-      const page = await db
-        .select({
-          id: orders.id,
-          ref: orders.ref,
-          status: orders.status,
-          confirmedAt: orders.confirmedAt,
-          dispatchedAt: orders.dispatchedAt,
-          deliveryCost: orders.deliveryCost,
-          totalVat: orders.totalVat,
-          total: orders.total,
-        })
-        .from(orders)
-        .where(and(scope, gt(orders.id, afterId)))
-        .orderBy(asc(orders.id))
-        .limit(EXPORT_PAGE_ORDERS);
-      if (!page.length) break;
-      afterId = page.at(-1)!.id;
-      const items = await db
-        .select({ orderId: orderItems.orderId, product: products.name, stock: stock.name, qty: orderItems.qty, sides: orderItems.sides, price: orderItems.priceSaved })
-        .from(orderItems)
-        .innerJoin(products, eq(products.id, orderItems.productId))
-        .innerJoin(stock, eq(stock.id, orderItems.stockId))
-        .where(inArray(orderItems.orderId, page.map((o) => o.id)))
-        .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-      const byId = new Map(page.map((o) => [o.id, o]));
-      for (const item of items) {
-        const order = byId.get(item.orderId)!;
+    // The orders' numbers first, in order (one index-only read, a few bytes an order); then their
+    // rows a page at a time, by primary key. Paging by "after the last id" instead would sort all
+    // the customer's remaining orders again for every page (their index is by status first).
+    const [{ ids }] = await db
+      .select({ ids: sql<number[]>`coalesce(array_agg(${orders.id} order by ${orders.id}), '{}')` })
+      .from(orders)
+      .where(orderScope(userId, filters));
+    const pageAt = (i: number) => {
+      const read = readPage(ids.slice(i, i + EXPORT_PAGE_ORDERS));
+      // Awaited below; until then (or if the client goes first) a failure is not "unhandled".
+      read.catch(() => undefined);
+      return read;
+    };
+    let next = pageAt(0);
+    for (let at = 0; ; at += EXPORT_PAGE_ORDERS) {
+      const page = await next;
+      if (!page) break;
+      // The next page is read while this one is written and zipped.
+      next = pageAt(at + EXPORT_PAGE_ORDERS);
+      for (const item of page.items) {
+        const order = page.orders.get(item.orderId)!;
         sheet
           .addRow([
             order.id,
@@ -183,8 +213,8 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
           ])
           .commit();
       }
-      if (!(await roomIn(out))) return;
-      if (page.length < EXPORT_PAGE_ORDERS) break;
+      // The client went away: the rest is not wanted.
+      if (!(await caughtUp(sheet, out))) return;
     }
     sheet.commit();
     await workbook.commit();
