@@ -6,6 +6,7 @@ import { benchBundle } from './bundle';
 import { benchInvoices } from './invoices';
 import { benchLoginAttack } from './login-attack';
 import { benchOrders } from './orders';
+import { benchOrdersExport } from './orders-export';
 import { benchLighthouse, benchWire } from './pages';
 import { benchPrices } from './prices';
 import { benchStaffBundle } from './staff-bundle';
@@ -34,6 +35,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
   batches: { postgres: false, run: () => benchBatches() },
   invoices: { postgres: false, run: () => benchInvoices() },
+  'orders-export': { postgres: true, run: (pg) => benchOrdersExport(pg?.url ?? null) },
   bundle: { postgres: false, run: () => benchBundle() },
   'staff-bundle': { postgres: false, run: () => benchStaffBundle() },
   wire: { postgres: false, run: () => benchWire() },

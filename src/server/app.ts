@@ -47,6 +47,8 @@ import { staffOrdersService } from './modules/orders/staff';
 import invoicesAdmin from './modules/invoices/admin';
 import invoicesRoutes from './modules/invoices/routes';
 import { invoicesService } from './modules/invoices/service';
+import ordersExportAdmin from './modules/invoices/export-admin';
+import { ordersExportService } from './modules/invoices/orders-export';
 import batchesAdmin from './modules/production/admin';
 import { batchesService } from './modules/production/batches';
 import royalMailAdmin from './modules/royalmail/admin';
@@ -120,6 +122,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     invoices,
     staffOrders: staffOrdersService({ db, orders, outbox, invoices, ...links }),
     batches: batchesService({ db, files, jobs, outbox, log, ...links }),
+    ordersExport: ordersExportService({ db, appName: config.appName }),
     royalMail: royalMailService({ db, config }),
     stock,
     products,
@@ -199,6 +202,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ordersAdmin, deps);
   await app.register(batchesAdmin, deps);
   await app.register(invoicesRoutes, deps);
+  await app.register(ordersExportAdmin, deps);
   await app.register(catalogueAdminRoutes, deps);
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);

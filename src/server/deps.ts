@@ -16,6 +16,7 @@ import type { ArtworkEngine } from './lib/artwork';
 import type { ArtworkService } from './modules/orders/artwork';
 import type { OrdersService } from './modules/orders/service';
 import type { StaffOrdersService } from './modules/orders/staff';
+import type { OrdersExportService } from './modules/invoices/orders-export';
 import type { BatchesService } from './modules/production/batches';
 import type { InvoicesService } from './modules/invoices/service';
 import type { RoyalMailService } from './modules/royalmail/service';
@@ -57,6 +58,8 @@ export interface AppDeps {
   invoices: InvoicesService;
   /** Production batches: runs (a background job each), their ZIPs. */
   batches: BatchesService;
+  /** A customer's orders as an XLSX spreadsheet, streamed as it is written. */
+  ordersExport: OrdersExportService;
   /** The Royal Mail page: Click & Drop export and push, tracking files. */
   royalMail: RoyalMailService;
   stock: StockService;

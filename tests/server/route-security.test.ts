@@ -38,6 +38,7 @@ const PUBLIC = new Set([
   'POST /api/oauth/:provider',
   'GET /api/files/logos/:name', // the unguessable name is the credential (an <img> sends no Bearer)
   'GET /api/downloads/batches/:id', // a signed one-minute link is the credential (a followed link sends no Bearer); 403 without it
+  'GET /api/downloads/orders-xlsx/:id', // likewise: a signed one-minute link to one customer's spreadsheet with its filters; 403 without it
 ]);
 
 /** Unsafe routes that take no body at all (anything sent is ignored, never read). */

@@ -13,6 +13,7 @@ import { useDataProvider } from 'react-admin';
 import { BATCH_STATUS_NAMES, type BatchStatus, type BatchSummary } from '../../shared/api/admin-production';
 import type { StaffDataProvider } from '../dataProvider';
 import { messageOf } from '../dataProvider/errors';
+import { followLink } from '../common/followLink';
 
 const LOOK: Record<BatchStatus, { color: 'default' | 'info' | 'success' | 'error'; Icon: typeof CheckIcon }> = {
   queued: { color: 'default', Icon: ScheduleIcon },
@@ -53,7 +54,7 @@ export function DownloadZipButton({ batch, size = 'medium', variant = 'contained
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { mutate, isPending, error, reset } = useMutation({
     mutationFn: () => dataProvider.batchDownloadLink(batch.id),
-    onSuccess: ({ url }) => window.location.assign(url),
+    onSuccess: ({ url }) => followLink(url),
   });
   if (batch.status !== 'done') return null;
   return (

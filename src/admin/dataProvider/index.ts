@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier } from 'react-admin';
 import type { AdminInvoice, AdminMail, AdminUser, InvoiceUpload, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
+import type { OrdersExportInput } from '../../shared/api/admin-exports';
 import type { AdminBulkMove, AdminOrder, AdminOrderCounts, AdminOrderMove, BulkMoveResult } from '../../shared/api/admin-orders';
 import type {
   BatchRun,
@@ -60,6 +61,8 @@ export interface StaffDataProvider extends DataProvider {
   runBatch(run: BatchRun): Promise<BatchSummary>;
   /** A one-minute link to the batch's ZIP, for the browser to follow itself (it saves the file to disk as it streams). */
   batchDownloadLink(id: Identifier): Promise<DownloadLink>;
+  /** A one-minute link to the user's orders as a spreadsheet (all or dispatched, between two days), for the browser to follow itself. */
+  ordersExportLink(userId: Identifier, filters: OrdersExportInput): Promise<DownloadLink>;
   /** Whether Click & Drop's API is set up, and how many orders wait for Royal Mail. */
   royalMailStatus(): Promise<RoyalMailStatus>;
   /** The selected orders as Click & Drop's order-import CSV, with the file name to save it under. */
@@ -136,6 +139,10 @@ export const dataProvider: StaffDataProvider = {
   },
   batchDownloadLink(id) {
     return call(http.post<DownloadLink>(`${API_BASE}/batches/${encodeURIComponent(id)}/download`));
+  },
+  ordersExportLink(userId, filters) {
+    // Refusals (dates) show beside the dialog's fields, not in the error dialog.
+    return call(http.post<DownloadLink>(`${API_BASE}/users/${encodeURIComponent(userId)}/orders-export`, filters, { skipErrorDialogs: true }));
   },
   royalMailStatus() {
     return call(http.get<RoyalMailStatus>(`${API_BASE}/royalmail/status`));

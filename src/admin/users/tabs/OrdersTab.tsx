@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -6,11 +7,12 @@ import type { AdminUser } from '../../../shared/api';
 import { StaffPagination } from '../../common/StaffPagination';
 import { OrdersPhoneList, OrdersTable } from '../../orders/OrdersTable';
 import { StatusTabs } from '../../orders/StatusTabs';
+import { ExportOrdersButton } from './ExportOrdersButton';
 
 /**
  * The user's orders: the staff orders list filtered to this customer — the same status tabs (with
  * their counts), columns and sorts; a row opens the order. Baskets they are still building are
- * theirs alone and do not show.
+ * theirs alone and do not show. Export to Excel makes a spreadsheet of them (all, or dispatched only, between two days).
  */
 export function OrdersTab() {
   const user = useRecordContext<AdminUser>();
@@ -19,9 +21,12 @@ export function OrdersTab() {
   const permanent = { user_id: user.id };
   return (
     <ListBase resource="orders" filter={permanent} sort={{ field: 'id', order: 'DESC' }} perPage={10} disableSyncWithLocation storeKey={false}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {user.firstname}’s confirmed orders, newest first. Baskets still being built are not shown.
-      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="body2" color="text.secondary">
+          {user.firstname}’s confirmed orders, newest first. Baskets still being built are not shown.
+        </Typography>
+        <ExportOrdersButton user={user} />
+      </Stack>
       <StatusTabs permanent={permanent} />
       {narrow ? <OrdersPhoneList withCustomer={false} /> : <OrdersTable withCustomer={false} />}
       <StaffPagination />
