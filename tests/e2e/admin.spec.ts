@@ -115,8 +115,8 @@ test('searches users, filters by role and opens one at /admin/users/{id}', async
   await expect(page.getByLabel(/^Company/)).toHaveValue('Inkwell Design Studio');
   await expect(page.getByRole('tab')).toHaveText(['Details', 'Logo', 'Orders', 'Prices', 'Products', 'Invoices']);
   await shoot(page, 'user-details');
-  // Orders lists the demo customer's confirmed orders (issue 11); Invoices says it fills when its issue lands.
-  for (const [tab, text] of [['Orders', 'INK-2041 spring menu'], ['Invoices', 'No invoices to show yet']]) {
+  // Orders lists the demo customer's confirmed orders (issue 11); Invoices the invoices of the dispatched ones (issue 14).
+  for (const [tab, text] of [['Orders', 'INK-2041 spring menu'], ['Invoices', 'INV-000001']]) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/users/\\d+/${tab.toLowerCase()}$`));
     await expect(page.getByText(text)).toBeVisible();

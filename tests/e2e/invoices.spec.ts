@@ -16,7 +16,7 @@ test('the customer downloads an invoice; staff upload one and the customer sees 
   const first = table.getByRole('row').nth(1);
   const number = (await first.locator('strong').first().textContent())!.trim();
   expect(number).toMatch(/^INV-\d{6}$/);
-  await shoot(page, 'invoices');
+  await shoot(page, 'invoices-list');
   await expectAccessible(page, 'the invoices page');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download invoice ${number}` }).click()]);
   expect(download.suggestedFilename()).toBe(`${number}.pdf`);
