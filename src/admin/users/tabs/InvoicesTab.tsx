@@ -97,7 +97,17 @@ function UploadInvoice({ user }: { user: AdminUser }) {
                     Invoice PDF *
                   </Typography>
                 </label>
-                <input id={fileId} type="file" accept="application/pdf,.pdf" aria-invalid={errors.file ? true : undefined} aria-describedby={errors.file ? `${fileId}-error` : undefined} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+                <input
+                  id={fileId}
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  aria-invalid={errors.file ? true : undefined}
+                  aria-describedby={errors.file ? `${fileId}-error` : undefined}
+                  onChange={(event) => {
+                    setFile(event.target.files?.[0] ?? null);
+                    setErrors(({ file: _chosen, ...others }) => others);
+                  }}
+                />
                 {errors.file ? (
                   <Typography id={`${fileId}-error`} variant="body2" color="error" sx={{ mt: 0.5 }}>
                     {errors.file}
