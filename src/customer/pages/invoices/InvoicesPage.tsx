@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -19,6 +18,7 @@ import { formatPence } from '../../../shared/domain/pricing/format';
 import { SaveFileButton } from '../../../shared/ui/download';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { fetchInvoicePdf, fetchStatement, useInvoices } from '../../api/invoices';
+import { ListFooter, ListSearch } from '../../components/ListParts';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { LoadFailed, Loading } from '../orders/parts';
@@ -63,22 +63,11 @@ export default function InvoicesPage() {
   const [search, setSearch] = useSearchParams();
   const q = search.get('q') ?? '';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const [text, setText] = useState(q);
   const invoices = useInvoices({ q: q || undefined, page, per_page: PER_PAGE });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(text.trim() ? { q: text.trim() } : {});
-  };
-  const pages = invoices.data ? Math.max(1, Math.ceil(invoices.data.total / PER_PAGE)) : 1;
 
   return (
     <PageFrame intro={q ? `Searching for “${q}”` : 'Your invoices, to view and download. An invoice is raised when an order is dispatched.'}>
-      <Stack component="form" role="search" direction="row" spacing={1} onSubmit={submit} sx={{ mb: 2, maxWidth: 520 }}>
-        <TextField size="small" fullWidth label="Invoice or order number" value={text} onChange={(event) => setText(event.target.value)} />
-        <Button type="submit" variant="contained">
-          Search
-        </Button>
-      </Stack>
+      <ListSearch key={q} label="Invoice or order number" initial={q} onSearch={(words) => setSearch(words ? { q: words } : {})} />
       {invoices.isPending ? (
         <Loading label="Loading your invoices…" />
       ) : invoices.isError ? (
@@ -143,19 +132,7 @@ export default function InvoicesPage() {
               </TableBody>
             </Table>
           </Paper>
-          <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {invoices.data.total} invoice{invoices.data.total === 1 ? '' : 's'}
-            </Typography>
-            {pages > 1 && (
-              <Pagination
-                count={pages}
-                page={page}
-                onChange={(_, next) => setSearch({ ...(q ? { q } : {}), page: String(next) })}
-                getItemAriaLabel={(type, n) => (type === 'page' ? `Page ${n}` : `${type} page`)}
-              />
-            )}
-          </Stack>
+          <ListFooter total={invoices.data.total} noun="invoice" page={page} perPage={PER_PAGE} onPage={(next) => setSearch({ ...(q ? { q } : {}), page: String(next) })} />
         </>
       )}
       <Statement />

@@ -1,22 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { CONFIRMED_ORDER_STATUSES, ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
 import { useOrders } from '../../api/orders';
+import { ListFooter, ListSearch } from '../../components/ListParts';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { LoadFailed, Loading } from './parts';
@@ -30,25 +27,13 @@ export default function OrdersPage() {
   const status: ConfirmedOrderStatus = (CONFIRMED_ORDER_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as ConfirmedOrderStatus) : 'live';
   const q = search.get('q') ?? '';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const [text, setText] = useState(q);
   const orders = useOrders({ status, q: q || undefined, page, per_page: PER_PAGE });
   const name = ORDER_STATUS_NAMES[status];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch({ status, ...(text.trim() ? { q: text.trim() } : {}) });
-  };
-
-  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / PER_PAGE)) : 1;
 
   return (
     <PageFrame title={name} intro={q ? `Searching for “${q}”` : undefined}>
-      <Stack component="form" role="search" direction="row" spacing={1} onSubmit={submit} sx={{ mb: 2, maxWidth: 520 }}>
-        <TextField size="small" fullWidth label="Order number or reference" value={text} onChange={(event) => setText(event.target.value)} />
-        <Button type="submit" variant="contained">
-          Search
-        </Button>
-      </Stack>
+      <ListSearch key={`${status}:${q}`} label="Order number or reference" initial={q} onSearch={(words) => setSearch({ status, ...(words ? { q: words } : {}) })} />
       {orders.isPending ? (
         <Loading label="Loading your orders…" />
       ) : orders.isError ? (
@@ -96,19 +81,7 @@ export default function OrdersPage() {
               </TableBody>
             </Table>
           </Paper>
-          <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {orders.data.total} order{orders.data.total === 1 ? '' : 's'}
-            </Typography>
-            {pages > 1 && (
-              <Pagination
-                count={pages}
-                page={page}
-                onChange={(_, next) => setSearch({ status, ...(q ? { q } : {}), page: String(next) })}
-                getItemAriaLabel={(type, n) => (type === 'page' ? `Page ${n}` : `${type} page`)}
-              />
-            )}
-          </Stack>
+          <ListFooter total={orders.data.total} noun="order" page={page} perPage={PER_PAGE} onPage={(next) => setSearch({ status, ...(q ? { q } : {}), page: String(next) })} />
         </>
       )}
     </PageFrame>
