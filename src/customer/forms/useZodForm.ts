@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { isAxiosError } from 'axios';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/api/errors';
@@ -113,9 +113,10 @@ export function useZodForm<Values extends FormValues, Output>({
     setSuccess(null);
   }, []);
 
-  // After a failed check, move focus to the first field with a message (keyboard and screen readers).
+  // After a failed check, move focus to the first field with a message (keyboard and screen readers),
+  // in the same commit as the messages appear: a passive effect could run after someone reads the page.
   const focusHandled = useRef(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusRequest === focusHandled.current) return; // only once per failed submit, not per keystroke
     focusHandled.current = focusRequest;
     const first = Object.keys(values).find((name) => name in errors);
