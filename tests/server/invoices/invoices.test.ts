@@ -4,11 +4,10 @@ import type { AdminInvoice, InvoiceList } from '../../../src/shared/api/invoices
 import type { AdminOrder } from '../../../src/shared/api/admin-orders';
 import type { Order } from '../../../src/shared/api/orders';
 import { invoiceNumbers, invoices } from '../../../src/server/db/schema';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { staffClient } from '../helpers/catalogue';
+import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
 import { pdfText } from '../helpers/pdf-text';
-import { confirmedOrder, customer, ok, seedCatalogue, seedDelivery, type Catalogue } from '../orders/helpers';
+import { confirmedOrder, customer, ok, seedDelivery, type Catalogue, orderingApp } from '../orders/helpers';
 
 /** Issue 14: invoices raised on dispatch (gapless, in the dispatch's transaction), their PDFs, uploads, statements. */
 let t: TestApp;
@@ -19,13 +18,8 @@ let cat: Catalogue;
 let del: Awaited<ReturnType<typeof seedDelivery>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  staff = await staffClient(t);
-  cat = await seedCatalogue(staff);
-  const first = await customer(t);
-  shopper = first.client;
+  ({ t, staff, cat, shopper, del } = await orderingApp());
   other = (await customer(t)).client;
-  del = await seedDelivery(t, first.gbId);
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { deliveryPrices, deliveryTypes, deliveryTypesCountries } from '../../../src/server/db/schema';
 import type { Item, Order } from '../../../src/shared/api/orders';
-import type { TestApp } from '../helpers/app';
-import { createProduct, createStock, ok, setMargins } from '../helpers/catalogue';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createProduct, createStock, ok, setMargins, staffClient } from '../helpers/catalogue';
 import { ApiClient, registerAs, ukCountryId } from '../helpers/client';
 import { makePdf, type PageSpec } from '../artwork/fixtures';
 
@@ -92,4 +92,14 @@ export async function readyBasket(t: TestApp, client: ApiClient, cat: Catalogue,
 export async function confirmedOrder(t: TestApp, client: ApiClient, cat: Catalogue, deliveryTypeId: number): Promise<Order> {
   const { order } = await readyBasket(t, client, cat, deliveryTypeId);
   return ok<Order>(await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `confirm-${order.id}` } }));
+}
+
+/** An app with the card catalogue, a customer and the demo's delivery services: where most order tests start. */
+export async function orderingApp(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const t = await createTestApp(overrides);
+  const staff = await staffClient(t);
+  const cat = await seedCatalogue(staff);
+  const first = await customer(t);
+  const del = await seedDelivery(t, first.gbId);
+  return { t, staff, cat, shopper: first.client, gbId: first.gbId, del };
 }

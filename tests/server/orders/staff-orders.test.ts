@@ -5,10 +5,9 @@ import type { Order } from '../../../src/shared/api/orders';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../../src/shared/domain/orders/statuses';
 import { findTransition } from '../../../src/shared/domain/orders/transitions';
 import { mailOutbox, orderEvents, orders } from '../../../src/server/db/schema';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { staffClient } from '../helpers/catalogue';
+import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
-import { confirmedOrder, customer, ok, pdf, seedCatalogue, seedDelivery, upload, CLEAN_CARD, type Catalogue } from './helpers';
+import { confirmedOrder, customer, ok, pdf, seedDelivery, upload, CLEAN_CARD, type Catalogue, orderingApp } from './helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -17,12 +16,7 @@ let del: Awaited<ReturnType<typeof seedDelivery>>;
 let shopper: ApiClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  staff = await staffClient(t);
-  cat = await seedCatalogue(staff);
-  const first = await customer(t);
-  shopper = first.client;
-  del = await seedDelivery(t, first.gbId);
+  ({ t, staff, cat, shopper, del } = await orderingApp());
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -8,11 +8,11 @@ import type { Batch, BatchSummary, BatchWaiting } from '../../../src/shared/api/
 import type { Item, Order } from '../../../src/shared/api/orders';
 import { batches, batchItems, orderEvents, orderItems, orders } from '../../../src/server/db/schema';
 import { JOBS_CSV_COLUMNS } from '../../../src/server/modules/production/press-files';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { createProduct, createStock, setMargins, staffClient } from '../helpers/catalogue';
+import type { TestApp } from '../helpers/app';
+import { createProduct, createStock, setMargins } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
 import { readZip } from '../helpers/zip';
-import { CLEAN_CARD, confirmedOrder, customer, ok, pdf, seedCatalogue, seedDelivery, upload, type Catalogue } from '../orders/helpers';
+import { CLEAN_CARD, confirmedOrder, ok, pdf, seedDelivery, upload, type Catalogue, orderingApp } from '../orders/helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -23,12 +23,7 @@ let gloss: { id: number; name: string };
 let flyers: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  staff = await staffClient(t);
-  cat = await seedCatalogue(staff);
-  const first = await customer(t);
-  shopper = first.client;
-  del = await seedDelivery(t, first.gbId);
+  ({ t, staff, cat, shopper, del } = await orderingApp());
   gloss = await createStock(staff, { name: 'Gloss 170', sheet_cost: '0.0300', single_cost: '0.0300', double_cost: '0.0550' });
   flyers = await createProduct(staff, { name: 'A6 Flyers', stock_ids: [gloss.id], weight: 2, trim_width_mm: 85, trim_height_mm: 55, production_days: 2 });
   await setMargins(staff, flyers.id, gloss.id, [[100, 100]]);
