@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { BenchRow } from './lib/stats';
+import { demoOrderParts } from './lib/fixtures';
 
 const ITEMS = Number(process.env.BENCH_BATCH_ITEMS ?? 2000);
 const FILE_BYTES = 1024 * 1024;
@@ -47,13 +48,9 @@ async function measure(dataDir: string): Promise<Measure> {
     const app = await buildApp({ config, database, distDir: null, logger: false });
     await app.ready();
     const db = database.db;
-    const one = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows[0];
     const staffEmail = logins.find((l) => l.role === 'admin')!.email;
     const [staff] = await db.select().from(users).where(eq(users.email, staffEmail));
-    const { customer } = await one<{ customer: number }>(sql`select id as customer from users where role = 'trade' order by id limit 1`);
-    const { product, stock, qty } = await one<{ product: number; stock: number; qty: number }>(sql`
-      select m.product_id as product, m.stock_id as stock, m.qty from stock_margins m join products p on p.id = m.product_id
-      where p.trim_width_mm = 85 order by m.qty limit 1`);
+    const { customer, product, stock, qty } = await demoOrderParts(db);
 
     // Two items an order, each with its own 1 MB file (random bytes: nothing for a filesystem to share).
     const orders = Math.ceil(ITEMS / 2);

@@ -21,6 +21,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { sql } from 'drizzle-orm';
 import { withOwnDatabase } from './lib/postgres';
 import type { BenchRow } from './lib/stats';
+import { demoOrderParts } from './lib/fixtures';
 
 const ITEMS = Number(process.env.BENCH_EXPORT_ITEMS ?? 10_000);
 const TIME_GOAL_S = 3;
@@ -63,12 +64,8 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<S
   const db = database.db;
   await seedReferenceData(db);
   const logins = await seedDemo(db);
-  const one = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows[0];
   const staff = logins.find((l) => l.role === 'admin')!;
-  const { customer } = await one<{ customer: number }>(sql`select id as customer from users where role = 'trade' order by id limit 1`);
-  const { product, stock, qty } = await one<{ product: number; stock: number; qty: number }>(sql`
-    select m.product_id as product, m.stock_id as stock, m.qty from stock_margins m join products p on p.id = m.product_id
-    where p.trim_width_mm = 85 order by m.qty limit 1`);
+  const { customer, product, stock, qty } = await demoOrderParts(db);
 
   // Two items an order, in every confirmed status, confirmed over the past months.
   const orders = Math.ceil(ITEMS / 2);

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -25,6 +23,7 @@ import { staffUrl } from '../areas/staffAreas';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { itemsOfOrders, useBatchesWaiting } from './useBatchesWaiting';
+import { ActionDialogButtons } from '../common/ActionDialogButtons';
 
 const EVERY_STOCK = 'every';
 
@@ -131,14 +130,7 @@ export function RunBatchDialog({ open, onClose }: { open: boolean; onClose(): vo
             ) : null}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={blocked || busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            {busy ? 'Starting…' : 'Run'}
-          </Button>
-        </DialogActions>
+        <ActionDialogButtons done={false} busy={busy} onClose={onClose} confirm={busy ? 'Starting…' : 'Run'} confirmDisabled={blocked} />
       </form>
     </Dialog>
   );
