@@ -12,3 +12,4 @@ export * from './admin-mail';
 export * from './oauth';
 export * from './delivery';
 export * from './invoices';
+export * from './tickets';

@@ -9,3 +9,4 @@ export * from './calendar/workingDays';
 export * from './orders/overdue';
 export * from './orders/tracking';
 export * from './delivery/royalmail';
+export * from './tickets/tickets';
