@@ -64,6 +64,9 @@ import mailAdmin from './modules/mail/admin';
 import { mailOutboxService } from './modules/mail/service';
 import settingsAdmin from './modules/settings/admin';
 import usersAdmin from './modules/users/admin';
+import ticketsAdmin from './modules/tickets/admin';
+import ticketsRoutes from './modules/tickets/routes';
+import { ticketsService } from './modules/tickets/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -124,6 +127,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     batches: batchesService({ db, files, jobs, outbox, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
     royalMail: royalMailService({ db, config }),
+    tickets: ticketsService({ db, files, outbox, settings, ...links }),
     stock,
     products,
     margins: marginsService(db, { products, stock }),
@@ -198,6 +202,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(ordersRoutes, deps);
     await uploads.register(royalMailAdmin, deps);
     await uploads.register(invoicesAdmin, deps);
+    await uploads.register(ticketsRoutes, deps);
+    await uploads.register(ticketsAdmin, deps);
   });
   await app.register(ordersAdmin, deps);
   await app.register(batchesAdmin, deps);

@@ -20,6 +20,7 @@ import type { OrdersExportService } from './modules/invoices/orders-export';
 import type { BatchesService } from './modules/production/batches';
 import type { InvoicesService } from './modules/invoices/service';
 import type { RoyalMailService } from './modules/royalmail/service';
+import type { TicketsService } from './modules/tickets/service';
 import type { MailOutbox } from './modules/mail/service';
 import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
@@ -62,6 +63,8 @@ export interface AppDeps {
   ordersExport: OrdersExportService;
   /** The Royal Mail page: Click & Drop export and push, tracking files. */
   royalMail: RoyalMailService;
+  /** The Resolution Centre: tickets, their threads and attachments. */
+  tickets: TicketsService;
   stock: StockService;
   products: ProductsService;
   margins: MarginsService;

@@ -50,6 +50,10 @@ const NO_BODY = new Set([
   'POST /api/orders/:id/resubmit',
   'POST /api/orders/:id/reorder',
   'POST /api/admin/batches/:id/download',
+  'POST /api/tickets/:id/close',
+  'POST /api/tickets/:id/reopen',
+  'POST /api/admin/tickets/:id/close',
+  'POST /api/admin/tickets/:id/reopen',
 ]);
 
 
@@ -59,6 +63,12 @@ const BODY_WITHOUT_SCHEMA: Record<string, { field: string }> = {
   'POST /api/orders/:id/items/:itemId/artwork': { field: 'file' },
   'POST /api/admin/royalmail/tracking': { field: 'file' }, // or a text/csv body
   'POST /api/admin/invoices': { field: 'file' }, // with its fields as form parts
+  // A ticket's messages: JSON, or multipart with their fields beside the `files` parts.
+  'POST /api/tickets': { field: 'files' },
+  'POST /api/tickets/:id/replies': { field: 'files' },
+  'POST /api/tickets/:id/files': { field: 'files' },
+  'POST /api/admin/tickets/:id/replies': { field: 'files' },
+  'POST /api/admin/tickets/:id/files': { field: 'files' },
 };
 
 /** Routes whose success ends the caller's session: each fuzz run signs in afresh. */

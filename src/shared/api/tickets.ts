@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TEXT_MAX, TICKET_FILE_KINDS } from '../domain/tickets/tickets';
-import { idSchema, requiredText, textSchema, wholeNumberSchema } from './common';
+import { idSchema, textSchema, wholeNumberSchema } from './common';
 
 /**
  * The Resolution Centre's calls (DESIGN §3): the customer's /api/tickets and staff /api/admin/tickets.
@@ -15,17 +15,20 @@ export const TICKET_FILES_FIELD = 'files';
 const optionalId = (message: string) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema(message).optional());
 
+/** A message's text: required, trimmed, with the screen's own words when it is missing. */
+const messageText = (missing: string) => textSchema({ message: missing }).trim().min(1, missing).max(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`);
+
 /** `POST /api/tickets` (JSON, or multipart with `files` beside these fields). */
 export const ticketCreateSchema = z.strictObject({
   reason: z.enum(TICKET_REASONS, { message: 'Choose what it is about' }),
-  details: requiredText('Tell us what happened', TICKET_TEXT_MAX),
+  details: messageText('Tell us what happened'),
   order_id: optionalId('Choose one of your orders'),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
 
 /** `POST /api/tickets/{id}/replies` (JSON, or multipart with `files`). */
 export const ticketReplySchema = z.strictObject({
-  body: requiredText('Write your reply', TICKET_TEXT_MAX),
+  body: messageText('Write your reply'),
 });
 export type TicketReplyInput = z.input<typeof ticketReplySchema>;
 

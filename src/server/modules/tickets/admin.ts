@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { idParam } from '../../../shared/api/common';
+import { adminTicketSchema, adminTicketSummarySchema, ticketCountsSchema, ticketFileQuerySchema, ticketReplySchema } from '../../../shared/api/tickets';
+import type { AppDeps } from '../../deps';
+import { requireAdmin, staffOnly } from '../../lib/auth';
+import { listQuerystring, restResource } from '../../lib/rest-list';
+import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { readFilesOnly, readMessage, sendTicketFile } from './messages';
+
+const ticketParams = z.object({ id: idParam('No such ticket.') });
+const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });
+
+/**
+ * Staff tickets at /api/admin/tickets (DESIGN §3): the list (status, q, user_id, order_id) with its
+ * tab counts, one ticket with its thread, and replies, files, close and reopen. Registered where
+ * multipart bodies are read.
+ */
+const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets }) => {
+  fastify.addHook('onRequest', staffOnly);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/admin/tickets/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: ticketCountsSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return tickets.counts(request.query);
+  });
+
+  // One ticket answers its thread; a list row its summary.
+  restResource(app, db, { name: 'tickets', record: z.union([adminTicketSchema, adminTicketSummarySchema]), list: tickets.list, findOne: tickets.get });
+
+  app.post('/api/admin/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
+    const { user } = requireAdmin(request);
+    const { input, files } = await readMessage(request, ticketReplySchema);
+    return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, input.body, files));
+  });
+
+  app.post('/api/admin/tickets/:id/files', { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
+    const { user } = requireAdmin(request);
+    const files = await readFilesOnly(request);
+    return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, '', files));
+  });
+
+  for (const [action, to] of [['close', 'closed'], ['reopen', 'open']] as const) {
+    app.post(`/api/admin/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
+      const { user } = requireAdmin(request);
+      return tickets.presentAdmin(await tickets.move(request.params.id, to, { actor: 'staff', userId: user.id }, null));
+    });
+  }
+
+  app.get('/api/admin/tickets/:id/files/:fileId', { schema: { params: fileParams, querystring: ticketFileQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
+    sendTicketFile(reply, await tickets.file(request.params.id, request.params.fileId, request.query.size, null)),
+  );
+};
+
+export default ticketsAdmin;

@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
+import { TICKET_FILE_MAX_BYTES, TICKET_FILE_MAX_MB, TICKET_FILES_PER_MESSAGE, type TicketFileKind } from '../../../shared/domain/tickets/tickets';
+import { unprocessable } from '../../lib/errors';
+import { imageKind } from '../users/logo-image';
+
+/** A received attachment, checked and ready to store: images re-encoded without metadata, with a thumbnail. */
+export interface PreparedFile {
+  name: string;
+  kind: TicketFileKind;
+  data: Buffer;
+  width: number | null;
+  height: number | null;
+  thumbnail: Buffer | null;
+}
+
+/** What a message's multipart body carried: its text fields, and its files as received. */
+export interface ReceivedMessage {
+  fields: Record<string, string>;
+  files: Array<{ name: string; data: Buffer }>;
+}
+
+/** Thumbnails in the thread: at most this wide and high. */
+const THUMBNAIL_PX = 320;
+/** Larger images are refused before decoding: a small file can claim a huge canvas. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Control characters have no place in a name shown on screens and in a download header. */
+export function cleanFileName(name: string | undefined, fallback: string): string {
+  return [...(name ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim().slice(0, 200) || fallback;
+}
+
+/** What the bytes are, by their content — never by the name or the type the browser claims. */
+export function attachmentKind(bytes: Buffer): TicketFileKind | null {
+  const image = imageKind(bytes);
+  if (image === 'png' || image === 'jpeg') return image;
+  if (bytes.subarray(0, 1024).includes('%PDF-')) return 'pdf';
+  return null;
+}
+
+/**
+ * Reads a message's multipart body: its text fields, and each `files` part whole (at most
+ * TICKET_FILE_MAX_MB each, TICKET_FILES_PER_MESSAGE in all). Too large or too many is a 422 on `files`.
+ */
+export async function receiveMessage(request: FastifyRequest): Promise<ReceivedMessage> {
+  const fields: Record<string, string> = {};
+  const files: ReceivedMessage['files'] = [];
+  const problems: string[] = [];
+  let tooMany = false;
+  try {
+    // throwFileSizeLimit: false (taken at run time, missing from the type): a file past the limit is
+    // marked truncated rather than ending the whole body, so its name can be given in the answer.
+    const options = { limits: { fileSize: TICKET_FILE_MAX_BYTES, files: TICKET_FILES_PER_MESSAGE + 1, fields: 10, parts: 20 }, throwFileSizeLimit: false };
+    const parts = request.parts(options as Parameters<typeof request.parts>[0]);
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname !== TICKET_FILES_FIELD) continue;
+        const name = cleanFileName(part.filename, 'attachment');
+        if (files.length >= TICKET_FILES_PER_MESSAGE) tooMany = true;
+        else if (part.file.truncated) problems.push(`${name}: at most ${TICKET_FILE_MAX_MB} MB per file.`);
+        else files.push({ name, data });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') tooMany = true;
+    // A body that is not well-formed multipart (cut off, a broken boundary, too many parts).
+    else throw unprocessable({ [TICKET_FILES_FIELD]: 'The message could not be read: choose the files and send it again.' });
+  }
+  if (tooMany) problems.unshift(`At most ${TICKET_FILES_PER_MESSAGE} files per message.`);
+  if (problems.length) throw unprocessable({ [TICKET_FILES_FIELD]: problems.join(' ') });
+  return { fields, files };
+}
+
+/** Checks each file by its content and prepares it to keep; every problem is named in one 422 on `files`. */
+export async function prepareFiles(received: ReceivedMessage['files']): Promise<PreparedFile[]> {
+  const prepared: PreparedFile[] = [];
+  const problems: string[] = [];
+  for (const file of received) {
+    const kind = file.data.length ? attachmentKind(file.data) : null;
+    if (!file.data.length) problems.push(`${file.name}: this file is empty.`);
+    else if (!kind) problems.push(`${file.name}: only PNG, JPEG or PDF files can be attached.`);
+    else if (kind === 'pdf') prepared.push({ name: file.name, kind, data: file.data, width: null, height: null, thumbnail: null });
+    else {
+      const image = await prepareImage(file.data, kind).catch((error: Error) => error);
+      if (image instanceof Error) problems.push(`${file.name}: ${image.message}`);
+      else prepared.push({ name: file.name, kind, ...image });
+    }
+  }
+  if (problems.length) throw unprocessable({ [TICKET_FILES_FIELD]: problems.join(' ') });
+  return prepared;
+}
+
+/** An image turned upright and re-encoded in its own format (which drops EXIF, GPS and the rest), and its thumbnail. */
+async function prepareImage(bytes: Buffer, kind: 'png' | 'jpeg') {
+  try {
+    const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const { data, info } = await (kind === 'jpeg' ? upright.jpeg({ quality: 90, mozjpeg: true }) : upright.png({ compressionLevel: 9 })).toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(data).resize({ width: THUMBNAIL_PX, height: THUMBNAIL_PX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    return { data, width: info.width, height: info.height, thumbnail };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(message)) throw new Error('this image is too large: at most 40 megapixels.');
+    throw new Error('this image could not be read; it may be damaged.');
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { idParam } from '../../../shared/api/common';
+import { ticketCreateSchema, ticketFileQuerySchema, ticketListQuerySchema, ticketListSchema, ticketReplySchema, ticketSchema } from '../../../shared/api/tickets';
+import type { AppDeps } from '../../deps';
+import { requireUser, signedInOnly } from '../../lib/auth';
+import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { requireCustomerRole } from '../prices/service';
+import { readFilesOnly, readMessage, sendTicketFile } from './messages';
+
+const ticketParams = z.object({ id: idParam('No such ticket.') });
+const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });
+
+function customerOf(request: FastifyRequest) {
+  const { user } = requireUser(request);
+  requireCustomerRole(user);
+  return user;
+}
+
+/**
+ * The customer's Resolution Centre at /api/tickets (DESIGN §3): their own tickets only — another
+ * customer's ticket, message or file answers 404. Registered where multipart bodies are read.
+ */
+const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', signedInOnly);
+
+  app.get('/api/tickets', { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return tickets.listFor(customerOf(request).id, request.query);
+  });
+
+  app.post('/api/tickets', { schema: { response: { 201: ticketSchema } } }, async (request, reply) => {
+    const user = customerOf(request);
+    const { input, files } = await readMessage(request, ticketCreateSchema);
+    return reply.status(201).send(await tickets.open(user.id, input, files));
+  });
+
+  app.get('/api/tickets/:id', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-cache');
+    return tickets.getFor(customerOf(request).id, request.params.id);
+  });
+
+  app.post('/api/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
+    const user = customerOf(request);
+    const { input, files } = await readMessage(request, ticketReplySchema);
+    return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, input.body, files));
+  });
+
+  app.post('/api/tickets/:id/files', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
+    const user = customerOf(request);
+    const files = await readFilesOnly(request);
+    return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, '', files));
+  });
+
+  for (const [action, to] of [['close', 'closed'], ['reopen', 'open']] as const) {
+    app.post(`/api/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
+      const user = customerOf(request);
+      return tickets.present(await tickets.move(request.params.id, to, { actor: 'customer', userId: user.id }, user.id));
+    });
+  }
+
+  app.get('/api/tickets/:id/files/:fileId', { schema: { params: fileParams, querystring: ticketFileQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
+    sendTicketFile(reply, await tickets.file(request.params.id, request.params.fileId, request.query.size, customerOf(request).id)),
+  );
+};
+
+export default ticketsRoutes;
