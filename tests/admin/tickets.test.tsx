@@ -193,7 +193,7 @@ describe('the reply form of a ticket', () => {
     expect(await screen.findByText('This ticket is closed — reopen it to reply.')).toBeVisible();
     expect(screen.queryByLabelText('Reply to the customer')).toBeNull();
     expect(screen.getByRole('list', { name: 'Thread of ticket 7' })).toHaveTextContent(/Closed by Jane Okafor \(customer\)/);
-    await u.click(within(screen.getByRole('group', { name: 'Ticket actions' })).getByRole('button', { name: 'Reopen' }));
+    await u.click(within(screen.getByRole('group', { name: 'Ticket actions' })).getByRole('button', { name: 'Reopen ticket' }));
     expect(await screen.findByText('This ticket was changed meanwhile.')).toBeVisible();
     await vi.waitFor(() => expect(seen.filter((config) => pathOf(config) === '/api/admin/tickets/7' && config.method === 'get')).toHaveLength(2));
   });

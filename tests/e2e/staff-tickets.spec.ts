@@ -68,6 +68,7 @@ test('staff find a waiting ticket, reply with a picture, close and reopen it', a
   await expect(page.getByRole('tab', { name: 'Waiting for staff (1)' })).toBeVisible();
   await expect(row.getByRole('link', { name: `Order ${order}` })).toHaveAttribute('href', `/admin/orders/${order}`);
   await expect(row.getByRole('link', { name: 'Inkwell Design Studio' })).toBeVisible();
+  await expect(row).toContainText('the cards of this order have smudged ink'); // the last message's first words
   await expectAccessible(page, 'the tickets list');
   await shoot(page, 'tickets', { area: 'staff' });
 
@@ -107,12 +108,12 @@ test('staff find a waiting ticket, reply with a picture, close and reopen it', a
 
   // Close: the reply gives way to the reopen; Reopen: the ticket waits for staff again.
   const actions = page.getByRole('group', { name: 'Ticket actions' });
-  await actions.getByRole('button', { name: 'Close' }).click();
+  await actions.getByRole('button', { name: 'Close ticket' }).click();
   await expect(page.getByText('This ticket is closed — reopen it to reply.')).toBeVisible();
   await expect(page.getByLabel('Reply to the customer')).toHaveCount(0);
   await expect(thread).toContainText('Closed by');
   await shoot(page, 'ticket-closed', { area: 'staff' });
-  await actions.getByRole('button', { name: 'Reopen' }).click();
+  await actions.getByRole('button', { name: 'Reopen ticket' }).click();
   await expect(page.getByText('Waiting for staff', { exact: true })).toBeVisible();
   await expect(thread).toContainText('Reopened by');
   await expect(page.getByLabel('Reply to the customer')).toBeVisible();

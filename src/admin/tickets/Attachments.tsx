@@ -49,7 +49,8 @@ function ImageAttachment({ ticketId, file }: { ticketId: number; file: TicketFil
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         title={`${file.name}: open full size`}
-        focusRipple
+        // The focus ring, not a ripple over the picture.
+        disableRipple
         sx={{
           ...THUMB,
           borderRadius: 1,

@@ -64,6 +64,20 @@ function TicketListActions() {
 
 const TicketNumber = (ticket: AdminTicketSummary) => <strong>#{ticket.id}</strong>;
 
+/** The reason, and the last message's first words under it. */
+function ReasonAndExcerpt({ ticket }: { ticket: AdminTicketSummary }) {
+  return (
+    <>
+      {ticket.reason}
+      {ticket.last_message_excerpt ? (
+        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+          {ticket.last_message_excerpt}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 /** Tickets on wide screens; the table scrolls inside its wrapper, never the page. */
 function TicketsTable() {
   return (
@@ -74,11 +88,12 @@ function TicketsTable() {
         empty={<NoneHere />}
         sx={{
           '& .column-user_id': { maxWidth: 260 },
+          '& .column-reason': { maxWidth: 300 },
           '& .column-created_at': { display: { xs: 'none', lg: 'table-cell' } },
         }}
       >
         <Column source="id" label="Ticket" render={TicketNumber} />
-        <Column source="reason" label="Reason" disableSort />
+        <Column source="reason" label="Reason" disableSort render={(ticket) => <ReasonAndExcerpt ticket={ticket} />} />
         <Column source="user_id" label="Customer" disableSort render={(ticket) => <CustomerLink ticket={ticket} />} />
         <Column source="order_id" label="Order" disableSort render={(ticket) => <TicketOrderLink orderId={ticket.order_id} />} />
         <Column source="status" label="Status" render={(ticket) => <TicketStatusChip status={ticket.status} />} />

@@ -90,12 +90,12 @@ function StatusActions({ ticket, busy, onMove }: { ticket: AdminTicket; busy: Mo
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label="Ticket actions">
       {close ? (
         <Button variant="outlined" startIcon={busy === 'close' ? spinner : <LockIcon />} disabled={!!busy} onClick={() => onMove('close')}>
-          {close.action}
+          {close.action} ticket
         </Button>
       ) : null}
       {reopen ? (
         <Button variant="contained" startIcon={busy === 'reopen' ? spinner : <LockOpenIcon />} disabled={!!busy} onClick={() => onMove('reopen')}>
-          {reopen.action}
+          {reopen.action} ticket
         </Button>
       ) : null}
     </Stack>
