@@ -101,6 +101,7 @@ test('staff find a waiting ticket, reply with a picture, close and reopen it', a
   await expect(dialog.getByRole('img', { name: 'proof.png' })).toBeVisible();
   await expect.poll(() => dialog.getByRole('img', { name: 'proof.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await expectAccessible(page, 'the picture dialog');
+  await shoot(page, 'ticket-picture', { area: 'staff', fullPage: false });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expectAccessible(page, 'the ticket');
