@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { migrateDatabase, openDatabase } from './db/client';
 import { seedDemo, seedReferenceData } from './db/seed';
 import { seedDemoOrders } from './db/seed/demo-orders';
+import { seedDemoTickets } from './db/seed/demo-tickets';
 
 /** Read config, open the database, migrate, seed, listen. */
 async function main(): Promise<void> {
@@ -24,7 +25,10 @@ async function main(): Promise<void> {
 
   await app.ready();
   // Demo orders go through the real services (artwork checked by the job), so they need the app.
-  if (demo.length) await seedDemoOrders(app.deps);
+  if (demo.length) {
+    await seedDemoOrders(app.deps);
+    await seedDemoTickets(app.deps);
+  }
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/db`;
   const lines = [`${config.appName} is running at ${config.appUrl} on ${where}.`];

@@ -69,7 +69,8 @@ const asOrder = async (data: unknown): Promise<Order> => (await schemas()).order
 const asItem = async (data: unknown): Promise<Item> => (await schemas()).itemSchema.parse(data);
 
 export interface OrderListParams {
-  status: OrderStatus;
+  /** Without one: every confirmed order. */
+  status?: OrderStatus;
   q?: string;
   page?: number;
   per_page?: number;
@@ -87,7 +88,8 @@ export const orderKeys = {
 const base = (id: number) => `/api/orders/${id}`;
 
 export async function fetchOrders(params: OrderListParams): Promise<OrderList> {
-  const query: Record<string, string | number> = { status: params.status, page: params.page ?? 1, per_page: params.per_page ?? 20 };
+  const query: Record<string, string | number> = { page: params.page ?? 1, per_page: params.per_page ?? 20 };
+  if (params.status) query.status = params.status;
   if (params.q) query.q = params.q;
   const { data } = await http.get<unknown>('/api/orders', { params: query });
   return (await schemas()).orderListSchema.parse(data);

@@ -30,7 +30,11 @@ export function PageFrame({ title, intro, actions, children }: PageFrameProps) {
             </Typography>
           )}
         </Box>
-        {actions && <Stack direction="row" spacing={1}>{actions}</Stack>}
+        {actions && (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {actions}
+          </Stack>
+        )}
       </Stack>
       {children}
     </Box>

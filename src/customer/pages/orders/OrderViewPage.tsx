@@ -46,6 +46,9 @@ function Actions({ order }: { order: Order }) {
       >
         Reorder
       </Button>
+      <Button variant="outlined" component={RouterLink} to={route('tickets.index', {}, { new: 1, order: order.id })}>
+        Raise an issue about this order
+      </Button>
       {canCancel && (
         <Button color="error" variant="outlined" disabled={action.isPending} onClick={() => setCancelling(true)}>
           Cancel order
