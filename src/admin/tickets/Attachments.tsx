@@ -15,14 +15,10 @@ import { useId, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { TicketFile } from '../../shared/api/tickets';
 import { SaveFileButton } from '../../shared/ui/download';
+import { formatBytes } from '../../shared/ui/tickets';
 import { useObjectUrl } from '../../shared/ui/useObjectUrl';
 import type { StaffDataProvider } from '../dataProvider';
 
-/** "840 kB", "2.4 MB". */
-export function fileSizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-GB')} kB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`;
-}
 
 const THUMB = { width: 160, height: 120 };
 
@@ -99,7 +95,7 @@ function FullImageDialog({ ticketId, file, onClose }: { ticketId: number; file: 
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <SaveFileButton fetchFile={() => dataProvider.ticketFile(ticketId, file.id)} name={file.name}>
-          Download ({fileSizeText(file.size)})
+          Download ({formatBytes(file.size)})
         </SaveFileButton>
         <Button onClick={onClose} variant="contained">
           Close
@@ -114,7 +110,7 @@ function PdfAttachment({ ticketId, file }: { ticketId: number; file: TicketFile 
   const dataProvider = useDataProvider<StaffDataProvider>();
   return (
     <SaveFileButton variant="outlined" fetchFile={() => dataProvider.ticketFile(ticketId, file.id)} name={file.name} sx={{ textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere', textAlign: 'left' }}>
-      {file.name} ({fileSizeText(file.size)})
+      {file.name} ({formatBytes(file.size)})
     </SaveFileButton>
   );
 }

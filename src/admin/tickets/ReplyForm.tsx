@@ -17,7 +17,7 @@ import { attachmentProblem, TICKET_FILE_ACCEPT, TICKET_FILE_MAX_MB, TICKET_FILES
 import { useLeaveGuard } from '../common/useLeaveGuard';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
-import { fileSizeText } from './Attachments';
+import { formatBytes } from '../../shared/ui/tickets';
 
 /**
  * The files chosen so far, and why the others were refused: a file the browser can tell is not a
@@ -176,7 +176,7 @@ export function ReplyForm({ ticket, onSent, onConflict }: { ticket: AdminTicket;
                 <Box component="li" key={`${file.name}-${index}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                   <AttachFileIcon fontSize="small" color="action" aria-hidden />
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                    {file.name} ({fileSizeText(file.size)})
+                    {file.name} ({formatBytes(file.size)})
                   </Typography>
                   <IconButton size="small" aria-label={`Remove ${file.name}`} onClick={() => remove(index)} disabled={busy}>
                     <CloseIcon fontSize="small" />

@@ -1,18 +1,16 @@
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminTicketSummary } from '../../shared/api/tickets';
-import { STAFF_TICKET_STATUS_NAMES, type TicketStatus } from '../../shared/domain/tickets/tickets';
+import type { TicketStatus } from '../../shared/domain/tickets/tickets';
+import { TicketStatusChip as SharedTicketStatusChip } from '../../shared/ui/tickets';
 import { staffUrl } from '../areas/staffAreas';
 import { formatUkDateTime } from '../orders/fields';
 
-const STATUS_COLOURS: Record<TicketStatus, 'warning' | 'info' | 'default'> = { open: 'warning', answered: 'info', closed: 'default' };
-
-/** A ticket's status as staff read it: Waiting for staff (their move), Waiting for customer, Closed. */
+/** A ticket's status as staff read it (the chip both sides share): Waiting for staff (their move), Waiting for customer, Closed. */
 export function TicketStatusChip({ status }: { status: TicketStatus }) {
-  return <Chip size="small" label={STAFF_TICKET_STATUS_NAMES[status]} color={STATUS_COLOURS[status]} variant={status === 'closed' ? 'outlined' : 'filled'} />;
+  return <SharedTicketStatusChip status={status} viewer="staff" />;
 }
 
 const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
