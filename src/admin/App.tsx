@@ -21,6 +21,7 @@ import royalmail from './royalmail';
 import { StaffLayout } from './layout/StaffLayout';
 import settings from './settings';
 import stock from './stock';
+import tickets from './tickets';
 import { StaffLoading } from './StaffLoading';
 import users from './users';
 
@@ -73,6 +74,7 @@ export default function StaffApp() {
       <Resource name="orders" {...orders} />
       <Resource name="batches" {...batches} />
       <Resource name="royalmail" {...royalmail} />
+      <Resource name="tickets" {...tickets} />
       <Resource name="mail" {...mail} />
       <CustomRoutes>
         {STAFF_AREAS.filter((area) => !area.ready).map((area) => (

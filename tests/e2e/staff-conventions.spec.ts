@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, APP_NAME, newAccount, registerByApi, signIn } from './customer-support';
+import { ADMIN, Api, APP_NAME, newAccount, registerByApi, signIn, TRADE } from './customer-support';
 import { readyBatch } from './orders-support';
 
 /**
@@ -21,6 +21,7 @@ interface Ids {
   delivery: { id: number; name: string };
   order: number;
   batch: number;
+  ticket: { id: number; reason: string };
 }
 
 interface Screen {
@@ -68,6 +69,14 @@ const SCREENS: Screen[] = [
   { name: 'batch', path: (ids) => `/admin/batches/${ids.batch}/show`, title: (ids) => `Batches › Batch ${ids.batch}` },
   // Its rows do not open (each links its order); a row is selected for the actions.
   { name: 'royalmail', path: () => '/admin/royalmail', title: () => 'Royal Mail' },
+  // The list opens on Waiting for staff: the ticket below waits there.
+  { name: 'tickets', path: () => '/admin/tickets', title: () => 'Resolution Centre', rowOpens: /\/admin\/tickets\/\d+$/ },
+  {
+    name: 'ticket',
+    path: (ids) => `/admin/tickets/${ids.ticket.id}`,
+    title: (ids) => `Resolution Centre › Ticket ${ids.ticket.id} — ${ids.ticket.reason}`,
+    edit: { label: 'Reply to the customer', value: 'Half-typed' },
+  },
   { name: 'mail', path: () => '/admin/mail', title: () => 'Mail outbox', rowOpens: /\/admin\/mail\/\d+\/show$/ },
   { name: 'mail-message', path: (ids) => `/admin/mail/${ids.mail.id}/show`, title: (ids) => `Mail outbox › ${ids.mail.subject}` },
   { name: 'not-found', path: () => '/admin/no-such-page', title: () => 'Page not found' },
@@ -101,6 +110,7 @@ test.beforeAll(async () => {
       ...(await api.json<Array<{ id: number }>>('GET', `/api/admin/orders?${q({})}`)),
     ];
     const batch = await readyBatch(api);
+    const ticket = (await api.json<Array<{ id: number; reason: string }>>('GET', `/api/admin/tickets?${q({ status: 'open' })}`))[0] ?? (await waitingTicket());
     ids = {
       jane: jane.id,
       stock: stocks[0],
@@ -110,11 +120,22 @@ test.beforeAll(async () => {
       mail,
       order: order.id,
       batch,
+      ticket: { id: ticket.id, reason: ticket.reason },
     };
   } finally {
     await api.close();
   }
 });
+
+/** A ticket of the demo trade customer's, waiting for staff (when the demo data has none open). */
+async function waitingTicket(): Promise<{ id: number; reason: string }> {
+  const customer = await Api.as(TRADE);
+  try {
+    return await customer.json<{ id: number; reason: string }>('POST', '/api/tickets', { reason: 'Delivery', details: 'The parcel has not arrived yet.' });
+  } finally {
+    await customer.close();
+  }
+}
 
 async function signedInPage(page: Page): Promise<void> {
   await page.goto('/login');

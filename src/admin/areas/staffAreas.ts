@@ -49,7 +49,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { path: 'orders', name: 'Orders', description: 'Every order with its status, artwork and history.', image: '/admin-icons/orders.svg', MenuIcon: OrdersIcon, ready: true },
   { path: 'batches', name: 'Batches', description: 'Production runs: Pending items gathered into a ZIP for the press.', image: '/admin-icons/batches.svg', MenuIcon: BatchesIcon, ready: true },
   { path: 'royalmail', name: 'Royal Mail', description: 'Dispatch printed orders through Click & Drop, with their tracking numbers.', image: '/admin-icons/royalmail.svg', MenuIcon: RoyalMailIcon, ready: true },
-  { path: 'tickets', name: 'Resolution Centre', description: 'Customer tickets: reply, attach files and close.', image: '/admin-icons/tickets.svg', MenuIcon: TicketsIcon, ready: false },
+  { path: 'tickets', name: 'Resolution Centre', description: 'Customer tickets: reply, attach files and close.', image: '/admin-icons/tickets.svg', MenuIcon: TicketsIcon, ready: true },
   {
     path: 'settings',
     name: 'Settings',

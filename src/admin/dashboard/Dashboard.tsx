@@ -14,6 +14,8 @@ import { useOrderCounts, waitingText } from '../orders/useOrderCounts';
 import type { BatchWaiting, RoyalMailStatus } from '../../shared/api/admin-production';
 import { useBatchesWaiting, waitingForPressText } from '../batches/useBatchesWaiting';
 import { royalMailWaitingText, useRoyalMailStatus } from '../royalmail/useRoyalMailStatus';
+import type { TicketCounts } from '../../shared/api/tickets';
+import { useTicketCounts, waitingForStaffText } from '../tickets/useTicketCounts';
 
 /** What waits for staff, area by area (each read on its own: a tile says what it knows). */
 interface Waiting {
@@ -21,15 +23,17 @@ interface Waiting {
   orders?: AdminOrderCounts;
   press?: BatchWaiting;
   royalMail?: RoyalMailStatus;
+  tickets?: TicketCounts;
 }
 
-/** What a tile says: the area, whether it is built yet, and what waits there (accounts to approve, orders, items for the press, parcels to dispatch). */
-function describe(area: StaffArea, { awaiting, orders, press, royalMail }: Waiting): string {
+/** What a tile says: the area, whether it is built yet, and what waits there (accounts to approve, orders, items for the press, parcels to dispatch, tickets to answer). */
+function describe(area: StaffArea, { awaiting, orders, press, royalMail, tickets }: Waiting): string {
   if (!area.ready) return `${area.description} (coming soon)`;
   if (area.path === 'users' && awaiting) return `${area.description} ${accountsAwaiting(awaiting)}.`;
   if (area.path === 'orders' && orders) return `${area.description} ${waitingText(orders)}`;
   if (area.path === 'batches' && press) return `${area.description} ${waitingForPressText(press)}`;
   if (area.path === 'royalmail' && royalMail) return `${area.description} ${royalMailWaitingText(royalMail)}`;
+  if (area.path === 'tickets' && tickets) return `${area.description} ${waitingForStaffText(tickets)}`;
   return area.description;
 }
 
@@ -40,6 +44,7 @@ export function Dashboard() {
   const { data: orders } = useOrderCounts();
   const { data: press } = useBatchesWaiting();
   const { data: royalMail } = useRoyalMailStatus();
+  const { data: tickets } = useTicketCounts();
   return (
     <Box sx={{ py: 2 }}>
       <Title title={<StaffTitle page="Dashboard" />} />
@@ -72,7 +77,7 @@ export function Dashboard() {
             key={area.path}
             icon={area.image}
             name={area.name}
-            description={describe(area, { awaiting, orders, press, royalMail })}
+            description={describe(area, { awaiting, orders, press, royalMail, tickets })}
             url={staffUrl(area.path)}
             linkComponent={RouterLinkAdapter}
           />

@@ -3,6 +3,7 @@ import type { DataProvider, Identifier } from 'react-admin';
 import type { AdminInvoice, AdminMail, AdminUser, InvoiceUpload, MarginPair, MarginRecord, MarginRowsInput } from '../../shared/api';
 import type { OrdersExportInput } from '../../shared/api/admin-exports';
 import type { AdminBulkMove, AdminOrder, AdminOrderCounts, AdminOrderMove, BulkMoveResult } from '../../shared/api/admin-orders';
+import type { AdminTicket, TicketCounts } from '../../shared/api/tickets';
 import type {
   BatchRun,
   BatchSummary,
@@ -77,6 +78,20 @@ export interface StaffDataProvider extends DataProvider {
   uploadInvoice(fields: InvoiceUpload, file: File): Promise<AdminInvoice>;
   /** A customer's statement for a month (YYYY-MM). */
   userStatement(userId: Identifier, month: string): Promise<Blob>;
+  /** The tickets in each status under the list's other filters (search, customer, order). */
+  ticketCounts(filter: Record<string, unknown>): Promise<TicketCounts>;
+  /**
+   * A staff reply (the ticket becomes Waiting for customer), with up to five files sent with it;
+   * `onProgress` gets 0–100 while they upload. Answers the ticket as it now is; a closed ticket
+   * answers 409, bad text or files 422 with `errors.body` / `errors.files`.
+   */
+  replyToTicket(id: Identifier, body: string, files: readonly File[], onProgress?: (percent: number) => void): Promise<AdminTicket>;
+  /** Files sent on their own (no text), as a message of the thread. */
+  attachToTicket(id: Identifier, files: readonly File[], onProgress?: (percent: number) => void): Promise<AdminTicket>;
+  closeTicket(id: Identifier): Promise<AdminTicket>;
+  reopenTicket(id: Identifier): Promise<AdminTicket>;
+  /** An attachment's bytes (an image's thumbnail with `size: 'thumbnail'`): the API wants the Bearer header, so not a plain link. */
+  ticketFile(id: Identifier, fileId: Identifier, size?: 'full' | 'thumbnail'): Promise<Blob>;
 }
 
 /** A custom call on the shared client, answering its body; a failure as react-admin's HttpError. */
@@ -86,6 +101,25 @@ async function call<T>(request: Promise<{ data: T }>): Promise<T> {
   } catch (error) {
     throw toHttpError(error);
   }
+}
+
+const ticketPath = (id: Identifier, action: string) => `${API_BASE}/tickets/${encodeURIComponent(id)}/${action}`;
+
+/** Progress of an upload as 0–100, for `onUploadProgress`. */
+const uploadProgress = (onProgress?: (percent: number) => void) =>
+  onProgress
+    ? (event: { loaded: number; total?: number }) => {
+        if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    : undefined;
+
+/** A message's files as multipart parts (one `files` part each), after its other fields. */
+async function ticketForm(fields: Record<string, string>, files: readonly File[]): Promise<FormData> {
+  const { TICKET_FILES_FIELD } = await import('../../shared/api/tickets');
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append(TICKET_FILES_FIELD, file, file.name);
+  return form;
 }
 
 const userLogoPath = (userId: Identifier) => `${API_BASE}/users/${encodeURIComponent(userId)}/logo`;
@@ -178,6 +212,26 @@ export const dataProvider: StaffDataProvider = {
   },
   userStatement(userId, month) {
     return call(http.get<Blob>(`${API_BASE}/users/${encodeURIComponent(userId)}/statement`, { params: { month }, responseType: 'blob', skipErrorDialogs: true }));
+  },
+  ticketCounts(filter) {
+    return call(http.get<TicketCounts>(`${API_BASE}/tickets/counts`, { params: { filter: JSON.stringify(filter) } }));
+  },
+  async replyToTicket(id, body, files, onProgress) {
+    // Text alone goes as JSON; with files, as one multipart message (the text first).
+    const data = files.length ? await ticketForm({ body }, files) : { body };
+    return call(http.post<AdminTicket>(ticketPath(id, 'replies'), data, { onUploadProgress: uploadProgress(onProgress) }));
+  },
+  async attachToTicket(id, files, onProgress) {
+    return call(http.post<AdminTicket>(ticketPath(id, 'files'), await ticketForm({}, files), { onUploadProgress: uploadProgress(onProgress) }));
+  },
+  closeTicket(id) {
+    return call(http.post<AdminTicket>(ticketPath(id, 'close')));
+  },
+  reopenTicket(id) {
+    return call(http.post<AdminTicket>(ticketPath(id, 'reopen')));
+  },
+  ticketFile(id, fileId, size = 'full') {
+    return call(http.get<Blob>(ticketPath(id, `files/${encodeURIComponent(fileId)}`), { params: size === 'thumbnail' ? { size } : {}, responseType: 'blob', skipErrorDialogs: true }));
   },
 };
 

@@ -1,7 +1,8 @@
 import { AutocompleteInput, DateInput, NullableBooleanInput, ReferenceInput } from 'react-admin';
 import { searchFilter } from '../common/searchFilter';
 
-const customerText = (user: { firstname: string; lastname: string; company_name: string; email: string }) =>
+/** A customer in a picker: company · name · e-mail. */
+export const customerText = (user: { firstname: string; lastname: string; company_name: string; email: string }) =>
   [user.company_name, `${user.firstname} ${user.lastname}`.trim(), user.email].filter(Boolean).join(' · ');
 
 /** The orders list's filters: the search (number, reference, customer, e-mail, postcode), a customer, dates and overdue. */
