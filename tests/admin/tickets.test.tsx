@@ -192,7 +192,7 @@ describe('the reply form of a ticket', () => {
     const { seen } = renderTicket(() => ({ status: 409, body: JSON.stringify({ message: 'This ticket was changed meanwhile.' }) }), closed);
     expect(await screen.findByText('This ticket is closed — reopen it to reply.')).toBeVisible();
     expect(screen.queryByLabelText('Reply to the customer')).toBeNull();
-    expect(screen.getByRole('list', { name: 'Thread of ticket 7' })).toHaveTextContent(/Closed by Jane Okafor \(customer\)/);
+    expect(screen.getByRole('list', { name: 'Thread of ticket 7' })).toHaveTextContent(/Jane Okafor \(customer\) closed the ticket/);
     await u.click(within(screen.getByRole('group', { name: 'Ticket actions' })).getByRole('button', { name: 'Reopen ticket' }));
     expect(await screen.findByText('This ticket was changed meanwhile.')).toBeVisible();
     await vi.waitFor(() => expect(seen.filter((config) => pathOf(config) === '/api/admin/tickets/7' && config.method === 'get')).toHaveLength(2));

@@ -117,11 +117,11 @@ test('staff find a waiting ticket, reply with a picture, close and reopen it', a
   await actions.getByRole('button', { name: 'Close ticket' }).click();
   await expect(page.getByText('This ticket is closed — reopen it to reply.')).toBeVisible();
   await expect(page.getByLabel('Reply to the customer')).toHaveCount(0);
-  await expect(thread).toContainText('Closed by');
+  await expect(thread).toContainText('closed the ticket');
   await shoot(page, 'ticket-closed', { area: 'staff' });
   await actions.getByRole('button', { name: 'Reopen ticket' }).click();
   await expect(page.getByText('Waiting for staff', { exact: true })).toBeVisible();
-  await expect(thread).toContainText('Reopened by');
+  await expect(thread).toContainText('reopened the ticket');
   await expect(page.getByLabel('Reply to the customer')).toBeVisible();
 
   // The list agrees: the ticket is back under Waiting for staff.

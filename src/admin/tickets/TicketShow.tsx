@@ -19,11 +19,11 @@ import { staffUrl } from '../areas/staffAreas';
 import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import type { StaffDataProvider } from '../dataProvider';
-import { messageOf } from '../dataProvider/errors';
+import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { formatUkDateTime } from '../orders/fields';
 import { ticketName, TicketStatusChip } from './fields';
-import { ReplyForm } from './ReplyForm';
-import { Thread } from './Thread';
+import { TicketReplyForm, TicketThread } from '../../shared/ui/tickets';
+import { useLeaveGuard } from '../common/useLeaveGuard';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -120,6 +120,8 @@ export function TicketShow() {
   const notify = useNotify();
   const [moving, setMoving] = useState<Move | null>(null);
   const [moveFailure, setMoveFailure] = useState<string | null>(null);
+  const [replying, setReplying] = useState(false);
+  useLeaveGuard(replying);
   const { data: ticket, error, isPending, refetch } = useGetOne<AdminTicket>('tickets', { id: Number(id), meta: WHOLE_TICKET }, { enabled: !!id });
   if (isPending) return <Loading />;
   if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound />;
@@ -167,7 +169,7 @@ export function TicketShow() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0, order: { xs: 2, lg: 1 } }}>
           <Paper variant="outlined" component="section" aria-label="Thread" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-            <Thread ticket={ticket} />
+            <TicketThread ticketId={ticket.id} thread={ticket.thread} events={ticket.events} viewer="staff" fetchFile={(fileId, size) => dataProvider.ticketFile(ticket.id, fileId, size)} />
           </Paper>
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
             {ticket.status === 'closed' ? (
@@ -182,7 +184,17 @@ export function TicketShow() {
                 This ticket is closed — reopen it to reply.
               </Alert>
             ) : (
-              <ReplyForm ticket={ticket} onSent={changed} onConflict={refetch} />
+              <TicketReplyForm
+                label="Reply to the customer"
+                hint="The customer is e-mailed that there is a reply."
+                send={async (body, files, onProgress) => {
+                  changed(await (body ? dataProvider.replyToTicket(ticket.id, body, files, onProgress) : dataProvider.attachToTicket(ticket.id, files, onProgress)));
+                  notify(body ? 'Your reply has been sent to the customer.' : 'The files have been sent to the customer.', { type: 'info' });
+                }}
+                readFailure={(failure) => ({ status: (failure as { status?: number }).status, message: messageOf(failure), errors: fieldErrorsOf(failure) })}
+                onConflict={() => void refetch()}
+                onDirty={setReplying}
+              />
             )}
           </Paper>
         </Stack>

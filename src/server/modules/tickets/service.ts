@@ -114,8 +114,11 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     return new Map(rows.map((r) => [r.id, { name: `${r.firstname} ${r.lastname}`.trim(), role: r.role }]));
   }
 
-  /** A ticket with its thread, its attachments and its closes and reopens. */
-  async function present(row: TicketRow): Promise<Ticket> {
+  /**
+   * A ticket with its thread, its attachments and its closes and reopens. Customers read staff as
+   * the company ("Sam at Print Junction Trade"); staff read each other by name.
+   */
+  async function present(row: TicketRow, viewer: TicketActor = 'customer'): Promise<Ticket> {
     const [[summary], replies, attached, events] = await Promise.all([
       db.select(summaryColumns).from(tickets).where(eq(tickets.id, row.id)),
       db.select().from(ticketReplies).where(eq(ticketReplies.ticketId, row.id)).orderBy(asc(ticketReplies.id)),
@@ -123,10 +126,10 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, row.id)).orderBy(asc(ticketEvents.id)),
     ]);
     const people = await namesOf([...new Set([row.userId, ...replies.map((r) => r.authorUserId), ...events.map((e) => e.actorUserId)].filter((id): id is number => id !== null))]);
-    // Staff sign as the company: "Sam at Print Junction Trade".
     const nameOf = (actor: string, userId: number | null) => {
       const person = userId === null ? undefined : people.get(userId);
-      if (actor === 'staff') return person ? `${person.name.split(' ')[0]} at ${appName}` : appName;
+      if (actor === 'staff' && viewer === 'customer') return person ? `${person.name.split(' ')[0]} at ${appName}` : appName;
+      if (actor === 'staff') return person?.name || 'Staff';
       return person?.name || 'Customer';
     };
     const filesOf = (replyId: number | null) => attached.filter((f) => f.replyId === replyId).map(presentFile);
@@ -145,7 +148,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
 
   async function presentAdmin(row: TicketRow): Promise<AdminTicket> {
     const [ticket, [owner]] = await Promise.all([
-      present(row),
+      present(row, 'staff'),
       db.select({ id: users.id, email: users.email, company_name: users.companyName, firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, row.userId)),
     ]);
     const customer = owner.company_name || `${owner.firstname} ${owner.lastname}`.trim();

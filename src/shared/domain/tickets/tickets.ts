@@ -73,3 +73,19 @@ export function attachmentProblem(file: { name: string; type: string; size: numb
   if (file.size === 0) return `${file.name}: this file is empty.`;
   return null;
 }
+
+/**
+ * Files chosen for a message, added to those chosen already: each checked as the browser can
+ * (attachmentProblem), and none beyond TICKET_FILES_PER_MESSAGE. Answers the files kept and why the others were not.
+ */
+export function addAttachments<F extends { name: string; type: string; size: number }>(chosen: readonly F[], added: readonly F[]): { files: F[]; problems: string[] } {
+  const files = [...chosen];
+  const problems: string[] = [];
+  for (const file of added) {
+    const problem = attachmentProblem(file);
+    if (problem) problems.push(problem);
+    else if (files.length >= TICKET_FILES_PER_MESSAGE) problems.push(`${file.name}: at most ${TICKET_FILES_PER_MESSAGE} files per message.`);
+    else files.push(file);
+  }
+  return { files, problems };
+}
