@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Loading, Title, useDataProvider, useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AdminOrder } from '../../shared/api/admin-orders';
@@ -26,23 +26,8 @@ import { MoveDialog, type MoveValues } from './MoveDialog';
 import { OrderItems } from './OrderItems';
 import { StaffDetails } from './StaffDetails';
 import { SaveFileButton } from '../../shared/ui/download';
+import { Line, Section } from '../common/DetailSection';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Typography variant="h3" component="h3" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-const Line = ({ children }: { children: ReactNode }) => (
-  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-    {children}
-  </Typography>
-);
 
 /** The customer, linked to their user view. */
 function Customer({ order }: { order: AdminOrder }) {

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Loading, Title, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AdminTicket } from '../../shared/api/tickets';
@@ -24,23 +24,8 @@ import { formatUkDateTime } from '../orders/fields';
 import { ticketName, TicketStatusChip } from './fields';
 import { TicketReplyForm, TicketThread } from '../../shared/ui/tickets';
 import { useLeaveGuard } from '../common/useLeaveGuard';
+import { Line, Section } from '../common/DetailSection';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Typography variant="h3" component="h3" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
-
-const Line = ({ children }: { children: ReactNode }) => (
-  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-    {children}
-  </Typography>
-);
 
 function Customer({ ticket }: { ticket: AdminTicket }) {
   const { user } = ticket;
