@@ -10,3 +10,4 @@ export * from './delivery';
 export * from './orders';
 export * from './production';
 export * from './invoices';
+export * from './oauth';
