@@ -18,6 +18,8 @@ export interface OAuthProvider {
   /** OpenID Connect (ID token with nonce) or plain OAuth 2 (GitHub: its API says who signed in). */
   kind: 'oidc' | 'oauth2';
   scope: string;
+  /** Whether the provider takes `prompt=select_account` (linking: choose which account, not the one signed in there already). */
+  selectAccount: boolean;
   /** The client's configuration at the provider; discovery runs once, on first use, and is kept. */
   configuration(): Promise<client.Configuration>;
   /** The profile once the code has been exchanged (ID token already verified by openid-client). */
@@ -73,17 +75,23 @@ function namesOf(claims: Record<string, unknown>): { firstname: string; lastname
  * the provider says it is verified (`email_verified`); Microsoft sends no such claim, but its
  * optional claim `xms_edov` ("e-mail domain owner verified") says the same.
  */
-function oidcProfile(_config: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<ProviderProfile> {
+async function oidcProfile(config: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<ProviderProfile> {
   const claims = tokens.claims();
   if (!claims) throw new Error('The provider sent no ID token');
-  const raw = claims as Record<string, unknown>;
+  let raw = claims as Record<string, unknown>;
+  // Providers that keep the ID token small (as the specification's default) give the e-mail and names at the UserInfo endpoint.
+  if (typeof raw.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+    const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
+    raw = { ...info, ...raw, email: info.email, email_verified: info.email_verified, xms_edov: raw.xms_edov };
+    if (typeof raw.given_name !== 'string' && typeof raw.family_name !== 'string') raw = { ...raw, given_name: info.given_name, family_name: info.family_name, name: info.name };
+  }
   const verified = raw.email_verified === true || raw.email_verified === 'true' || raw.xms_edov === true || raw.xms_edov === 'true';
   const email = typeof raw.email === 'string' && verified ? raw.email.trim().toLowerCase() : null;
-  return Promise.resolve({ subject: claims.sub, email, ...namesOf(raw) });
+  return { subject: claims.sub, email, ...namesOf(raw) };
 }
 
-function oidcProvider(id: OAuthProviderId, name: string, issuer: string, clientId: string, clientSecret: string): OAuthProvider {
-  return { id, name, kind: 'oidc', scope: 'openid email profile', configuration: discover(issuer, clientId, clientSecret), profile: oidcProfile };
+function oidcProvider(id: OAuthProviderId, name: string, issuer: string, clientId: string, clientSecret: string, selectAccount = false): OAuthProvider {
+  return { id, name, kind: 'oidc', scope: 'openid email profile', selectAccount, configuration: discover(issuer, clientId, clientSecret), profile: oidcProfile };
 }
 
 const GITHUB_API = 'https://api.github.com';
@@ -106,6 +114,7 @@ function githubProvider(clientId: string, clientSecret: string): OAuthProvider {
     id: 'github',
     name: 'GitHub',
     kind: 'oauth2',
+    selectAccount: false,
     scope: 'read:user user:email',
     configuration,
     async profile(config, tokens) {
@@ -122,10 +131,10 @@ function githubProvider(clientId: string, clientSecret: string): OAuthProvider {
 /** The providers configured in the environment, in the order their buttons show. */
 export function configuredProviders(config: OAuthConfig): OAuthProvider[] {
   const list: OAuthProvider[] = [];
-  if (config.google) list.push(oidcProvider('google', 'Google', 'https://accounts.google.com', config.google.clientId, config.google.clientSecret));
+  if (config.google) list.push(oidcProvider('google', 'Google', 'https://accounts.google.com', config.google.clientId, config.google.clientSecret, true));
   if (config.microsoft) {
     const { tenant, clientId, clientSecret } = config.microsoft;
-    list.push(oidcProvider('microsoft', 'Microsoft', `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/v2.0`, clientId, clientSecret));
+    list.push(oidcProvider('microsoft', 'Microsoft', `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/v2.0`, clientId, clientSecret, true));
   }
   if (config.github) list.push(githubProvider(config.github.clientId, config.github.clientSecret));
   if (config.oidc) list.push(oidcProvider('oidc', config.oidc.name, config.oidc.issuer, config.oidc.clientId, config.oidc.clientSecret));

@@ -181,7 +181,7 @@ export function oauthService(deps: {
       };
       if (p.kind === 'oidc') params.nonce = nonce;
       // Linking to a signed-in account: let the customer choose which provider account, not the one signed in there already.
-      if (input.link && p.kind === 'oidc') params.prompt = 'select_account';
+      if (input.link && p.selectAccount) params.prompt = 'select_account';
       return client.buildAuthorizationUrl(config, params).href;
     },
 
