@@ -1,4 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { updateUser, useAuth } from '../../../shared/auth';
 import { saveProfile } from '../../api/accounts';
 import { AddressFields } from '../../components/AddressFields';
@@ -10,18 +12,31 @@ import { TextInput } from '../../components/TextInput';
 import { useCountries } from '../../api/countries';
 import { profileSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
+import { isProfileComplete, takeIntendedUrl } from '../../guards';
+import { route } from '../../paths';
+import { SignInMethods } from './SignInMethods';
 
 export default function ProfilePage() {
   const { user } = useAuth();
   const countries = useCountries();
+  const navigate = useNavigate();
+  // Sent here before ordering (?complete=1): an account opened by social sign-in has no address yet.
+  const [search] = useSearchParams();
+  const completing = search.get('complete') === '1' && !!user && !isProfileComplete(user);
   const form = useZodForm({
     schema: profileSchema,
     // The auth guard ran before this page, so the user is loaded.
     initialValues: { ...(user ? profileValuesOf(user) : EMPTY_PROFILE), current_password: '' },
     onSubmit: async ({ current_password, ...profile }) => {
       // The server asks for the current password only when the e-mail address changes.
-      updateUser(await saveProfile(emailChanges ? { ...profile, current_password } : profile));
+      const saved = await saveProfile(emailChanges ? { ...profile, current_password } : profile);
+      updateUser(saved);
       form.setValue('current_password', ''); // a password does not stay on screen
+      if (completing && isProfileComplete(saved)) {
+        // On to where the customer was going (the order page that sent them here).
+        await navigate(takeIntendedUrl(route('create.index')), { replace: true });
+        return;
+      }
       return 'Your profile has been saved.';
     },
   });
@@ -29,6 +44,11 @@ export default function ProfilePage() {
 
   return (
     <PageFrame intro="The contact details and address we use for your account, your orders and your invoices.">
+      {completing && (
+        <Alert severity="info" sx={{ maxWidth: 760, mb: 2 }}>
+          Before your first order, please complete your details: your name, company and the address we deliver to and invoice.
+        </Alert>
+      )}
       <Paper component="form" variant="outlined" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 760, p: { xs: 2, sm: 3 } }}>
         <AddressFields field={form.field} countries={countries} />
         {emailChanges && (
@@ -44,6 +64,7 @@ export default function ProfilePage() {
         <FormAlerts error={form.formError} success={form.success} />
         <SubmitButton submitting={form.submitting}>Save my profile</SubmitButton>
       </Paper>
+      <SignInMethods />
     </PageFrame>
   );
 }
