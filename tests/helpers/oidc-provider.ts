@@ -5,7 +5,7 @@ import { generateKeyPairSync, sign, type JsonWebKey } from 'node:crypto';
 /**
  * A real OpenID Connect provider on 127.0.0.1 for tests (the `oidc-provider` package, with its
  * development login and consent pages): any login name signs in; its claims come from `accounts`
- * (an unknown name is `<name>@example.test`, verified). PKCE is required, as our client always sends it.
+ * (an unknown name is `<name>@example.test`, or itself when it is an address; verified). PKCE is required, as our client always sends it.
  */
 
 export interface TestAccount {
@@ -72,7 +72,8 @@ export async function startTestProvider(opts: { redirectUris: string[]; port?: n
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
-      const account = accounts.get(id) ?? { email: `${id}@example.test`, email_verified: true, given_name: 'Test', family_name: id };
+      // A login that is an e-mail address is that address; any other is <login>@example.test.
+      const account = accounts.get(id) ?? { email: id.includes('@') ? id : `${id}@example.test`, email_verified: true, given_name: 'Test', family_name: id };
       return {
         accountId: id,
         async claims() {
