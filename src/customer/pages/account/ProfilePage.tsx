@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { updateUser, useAuth } from '../../../shared/auth';
 import { saveProfile } from '../../api/accounts';
@@ -9,7 +10,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { EMPTY_PROFILE, profileValuesOf } from '../../components/profileValues';
 import { SubmitButton } from '../../components/SubmitButton';
 import { TextInput } from '../../components/TextInput';
-import { useCountries } from '../../api/countries';
+import { HOME_COUNTRY_CODE, useCountries } from '../../api/countries';
 import { profileSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
 import { isProfileComplete, takeIntendedUrl } from '../../guards';
@@ -41,6 +42,17 @@ export default function ProfilePage() {
     },
   });
   const emailChanges = !!user && form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
+
+  // An account with no country yet (opened by social sign-in): the United Kingdom, as on registration, once.
+  const { setValue } = form;
+  const countryMissing = user?.country_id === null && form.values.country_id === '';
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (countries.status !== 'loaded' || preselected.current || !countryMissing) return;
+    preselected.current = true;
+    const home = countries.countries.find((country) => country.code === HOME_COUNTRY_CODE);
+    if (home) setValue('country_id', String(home.id));
+  }, [countries, countryMissing, setValue]);
 
   return (
     <PageFrame intro="The contact details and address we use for your account, your orders and your invoices.">
