@@ -50,6 +50,9 @@ const customer = role(CUSTOMER_ROUTE_ROLES.join(','));
 const orderCounts: PageData = () => import('./api/orders').then((api) => api.prefetchOrderCounts());
 const priceList: PageData = () => import('./api/prices').then((api) => api.prefetchPriceList());
 const countries: PageData = () => import('./api/countries').then((api) => api.prefetchCountries());
+// The social sign-in buttons (none when no provider is configured), known before the page renders so they do not shift it.
+const socialProviders: PageData = () => import('./api/oauth').then((api) => api.prefetchProviders());
+const countriesAndProviders: PageData = () => Promise.all([countries(), socialProviders()]).then(() => undefined);
 const orderingData: PageData = () => import('./api/orders').then((api) => api.prefetchOrderingData());
 const defaultLayoutSettings: PageData = () => import('./api/settingHooks').then((api) => api.prefetchDefaultLayoutSettings());
 
@@ -57,8 +60,8 @@ const defaultLayoutSettings: PageData = () => import('./api/settingHooks').then(
 /** Every page of the customer app (specification §2). Pages and layouts load lazily. */
 export const ROUTES = [
   { ...named('home'),               title: 'Home',                      guards: [auth],           layout: 'default', page: () => import('./pages/home/HomePage'),                data: orderCounts },
-  { ...named('login'),              title: 'Log in',                    guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/LoginPage') },
-  { ...named('register'),           title: 'Open a trade account',      guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/RegisterPage'),           data: countries },
+  { ...named('login'),              title: 'Log in',                    guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/LoginPage'),              data: socialProviders },
+  { ...named('register'),           title: 'Open a trade account',      guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/RegisterPage'),           data: countriesAndProviders },
   { ...named('password.request'),   title: 'Forgotten password',        guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/PasswordRequestPage') },
   { ...named('password.reset'),     title: 'Choose a new password',     guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/PasswordResetPage') },
   { ...named('privacy'),            title: 'Privacy notice',            guards: [],               layout: 'public',  page: () => import('./pages/terms/PrivacyPage') },

@@ -46,6 +46,27 @@ export async function fetchProviders(): Promise<OAuthProvider[]> {
   }
 }
 
+/** A request for the providers started ahead of the page (its route's loader), and its answer once it came. */
+let ahead: { request: Promise<OAuthProvider[]>; answer: OAuthProvider[] | null } | null = null;
+
+/**
+ * Starts asking for the providers beside the page's code (the login and register routes' loader),
+ * so that the buttons are usually known when the page first renders and do not push it down later.
+ */
+export function prefetchProviders(): Promise<void> {
+  const started: NonNullable<typeof ahead> = { request: fetchProviders(), answer: null };
+  started.request = started.request.then((list) => (started.answer = list));
+  ahead = started;
+  return started.request.then(() => undefined);
+}
+
+/** The providers asked for ahead: the answer if it came already (else null), and the request; each given out once. */
+export function takePrefetchedProviders(): { answer: OAuthProvider[] | null; request: Promise<OAuthProvider[]> } | null {
+  const taken = ahead;
+  ahead = null;
+  return taken;
+}
+
 /** The `url` of an answer `{ url }`, only when it is a web address (http or https). */
 export function readStartUrl(data: unknown): string {
   const url = isRecord(data) && typeof data.url === 'string' ? data.url : '';

@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, userIdentities, users } from '../../../src/server/db/schema';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../../helpers/oidc-provider';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, resetTokenFor, type TestApp } from '../helpers/app';
 import { ApiClient, registerAs } from '../helpers/client';
 
 /**
@@ -312,6 +312,20 @@ describe('social sign-in with an OpenID Connect provider', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/only way you can sign in. Set a password first/);
       expect((await social.get('/api/oauth/identities')).json().identities).toHaveLength(1);
+
+      // With a password set (the reset link of "Forgotten your password?"), the provider may go.
+      expect((await social.post('/api/password/email', { email: 'social-only@example.test' })).statusCode).toBe(200);
+      const reset = await social.post('/api/password/reset', {
+        token: await resetTokenFor(t, 'social-only@example.test'),
+        password: 'a new long passphrase',
+        password_confirmation: 'a new long passphrase',
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const password = new ApiClient(t.app);
+      await password.login('social-only@example.test', 'a new long passphrase');
+      const unlinked = await password.delete('/api/oauth/identities/oidc');
+      expect(unlinked.statusCode).toBe(200);
+      expect(unlinked.json()).toEqual({ identities: [], has_password: true });
     });
   });
 

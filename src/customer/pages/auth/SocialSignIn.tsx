@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchUser, saveToken } from '../../../shared/auth';
 import { Alert } from '../../plain/Alert';
 import { Button } from '../../plain/Button';
-import { fetchProviders, handOffOAuth, type OAuthMessage, type OAuthProvider } from '../../api/oauth';
+import { fetchProviders, handOffOAuth, takePrefetchedProviders, type OAuthMessage, type OAuthProvider } from '../../api/oauth';
 import { useHandoffCode, useOAuthWindow } from './useOAuthWindow';
 
 interface SocialSignInProps {
@@ -19,7 +19,9 @@ interface SocialSignInProps {
  * blocked the page itself went, and comes back with a one-time code for the result.
  */
 export function SocialSignIn({ remember, onSignedIn, placement = 'after' }: SocialSignInProps) {
-  const [providers, setProviders] = useState<OAuthProvider[]>([]);
+  // Asked for by the route's loader beside the page's code: usually here before the first render.
+  const [prefetched] = useState(takePrefetchedProviders);
+  const [providers, setProviders] = useState<OAuthProvider[]>(prefetched?.answer ?? []);
   const [handingOff, setHandingOff] = useState(false);
   const latest = useRef({ remember, onSignedIn });
   useEffect(() => {
@@ -42,11 +44,12 @@ export function SocialSignIn({ remember, onSignedIn, placement = 'after' }: Soci
 
   useEffect(() => {
     let current = true;
-    void fetchProviders().then((list) => current && setProviders(list));
+    if (prefetched?.answer) return;
+    void (prefetched?.request ?? fetchProviders()).then((list) => current && setProviders(list));
     return () => {
       current = false;
     };
-  }, []);
+  }, [prefetched]);
 
   // Back from a full-page sign-in (the pop-up was blocked): hand in the code for the result.
   useHandoffCode((code) => {

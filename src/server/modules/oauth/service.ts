@@ -112,9 +112,9 @@ export function oauthService(deps: {
     if (error) {
       throw new FlowError(error === 'access_denied' ? `Signing in with ${p.name} was cancelled.` : `${p.name} could not sign you in. Please try again.`);
     }
-    const config = await p.configuration();
     const currentUrl = new URL(`${redirectUri(p)}?${query}`);
     try {
+      const config = await p.configuration();
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
         pkceCodeVerifier: flow.codeVerifier,
         expectedState: flow.state,
