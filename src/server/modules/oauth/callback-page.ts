@@ -37,6 +37,7 @@ export function callbackPage(opts: { outcome: FlowOutcome; appOrigin: string; no
 </head>
 <body>
 <p id="status">Signing in…</p>
+<p><a href="${escapeHtml(opts.appOrigin)}/login">Back to ${escapeHtml(opts.appName)}</a></p>
 <script nonce="${opts.nonce}">
 (function () {
   var message = ${scriptJson(message)};
