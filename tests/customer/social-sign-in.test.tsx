@@ -113,6 +113,22 @@ describe('social sign-in', () => {
     expect(await screen.findByText('Signing in with Google was cancelled.')).toBeInTheDocument();
   });
 
+  it('still takes the message of a pop-up seen closed before its message arrived (the callback page posts, then closes)', async () => {
+    api(withGoogle);
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { router } = await renderApp('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(popup.location.href).not.toBe(''));
+    popup.closed = true;
+    // The buttons come back once the window is seen closed…
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled(), { timeout: 2000 });
+    // …and the message it posted as it closed still signs in.
+    postFrom(window.location.origin, popup, { type: 'oauth', token: 'late-token' });
+    await waitFor(() => expect(here(router)).toBe('/'), { timeout: 4000 });
+    expect(getAuthState().token).toBe('late-token');
+  });
+
   it('offers the buttons on the register page too', async () => {
     api(withGoogle);
     await renderApp('/register');

@@ -20,7 +20,7 @@ async function signInAtProvider(popup: Page, login: string): Promise<void> {
 }
 
 test('button → pop-up → sign in and consent at the provider → signed in at the intended page', async ({ page, context }) => {
-  const login = `social-${RUN}`;
+  const login = `social-${RUN}-${test.info().repeatEachIndex}`;
   await page.goto('/invoices');
   await expect(page).toHaveURL('/login');
   // The page that opens the pop-up keeps it within reach (and other sites' windows out).
@@ -73,7 +73,7 @@ test('button → pop-up → sign in and consent at the provider → signed in at
 });
 
 test('a password account links the provider from its profile, signs in with it, and unlinks it', async ({ page, context }) => {
-  const login = `linker-${RUN}`;
+  const login = `linker-${RUN}-${test.info().repeatEachIndex}`;
   await signedIn(page, CUSTOMER);
   await page.goto('/account/profile');
   const methods = page.getByRole('region', { name: 'Sign-in methods' });

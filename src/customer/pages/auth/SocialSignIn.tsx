@@ -44,7 +44,7 @@ export function SocialSignIn({ remember, onSignedIn, placement = 'after' }: Soci
 
   useEffect(() => {
     let current = true;
-    if (prefetched?.answer) return;
+    // The request asked ahead (its answer may have come between the first render and now), else a new one.
     void (prefetched?.request ?? fetchProviders()).then((list) => current && setProviders(list));
     return () => {
       current = false;

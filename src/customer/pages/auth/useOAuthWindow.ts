@@ -39,14 +39,13 @@ export function useOAuthWindow(onMessage: (message: OAuthMessage) => Promise<voi
     return () => window.removeEventListener('message', listener);
   }, []);
 
-  // Closing the window without finishing gives the buttons back.
+  // Closing the window without finishing gives the buttons back. The window is still the one whose
+  // message counts: the callback page posts and closes at once, and the check may see it closed
+  // before its message is delivered here.
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(() => {
-      if (popup.current?.closed) {
-        popup.current = null;
-        setBusy(null);
-      }
+      if (popup.current?.closed) setBusy(null);
     }, 500);
     return () => clearInterval(timer);
   }, [busy]);
