@@ -72,6 +72,27 @@ test('button → pop-up → sign in and consent at the provider → signed in at
   await expect(methods).toContainText(`${login}@example.test`);
 });
 
+test('a blocked pop-up: the page itself goes to the provider and comes back signed in, at the intended page', async ({ page, context }) => {
+  const login = `blocked-${RUN}-${test.info().repeatEachIndex}`;
+  // A browser that blocks the pop-up: window.open answers null.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/prices');
+  await expect(page).toHaveURL('/login');
+  // The page came back with a one-time code (never a token) in its address.
+  const back = page.waitForURL(/\/login\?oauth=[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('button', { name: BUTTON }).click();
+  await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
+  await signInAtProvider(page, login);
+  await back;
+
+  await expect(page).toHaveURL('/prices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prices' })).toBeVisible();
+  // Signed in without "Remember me": a session cookie.
+  expect((await tokenCookie(context))?.expires).toBe(-1);
+});
+
 test('a password account links the provider from its profile, signs in with it, and unlinks it', async ({ page, context }) => {
   const login = `linker-${RUN}-${test.info().repeatEachIndex}`;
   await signedIn(page, CUSTOMER);
