@@ -8,6 +8,10 @@ export const E2E_DATA_DIR = `test-results/e2e-data${suffix}`;
 // Specs read the server's outbox from here; workers inherit the environment.
 process.env.E2E_DATA_DIR ??= E2E_DATA_DIR;
 
+// The OpenID Connect provider social sign-in is tested with (tests/e2e/oidc-provider-server.ts), beside the app.
+export const E2E_OIDC_PORT = E2E_PORT + 1000;
+const OIDC = { issuer: `http://127.0.0.1:${E2E_OIDC_PORT}`, clientId: 'print-junction-e2e', clientSecret: 'an-e2e-client-secret-of-some-length' };
+
 // Debian's Chromium; Playwright never downloads a browser here. The flags keep it off the closed network.
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -27,21 +31,36 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && npm start --silent`,
-    url: `http://localhost:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      APP_URL: `http://localhost:${E2E_PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_FACTOR: '20',
-      // A mail that cannot be delivered is given up on within seconds (tests/e2e/staff-mail.spec.ts), not two hours.
-      MAIL_RETRY_BASE_MS: '20',
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/oidc-provider-server.ts',
+      url: `${OIDC.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: { OIDC_PORT: String(E2E_OIDC_PORT), APP_URL: `http://localhost:${E2E_PORT}`, OIDC_CLIENT_ID: OIDC.clientId, OIDC_CLIENT_SECRET: OIDC.clientSecret },
     },
-  },
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && npm start --silent`,
+      url: `http://localhost:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        APP_URL: `http://localhost:${E2E_PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
+        SEED: 'demo',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_FACTOR: '20',
+        // A mail that cannot be delivered is given up on within seconds (tests/e2e/staff-mail.spec.ts), not two hours.
+        MAIL_RETRY_BASE_MS: '20',
+        // Social sign-in with the provider above (tests/e2e/social-signin.spec.ts).
+        OAUTH_OIDC_ISSUER: OIDC.issuer,
+        OAUTH_OIDC_CLIENT_ID: OIDC.clientId,
+        OAUTH_OIDC_CLIENT_SECRET: OIDC.clientSecret,
+        OAUTH_OIDC_NAME: 'Junction ID',
+      },
+    },
+  ],
 });

@@ -7,6 +7,7 @@ import {
   authRequired as auth,
   guardsMiddleware,
   guestOnly as guest,
+  profileComplete as complete,
   role,
   sessionRestoreMiddleware,
   type Guard,
@@ -49,6 +50,9 @@ const customer = role(CUSTOMER_ROUTE_ROLES.join(','));
 const orderCounts: PageData = () => import('./api/orders').then((api) => api.prefetchOrderCounts());
 const priceList: PageData = () => import('./api/prices').then((api) => api.prefetchPriceList());
 const countries: PageData = () => import('./api/countries').then((api) => api.prefetchCountries());
+// The social sign-in buttons (none when no provider is configured), known before the page renders so they do not shift it.
+const socialProviders: PageData = () => import('./api/oauth').then((api) => api.prefetchProviders());
+const countriesAndProviders: PageData = () => Promise.all([countries(), socialProviders()]).then(() => undefined);
 const orderingData: PageData = () => import('./api/orders').then((api) => api.prefetchOrderingData());
 const defaultLayoutSettings: PageData = () => import('./api/settingHooks').then((api) => api.prefetchDefaultLayoutSettings());
 
@@ -56,16 +60,16 @@ const defaultLayoutSettings: PageData = () => import('./api/settingHooks').then(
 /** Every page of the customer app (specification §2). Pages and layouts load lazily. */
 export const ROUTES = [
   { ...named('home'),               title: 'Home',                      guards: [auth],           layout: 'default', page: () => import('./pages/home/HomePage'),                data: orderCounts },
-  { ...named('login'),              title: 'Log in',                    guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/LoginPage') },
-  { ...named('register'),           title: 'Open a trade account',      guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/RegisterPage'),           data: countries },
+  { ...named('login'),              title: 'Log in',                    guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/LoginPage'),              data: socialProviders },
+  { ...named('register'),           title: 'Open a trade account',      guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/RegisterPage'),           data: countriesAndProviders },
   { ...named('password.request'),   title: 'Forgotten password',        guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/PasswordRequestPage') },
   { ...named('password.reset'),     title: 'Choose a new password',     guards: [guest],          layout: 'plain',   page: () => import('./pages/auth/PasswordResetPage') },
   { ...named('privacy'),            title: 'Privacy notice',            guards: [],               layout: 'public',  page: () => import('./pages/terms/PrivacyPage') },
   { ...named('terms'),              title: 'Terms and conditions',      guards: [],               layout: 'public',  page: () => import('./pages/terms/TermsPage') },
   { ...named('account.profile'),    title: 'Update Profile',            guards: [auth],           layout: 'default', page: () => import('./pages/account/ProfilePage'),          data: countries },
   { ...named('account.password'),   title: 'Change Password',           guards: [auth],           layout: 'default', page: () => import('./pages/account/PasswordPage') },
-  { ...named('create.index'),       title: 'New Order',                 guards: [auth, customer], layout: 'default', page: () => import('./pages/create/CreatePage'),             data: countries },
-  { ...named('create.items'),       title: 'Order items',               guards: [auth, customer], layout: 'default', page: () => import('./pages/create/CreateItemsPage'),        data: orderingData },
+  { ...named('create.index'),       title: 'New Order',                 guards: [auth, customer, complete], layout: 'default', page: () => import('./pages/create/CreatePage'),   data: countries },
+  { ...named('create.items'),       title: 'Order items',               guards: [auth, customer, complete], layout: 'default', page: () => import('./pages/create/CreateItemsPage'), data: orderingData },
   { ...named('orders.index'),       title: 'Orders',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrdersPage') },
   { ...named('orders.view'),        title: 'Order',                     guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrderViewPage') },
   { ...named('invoices.index'),     title: 'Invoices',                  guards: [auth, customer], layout: 'default', page: () => import('./pages/invoices/InvoicesPage') },

@@ -27,6 +27,8 @@ import { sessionStore } from './modules/accounts/sessions';
 import countriesRoutes from './modules/countries/routes';
 import healthRoutes from './modules/health/routes';
 import oauthRoutes from './modules/oauth/routes';
+import { configuredProviders } from './modules/oauth/providers';
+import { oauthService } from './modules/oauth/service';
 import catalogueAdminRoutes from './modules/catalogue/admin';
 import pricesRoutes from './modules/prices/routes';
 import { afterStaffWrites } from './lib/staff-writes';
@@ -133,6 +135,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     margins: marginsService(db, { products, stock }),
     agreements: agreementsService(db),
     prices,
+    oauth: oauthService({ db, accounts, sessions, providers: configuredProviders(config.oauth), appUrl: config.appUrl, log }),
   };
 }
 

@@ -83,6 +83,20 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
   /** The first retry of an undelivered mail waits this long; each further one twice as long (at most an hour). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+  /** Social sign-in (issue 16): a provider is offered when its client id and secret are both set. */
+  OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
+  OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OAUTH_MICROSOFT_CLIENT_ID: z.string().optional(),
+  OAUTH_MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  /** A tenant id or domain; `common` (default) admits work, school and personal accounts, `organizations` work and school ones. */
+  OAUTH_MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, 'a tenant id, domain, common, organizations or consumers').optional(),
+  OAUTH_GITHUB_CLIENT_ID: z.string().optional(),
+  OAUTH_GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** A generic OpenID Connect provider (Keycloak, Okta…), found by discovery at its issuer. */
+  OAUTH_OIDC_ISSUER: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  OAUTH_OIDC_CLIENT_ID: z.string().optional(),
+  OAUTH_OIDC_CLIENT_SECRET: z.string().optional(),
+  OAUTH_OIDC_NAME: z.string().max(40).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -127,6 +141,48 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   jobs: { pollMs: number };
   mail: { retryBaseMs: number };
+  /** Social sign-in providers configured in the environment (modules/oauth/providers.ts); empty → no buttons. */
+  oauth: OAuthConfig;
+}
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface OAuthConfig {
+  google?: OAuthClientConfig;
+  microsoft?: OAuthClientConfig & { tenant: string };
+  github?: OAuthClientConfig;
+  oidc?: OAuthClientConfig & { issuer: string; name: string };
+}
+
+/** The client of a provider when both its id and secret are set; undefined when neither is; an error when only one is. */
+function oauthClient(prefix: string, id: string | undefined, secret: string | undefined): OAuthClientConfig | undefined {
+  if (!id && !secret) return undefined;
+  if (!id || !secret) throw new Error(`Invalid configuration:\n  ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET: set both, or neither`);
+  return { clientId: id, clientSecret: secret };
+}
+
+function oauthConfig(e: z.output<typeof envSchema>): OAuthConfig {
+  const google = oauthClient('OAUTH_GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET);
+  const microsoft = oauthClient('OAUTH_MICROSOFT', e.OAUTH_MICROSOFT_CLIENT_ID, e.OAUTH_MICROSOFT_CLIENT_SECRET);
+  const github = oauthClient('OAUTH_GITHUB', e.OAUTH_GITHUB_CLIENT_ID, e.OAUTH_GITHUB_CLIENT_SECRET);
+  const oidc = oauthClient('OAUTH_OIDC', e.OAUTH_OIDC_CLIENT_ID, e.OAUTH_OIDC_CLIENT_SECRET);
+  if (oidc && !e.OAUTH_OIDC_ISSUER) throw new Error('Invalid configuration:\n  OAUTH_OIDC_ISSUER: required with OAUTH_OIDC_CLIENT_ID');
+  // Plain http only for a provider on this machine (a test's); anywhere else the code and tokens would cross the network in clear.
+  if (oidc && e.OAUTH_OIDC_ISSUER) {
+    const issuer = new URL(e.OAUTH_OIDC_ISSUER);
+    if (issuer.protocol !== 'https:' && !(issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname))) {
+      throw new Error('Invalid configuration:\n  OAUTH_OIDC_ISSUER: must be an https address (http only on 127.0.0.1 or localhost)');
+    }
+  }
+  return {
+    ...(google && { google }),
+    ...(microsoft && { microsoft: { ...microsoft, tenant: e.OAUTH_MICROSOFT_TENANT || 'common' } }),
+    ...(github && { github }),
+    ...(oidc && e.OAUTH_OIDC_ISSUER && { oidc: { ...oidc, issuer: e.OAUTH_OIDC_ISSUER, name: e.OAUTH_OIDC_NAME?.trim() || 'Single sign-on' } }),
+  };
 }
 
 export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
@@ -172,5 +228,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
     jobs: { pollMs: e.JOBS_POLL_MS },
     mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS },
+    oauth: oauthConfig(e),
   };
 }

@@ -22,6 +22,7 @@ import type { InvoicesService } from './modules/invoices/service';
 import type { RoyalMailService } from './modules/royalmail/service';
 import type { TicketsService } from './modules/tickets/service';
 import type { MailOutbox } from './modules/mail/service';
+import type { OAuthService } from './modules/oauth/service';
 import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
 import type { AdminUsersService } from './modules/users/service';
@@ -70,4 +71,6 @@ export interface AppDeps {
   margins: MarginsService;
   agreements: AgreementsService;
   prices: PricesService;
+  /** Social sign-in: the configured providers, flows, linked identities. */
+  oauth: OAuthService;
 }

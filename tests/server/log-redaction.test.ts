@@ -44,6 +44,8 @@ describe('log redaction', () => {
       `//password//reset/${TOKEN}`,
       `/login?token=${TOKEN}&next=%2Forders`,
       `/api/password/reset?token=${TOKEN}`,
+      `/login?oauth=${TOKEN}`, // a blocked social sign-in pop-up's one-time hand-off code
+      `/api/oauth/oidc/callback?code=${TOKEN}&state=${TOKEN}`,
     ]) {
       await app.inject({ method: 'GET', url });
     }

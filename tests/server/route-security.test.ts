@@ -35,7 +35,9 @@ const PUBLIC = new Set([
   'GET /api/countries',
   'GET /api/settings/:name', // public settings only; the rest look missing
   'GET /api/oauth/providers',
-  'POST /api/oauth/:provider',
+  'POST /api/oauth/:provider', // starts a sign-in; linking (link: true) answers 401 to a visitor
+  'GET /api/oauth/:provider/callback', // the provider sends the browser back here; the flow's state and HttpOnly browser cookie are the credential
+  'POST /api/oauth/handoff', // a blocked pop-up's one-time code (with the browser cookie of the flow) is the credential
   'GET /api/files/logos/:name', // the unguessable name is the credential (an <img> sends no Bearer)
   'GET /api/downloads/batches/:id', // a signed one-minute link is the credential (a followed link sends no Bearer); 403 without it
   'GET /api/downloads/orders-xlsx/:id', // likewise: a signed one-minute link to one customer's spreadsheet with its filters; 403 without it
@@ -44,7 +46,6 @@ const PUBLIC = new Set([
 /** Unsafe routes that take no body at all (anything sent is ignored, never read). */
 const NO_BODY = new Set([
   'POST /api/logout',
-  'POST /api/oauth/:provider',
   'POST /api/admin/mail/:id/resend',
   'POST /api/orders/:id/cancel',
   'POST /api/orders/:id/resubmit',

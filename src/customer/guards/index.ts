@@ -2,6 +2,7 @@ export { adminOnly } from './adminOnly';
 export { authRequired } from './authRequired';
 export { guestOnly } from './guestOnly';
 export { role } from './role';
+export { profileComplete, isProfileComplete } from './profileComplete';
 export { runGuards } from './runGuards';
 export { restoreSession } from './sessionRestore';
 export { INTENDED_URL_COOKIE, rememberIntendedUrl, takeIntendedUrl } from '../../shared/auth/intendedUrl';

@@ -4,8 +4,8 @@ import type { Config } from '../config';
 
 /** A set-password link's path (reset and welcome mails; the API's check of one): the browser's router matches it in any letter case. */
 const TOKEN_PATH = /^((?:\/+api)?\/+password\/+reset\/+)[^/?#]+/i;
-/** Query parameters that carry a secret in a link (tokens, OAuth codes and states, signatures). */
-const SECRET_PARAM = /([?&](?:token|code|state|key|signature|sig|password|secret)=)[^&#]*/gi;
+/** Query parameters that carry a secret in a link (tokens, OAuth codes and states, social sign-in hand-off codes, signatures). */
+const SECRET_PARAM = /([?&](?:token|code|state|key|signature|sig|password|secret|oauth)=)[^&#]*/gi;
 const REDACTED = '[redacted]';
 
 /** The address as the access log writes it: the route stays, the token in it does not. */

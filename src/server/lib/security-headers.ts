@@ -45,15 +45,16 @@ const PERMISSIONS_POLICY = [
 export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
   // Callback style: no promise per response on this hot path.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('content-security-policy', CSP);
+    // A route with a policy of its own keeps it (the social sign-in callback page: a nonce'd script, no opener policy).
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);
     reply.header('x-content-type-options', 'nosniff');
     // Reset links carry their token in the path: never send it to another site.
-    reply.header('referrer-policy', 'same-origin');
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // Our pages keep other sites' windows out of reach, but a sign-in popup they open may still post back to them.
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+    if (!reply.hasHeader('cross-origin-opener-policy')) reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     if (opts.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done(null, payload);
   });

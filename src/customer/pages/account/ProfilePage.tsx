@@ -1,4 +1,7 @@
+import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { updateUser, useAuth } from '../../../shared/auth';
 import { saveProfile } from '../../api/accounts';
 import { AddressFields } from '../../components/AddressFields';
@@ -7,28 +10,57 @@ import { PageFrame } from '../../components/PageFrame';
 import { EMPTY_PROFILE, profileValuesOf } from '../../components/profileValues';
 import { SubmitButton } from '../../components/SubmitButton';
 import { TextInput } from '../../components/TextInput';
-import { useCountries } from '../../api/countries';
+import { HOME_COUNTRY_CODE, useCountries } from '../../api/countries';
 import { profileSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
+import { isProfileComplete, takeIntendedUrl } from '../../guards';
+import { route } from '../../paths';
+import { SignInMethods } from './SignInMethods';
 
 export default function ProfilePage() {
   const { user } = useAuth();
   const countries = useCountries();
+  const navigate = useNavigate();
+  // Sent here before ordering (?complete=1): an account opened by social sign-in has no address yet.
+  const [search] = useSearchParams();
+  const completing = search.get('complete') === '1' && !!user && !isProfileComplete(user);
   const form = useZodForm({
     schema: profileSchema,
     // The auth guard ran before this page, so the user is loaded.
     initialValues: { ...(user ? profileValuesOf(user) : EMPTY_PROFILE), current_password: '' },
     onSubmit: async ({ current_password, ...profile }) => {
       // The server asks for the current password only when the e-mail address changes.
-      updateUser(await saveProfile(emailChanges ? { ...profile, current_password } : profile));
+      const saved = await saveProfile(emailChanges ? { ...profile, current_password } : profile);
+      updateUser(saved);
       form.setValue('current_password', ''); // a password does not stay on screen
+      if (completing && isProfileComplete(saved)) {
+        // On to where the customer was going (the order page that sent them here).
+        await navigate(takeIntendedUrl(route('create.index')), { replace: true });
+        return;
+      }
       return 'Your profile has been saved.';
     },
   });
   const emailChanges = !!user && form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
+  // An account with no country yet (opened by social sign-in): the United Kingdom, as on registration, once.
+  const { setValue } = form;
+  const countryMissing = user?.country_id === null && form.values.country_id === '';
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (countries.status !== 'loaded' || preselected.current || !countryMissing) return;
+    preselected.current = true;
+    const home = countries.countries.find((country) => country.code === HOME_COUNTRY_CODE);
+    if (home) setValue('country_id', String(home.id));
+  }, [countries, countryMissing, setValue]);
+
   return (
     <PageFrame intro="The contact details and address we use for your account, your orders and your invoices.">
+      {completing && (
+        <Alert severity="info" sx={{ maxWidth: 760, mb: 2 }}>
+          Before your first order, please complete your details: your name, company and the address we deliver to and invoice.
+        </Alert>
+      )}
       <Paper component="form" variant="outlined" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 760, p: { xs: 2, sm: 3 } }}>
         <AddressFields field={form.field} countries={countries} />
         {emailChanges && (
@@ -44,6 +76,7 @@ export default function ProfilePage() {
         <FormAlerts error={form.formError} success={form.success} />
         <SubmitButton submitting={form.submitting}>Save my profile</SubmitButton>
       </Paper>
+      <SignInMethods />
     </PageFrame>
   );
 }

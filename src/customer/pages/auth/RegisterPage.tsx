@@ -13,6 +13,7 @@ import { TextLink } from '../../plain/TextLink';
 import { route } from '../../paths';
 import { AuthForm, BelowForm } from './AuthForm';
 import { AuthHeading } from './AuthHeading';
+import { SocialSignIn } from './SocialSignIn';
 import { useAfterSignIn } from './useAfterSignIn';
 
 const INITIAL = { ...EMPTY_PROFILE, password: '', password_confirmation: '' };
@@ -55,6 +56,8 @@ function RegisterForm() {
   return (
     <>
       <AuthHeading>Trade prices, online ordering and order tracking for print buyers and resellers.</AuthHeading>
+      {/* An account from a provider in two clicks; the address is asked for before the first order. */}
+      <SocialSignIn remember={false} onSignedIn={afterSignIn} placement="before" />
       <FormAlerts error={form.formError} />
       <AuthForm form={form} submit="Open my account">
         <PlainAddressFields field={form.field} countries={countries} />

@@ -11,3 +11,4 @@ export * from './orders';
 export * from './production';
 export * from './invoices';
 export * from './tickets';
+export * from './oauth';

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { purgeExpiredResets } from './password-resets';
 import { sessionStore } from './sessions';
+import { purgeExpiredFlows } from '../oauth/flows';
 
 /** Deletes expired sessions and reset rows; answers how many of each went. */
-export async function purgeExpired(db: Db): Promise<{ sessions: number; resets: number }> {
-  return { sessions: await sessionStore(db).purgeExpired(), resets: await purgeExpiredResets(db) };
+export async function purgeExpired(db: Db): Promise<{ sessions: number; resets: number; oauthFlows: number }> {
+  return { sessions: await sessionStore(db).purgeExpired(), resets: await purgeExpiredResets(db), oauthFlows: await purgeExpiredFlows(db) };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ChangePasswordInput, ProfileInput, RegisterInput, Role } from '../
 import { ROLES } from '../../../shared/api/accounts';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, users, type UserRow } from '../../db/schema';
+import { countries, userIdentities, users, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { endResetLinks } from './password-resets';
@@ -95,6 +95,34 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
       }
       const token = await sessions.create(user.id, false, userAgent);
       return { token, user };
+    },
+
+    /**
+     * A first social sign-in (issue 16): an account without a password, from the provider's verified
+     * e-mail and names, with its identity and welcome mail in one transaction. Address and company
+     * are asked for before the first order (the customer app's profile guard).
+     */
+    async createSocialAccount(profile: { email: string; firstname: string; lastname: string }, identity: { provider: string; subject: string }): Promise<UserRow> {
+      const role = await registrationRole();
+      try {
+        return await db.transaction(async (tx) => {
+          const [created] = await tx.insert(users).values({ email: profile.email, firstname: profile.firstname, lastname: profile.lastname, passwordHash: null, role }).returning();
+          await tx.insert(userIdentities).values({ userId: created.id, provider: identity.provider, subject: identity.subject, email: profile.email });
+          await deps.outbox.queue(tx, {
+            to: created.email,
+            subject: `Welcome to ${deps.appName}`,
+            text:
+              `Hello ${created.firstname || 'there'},\n\nYour trade account is ready. Sign in at ${deps.appUrl}/login.\n` +
+              `Before your first order, please add your address on your profile page: ${deps.appUrl}/account/profile\n` +
+              (role === 'none' ? '\nWe check every new trade account; we will e-mail you as soon as yours is approved.\n' : '') +
+              `\n${deps.appName}`,
+          });
+          return created;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw unprocessable({ email: 'An account with this e-mail address already exists' });
+        throw err;
+      }
     },
 
     async login(input: { email: string; password: string; remember: boolean }, userAgent: string): Promise<string> {
