@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { staffTheme } from './staffTheme';
 import { createStaffQueryClient, staffStore } from './adminOptions';
-import { STAFF_AREAS, STAFF_BASE } from './areas/staffAreas';
+import { STAFF_BASE } from './areas/staffAreas';
 import { authProvider } from './auth/authProvider';
 import batches from './batches';
 import { lazyScreen } from './common/lazyScreen';
@@ -30,7 +30,6 @@ const { create: UserAdd, ...usersResource } = users;
 // Each screen's code arrives when it is first opened (the resources' index files): the staff
 // area's first chunk is react-admin's frame, the menu and the providers (issue 9: ≤ 300 kB gzipped).
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'), (m) => m.Dashboard);
-const ComingSoonPage = lazyScreen(() => import('./areas/ComingSoonPage'), (m) => m.ComingSoonPage);
 
 /**
  * The staff area: react-admin under /admin, lazily loaded by the customer router's `/admin/*`
@@ -76,11 +75,6 @@ export default function StaffApp() {
       <Resource name="royalmail" {...royalmail} />
       <Resource name="tickets" {...tickets} />
       <Resource name="mail" {...mail} />
-      <CustomRoutes>
-        {STAFF_AREAS.filter((area) => !area.ready).map((area) => (
-          <Route key={area.path} path={area.path} element={<ComingSoonPage area={area} />} />
-        ))}
-      </CustomRoutes>
     </Admin>
   );
 }

@@ -20,43 +20,36 @@ export interface StaffArea {
   /** The dashboard tile's image. */
   image: string;
   MenuIcon: SvgIconComponent;
-  /**
-   * False until a later issue builds the area: its path then shows a page saying so. Set it to
-   * true in the same change that adds the area's <Resource> (or route) in App.tsx.
-   */
-  ready: boolean;
   /** Parts of the area that already exist, linked from the menu and from its page. */
   parts?: ReadonlyArray<{ path: string; name: string; MenuIcon: SvgIconComponent }>;
 }
 
-/** The staff areas, in dashboard order: the tiles, the menu and the not-yet-built pages all read this list. */
+/** The staff areas, in dashboard order: the tiles and the menu read this list. */
 export const STAFF_AREAS: readonly StaffArea[] = [
-  { path: 'users', name: 'Users', description: 'Customer and staff accounts, roles, logos and price agreements.', image: '/admin-icons/users.svg', MenuIcon: UsersIcon, ready: true },
-  { path: 'stock', name: 'Stock', description: 'Paper stocks with their sheet and printing costs.', image: '/admin-icons/stock.svg', MenuIcon: StockIcon, ready: true },
-  { path: 'products', name: 'Products', description: 'Products, the stocks they are made on, and their margins.', image: '/admin-icons/products.svg', MenuIcon: ProductsIcon, ready: true },
+  { path: 'users', name: 'Users', description: 'Customer and staff accounts, roles, logos and price agreements.', image: '/admin-icons/users.svg', MenuIcon: UsersIcon },
+  { path: 'stock', name: 'Stock', description: 'Paper stocks with their sheet and printing costs.', image: '/admin-icons/stock.svg', MenuIcon: StockIcon },
+  { path: 'products', name: 'Products', description: 'Products, the stocks they are made on, and their margins.', image: '/admin-icons/products.svg', MenuIcon: ProductsIcon },
   {
     path: 'delivery',
     name: 'Delivery',
     description: 'Delivery services, their weight bands, the countries served and the closed days.',
     image: '/admin-icons/delivery.svg',
     MenuIcon: DeliveryIcon,
-    ready: true,
     parts: [
       { path: 'delivery/countries', name: 'Countries', MenuIcon: CountriesIcon },
       { path: 'delivery/closed-days', name: 'Closed days', MenuIcon: ClosedDaysIcon },
     ],
   },
-  { path: 'orders', name: 'Orders', description: 'Every order with its status, artwork and history.', image: '/admin-icons/orders.svg', MenuIcon: OrdersIcon, ready: true },
-  { path: 'batches', name: 'Batches', description: 'Production runs: Pending items gathered into a ZIP for the press.', image: '/admin-icons/batches.svg', MenuIcon: BatchesIcon, ready: true },
-  { path: 'royalmail', name: 'Royal Mail', description: 'Dispatch printed orders through Click & Drop, with their tracking numbers.', image: '/admin-icons/royalmail.svg', MenuIcon: RoyalMailIcon, ready: true },
-  { path: 'tickets', name: 'Resolution Centre', description: 'Customer tickets: reply, attach files and close.', image: '/admin-icons/tickets.svg', MenuIcon: TicketsIcon, ready: true },
+  { path: 'orders', name: 'Orders', description: 'Every order with its status, artwork and history.', image: '/admin-icons/orders.svg', MenuIcon: OrdersIcon },
+  { path: 'batches', name: 'Batches', description: 'Production runs: Pending items gathered into a ZIP for the press.', image: '/admin-icons/batches.svg', MenuIcon: BatchesIcon },
+  { path: 'royalmail', name: 'Royal Mail', description: 'Dispatch printed orders through Click & Drop, with their tracking numbers.', image: '/admin-icons/royalmail.svg', MenuIcon: RoyalMailIcon },
+  { path: 'tickets', name: 'Resolution Centre', description: 'Customer tickets: reply, attach files and close.', image: '/admin-icons/tickets.svg', MenuIcon: TicketsIcon },
   {
     path: 'settings',
     name: 'Settings',
     description: 'Status banner, company details, VAT and other settings.',
     image: '/admin-icons/settings.svg',
     MenuIcon: SettingsIcon,
-    ready: true,
     parts: [{ path: 'mail', name: 'Mail outbox', MenuIcon: MailIcon }],
   },
 ];

@@ -26,9 +26,8 @@ interface Waiting {
   tickets?: TicketCounts;
 }
 
-/** What a tile says: the area, whether it is built yet, and what waits there (accounts to approve, orders, items for the press, parcels to dispatch, tickets to answer). */
+/** What a tile says: the area, and what waits there (accounts to approve, orders, items for the press, parcels to dispatch, tickets to answer). */
 function describe(area: StaffArea, { awaiting, orders, press, royalMail, tickets }: Waiting): string {
-  if (!area.ready) return `${area.description} (coming soon)`;
   if (area.path === 'users' && awaiting) return `${area.description} ${accountsAwaiting(awaiting)}.`;
   if (area.path === 'orders' && orders) return `${area.description} ${waitingText(orders)}`;
   if (area.path === 'batches' && press) return `${area.description} ${waitingForPressText(press)}`;
