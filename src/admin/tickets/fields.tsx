@@ -40,8 +40,10 @@ export function CustomerLink({ ticket }: { ticket: Pick<AdminTicketSummary, 'use
       <Link component={RouterLink} to={staffUrl(`users/${ticket.user_id}`)} onClick={own} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
         {ticket.customer}
       </Link>
-      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-        {ticket.email}
+      {/* A narrow column breaks the address before its @ rather than inside a word. */}
+      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', overflowWrap: 'break-word' }}>
+        {ticket.email.split('@')[0]}
+        <wbr />@{ticket.email.split('@').slice(1).join('@')}
       </Typography>
     </>
   );
