@@ -13,7 +13,7 @@ import { makePdf } from '../artwork/fixtures';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import { ApiClient, registerAs } from '../helpers/client';
-import { CLEAN_CARD, basketWithCard, confirmedOrder, customer, ok, pdf, seedCatalogue, seedDelivery, upload, type Catalogue } from '../orders/helpers';
+import { artworkChecked, CLEAN_CARD, basketWithCard, confirmedOrder, customer, ok, pdf, seedCatalogue, seedDelivery, upload, type Catalogue } from '../orders/helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -58,7 +58,7 @@ async function twoItemOrder(): Promise<Order> {
   const second = ok<Item>(await acme.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 250, sides: 'double', orientation: 'landscape' }), 201);
   ok(await upload(acme, order.id, item.id, await pdf(CLEAN_CARD)));
   ok(await upload(acme, order.id, second.id, await makePdf([CLEAN_CARD, CLEAN_CARD])));
-  await t.app.deps.jobs.drain();
+  await artworkChecked(t, acme, order.id);
   ok(await acme.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id, ref: 'PO-TWO' }));
   return ok<Order>(await acme.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `two-items-${order.id}` } }));
 }

@@ -80,10 +80,25 @@ export async function basketWithCard(client: ApiClient, cat: Catalogue, fields: 
 }
 
 /** A basket that may be confirmed: clean artwork checked, delivery by `deliveryTypeId`. */
+/**
+ * Runs the background jobs until every uploaded artwork of the order is checked. drain() alone is not
+ * enough: under load the engine may fail a check, which is retried a moment later, not at once.
+ */
+export async function artworkChecked(t: TestApp, client: ApiClient, orderId: number, timeoutMs = 30_000): Promise<Order> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await t.app.deps.jobs.drain();
+    const order = ok<Order>(await client.get(`/api/orders/${orderId}`));
+    if (order.items.every((item) => item.artwork?.preflight.status !== 'pending')) return order;
+    if (Date.now() > until) throw new Error(`Order ${orderId}: artwork still being checked after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function readyBasket(t: TestApp, client: ApiClient, cat: Catalogue, deliveryTypeId: number) {
   const { order, item } = await basketWithCard(client, cat);
   ok(await upload(client, order.id, item.id, await pdf(CLEAN_CARD)));
-  await t.app.deps.jobs.drain();
+  await artworkChecked(t, client, order.id);
   ok(await client.patch(`/api/orders/${order.id}`, { delivery_type_id: deliveryTypeId }));
   return { order, item };
 }

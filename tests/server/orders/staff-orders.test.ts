@@ -7,7 +7,7 @@ import { findTransition } from '../../../src/shared/domain/orders/transitions';
 import { mailOutbox, orderEvents, orders } from '../../../src/server/db/schema';
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
-import { confirmedOrder, customer, ok, pdf, seedDelivery, upload, CLEAN_CARD, type Catalogue, orderingApp } from './helpers';
+import { artworkChecked, confirmedOrder, customer, ok, pdf, seedDelivery, upload, CLEAN_CARD, type Catalogue, orderingApp } from './helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -205,7 +205,7 @@ describe('problems, seen from both sides', () => {
     expect(held.events.at(-1)).toMatchObject({ from: 'live', to: 'problem', actor: 'staff', note: '' });
     expect((await read(order.id)).events.at(-1)).toMatchObject({ note: 'Spotted by Sam on the proof' });
     ok(await upload(shopper, order.id, held.items[0].id, await pdf(CLEAN_CARD), 'fixed.pdf'));
-    await t.app.deps.jobs.drain();
+    await artworkChecked(t, shopper, order.id);
     ok(await shopper.post(`/api/orders/${order.id}/resubmit`));
     const seen = await read(order.id);
     const who = ok<{ firstname: string; lastname: string }>(await shopper.get('/api/user'));

@@ -12,7 +12,7 @@ import type { TestApp } from '../helpers/app';
 import { createProduct, createStock, setMargins } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
 import { readZip } from '../helpers/zip';
-import { CLEAN_CARD, confirmedOrder, ok, pdf, seedDelivery, upload, type Catalogue, orderingApp } from '../orders/helpers';
+import { artworkChecked, CLEAN_CARD, confirmedOrder, ok, pdf, seedDelivery, upload, type Catalogue, orderingApp } from '../orders/helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -52,7 +52,7 @@ async function orderOnTwoStocks(): Promise<{ order: Order; cardItem: number; fly
   const card = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape' }), 201);
   const flyer = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: flyers.id, stock_id: gloss.id, qty: 100, sides: 'single', orientation: 'landscape' }), 201);
   for (const item of [card, flyer]) ok(await upload(shopper, order.id, item.id, await pdf(CLEAN_CARD)));
-  await t.app.deps.jobs.drain();
+  await artworkChecked(t, shopper, order.id);
   ok(await shopper.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id }));
   const confirmed = ok<Order>(await shopper.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `two-stocks-${order.id}` } }));
   return { order: confirmed, cardItem: card.id, flyerItem: flyer.id };
