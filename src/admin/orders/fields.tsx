@@ -4,17 +4,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AdminOrderSummary } from '../../shared/api/admin-orders';
-import { formatDay } from '../../shared/domain/calendar/workingDays';
+import { formatDay, formatMoment } from '../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../shared/domain/pricing/format';
 import { staffUrl } from '../areas/staffAreas';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
-const ukDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** "23 Nov 2026" (UK time). */
 export const formatUkDate = (iso: string | null): string => (iso ? ukDate.format(new Date(iso)) : '—');
 /** "23 Nov 2026, 14:05" (UK time). */
-export const formatUkDateTime = (iso: string | null): string => (iso ? ukDateTime.format(new Date(iso)) : '—');
+export const formatUkDateTime = (iso: string | null): string => (iso ? formatMoment(iso) : '—');
 export const formatMoney = (pence: number | null): string => (pence === null ? '—' : formatPence(pence));
 
 export function OverdueChip() {

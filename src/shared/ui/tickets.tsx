@@ -23,6 +23,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { TicketEvent, TicketFile, TicketMessage } from '../api/tickets';
+import { formatMoment } from '../domain/calendar/workingDays';
 import {
   addAttachments,
   STAFF_TICKET_STATUS_NAMES,
@@ -58,11 +59,6 @@ export function TicketStatusChip({ status, viewer }: { status: TicketStatus; vie
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-/** "23 Nov 2026, 14:05" in UK time. */
-export function formatMoment(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 const ROLE = { customer: 'Customer', staff: 'Staff' } as const;

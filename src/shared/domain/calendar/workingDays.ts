@@ -102,6 +102,13 @@ export function dispatchPromise(
   return { start, dispatch, delivery, beforeCutoffToday: start === ukDateTime(at).date };
 }
 
+const momentFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** '23 Nov 2026, 14:05' in UK time: when something happened (a message, a move), as staff and customer screens write it. */
+export function formatMoment(iso: string): string {
+  return momentFormat.format(new Date(iso));
+}
+
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
 
 /** 'Tue 24 Nov', as the order pages and e-mails write a date. */
