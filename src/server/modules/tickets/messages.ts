@@ -37,11 +37,10 @@ export async function readFilesOnly(request: FastifyRequest): Promise<PreparedFi
 
 /** An attachment for its reader: its own type, a download with its name (images may show inline), never shared-cached. */
 export function sendTicketFile(reply: FastifyReply, file: Awaited<ReturnType<TicketsService['file']>>) {
-  const disposition = attachment(file.name);
   return reply
     .type(file.type)
     .header('content-length', file.size)
-    .header('content-disposition', file.type.startsWith('image/') ? disposition.replace(/^attachment/, 'inline') : disposition)
+    .header('content-disposition', attachment(file.name, file.type.startsWith('image/') ? 'inline' : 'attachment'))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, max-age=3600, immutable')
     .send(file.body);

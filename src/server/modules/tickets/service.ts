@@ -6,7 +6,9 @@ import {
   CLOSED_TICKET_MESSAGE,
   findTicketTransition,
   statusAfterMessage,
+  TICKET_REASONS,
   TICKET_STATUS_NAMES,
+  TICKET_STATUSES,
   type TicketActor,
   type TicketReason,
   type TicketStatus,
@@ -92,8 +94,8 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       id: 'int',
       user_id: 'int',
       order_id: 'int',
-      status: { type: 'enum', values: ['open', 'answered', 'closed'] },
-      reason: { type: 'enum', values: ['Print quality', 'Delivery', 'Artwork', 'Billing', 'Other'] },
+      status: { type: 'enum', values: TICKET_STATUSES },
+      reason: { type: 'enum', values: TICKET_REASONS },
       last_message_at: 'date',
       created_at: 'date',
     }),
@@ -358,7 +360,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       const thumbnail = size === 'thumbnail' && row.file.thumbnailKey;
       const stored = await files.stream(thumbnail ? row.file.thumbnailKey! : row.file.fileKey);
       if (!stored) throw notFound('No such file.');
-      return { ...stored, name: row.file.name, type: thumbnail ? 'image/webp' : FILE_TYPES[row.file.kind as keyof typeof FILE_TYPES], key: thumbnail ? row.file.thumbnailKey! : row.file.fileKey };
+      return { ...stored, name: row.file.name, type: thumbnail ? 'image/webp' : FILE_TYPES[row.file.kind as keyof typeof FILE_TYPES] };
     },
   };
 }

@@ -14,7 +14,7 @@ export const TICKET_STATUS_NAMES = {
   closed: 'Closed',
 } as const;
 export type TicketStatus = keyof typeof TICKET_STATUS_NAMES;
-export const TICKET_STATUSES = Object.keys(TICKET_STATUS_NAMES) as TicketStatus[];
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const satisfies readonly TicketStatus[];
 
 /** Staff read the same statuses from their side of the desk. */
 export const STAFF_TICKET_STATUS_NAMES: Record<TicketStatus, string> = {
