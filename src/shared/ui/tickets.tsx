@@ -349,6 +349,16 @@ export function AttachmentPicker({ files, onChange, error, disabled }: { files: 
   );
 }
 
+/** How far a message's files have gone up, while they go. */
+export function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <Box role="status">
+      <Typography variant="body2">Sending the files… {percent}%</Typography>
+      <LinearProgress variant="determinate" value={percent} aria-label={`Sending the files: ${percent}%`} />
+    </Box>
+  );
+}
+
 /** A failed call as the reply form needs it, read by each side from its own API client's errors. */
 export interface ReplyFailure {
   status?: number;
@@ -455,12 +465,7 @@ export function TicketReplyForm({ label, hint, send, readFailure, onConflict, on
           error={errors.files}
           disabled={busy}
         />
-        {busy && files.length ? (
-          <Box role="status">
-            <Typography variant="body2">Sending the files… {progress}%</Typography>
-            <LinearProgress variant="determinate" value={progress ?? 0} aria-label={`Sending the files: ${progress}%`} />
-          </Box>
-        ) : null}
+        {busy && files.length ? <UploadProgress percent={progress ?? 0} /> : null}
         <Box>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon aria-hidden />}>
             {filesOnly ? 'Send files only' : 'Send reply'}

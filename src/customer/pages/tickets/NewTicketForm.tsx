@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -13,7 +12,7 @@ import { ticketCreateSchema, type Ticket } from '../../../shared/api/tickets';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { TICKET_REASONS, TICKET_TEXT_MAX } from '../../../shared/domain/tickets/tickets';
 import { apiErrors } from '../../../shared/http';
-import { AttachmentPicker } from '../../../shared/ui/tickets';
+import { AttachmentPicker, UploadProgress } from '../../../shared/ui/tickets';
 import { fetchOrders } from '../../api/orders';
 import { openTicket, useSending, useStoreTicket } from '../../api/tickets';
 import { FormAlerts } from '../../components/FormAlerts';
@@ -114,9 +113,8 @@ export function NewTicketForm({ orderId, onCancel }: { orderId: number | null; o
           disabled={form.submitting}
         />
         {sending.progress !== null && files.length > 0 && (
-          <Box sx={{ mt: 2 }} role="status">
-            <Typography variant="body2">Sending your files… {sending.progress}%</Typography>
-            <LinearProgress variant="determinate" value={sending.progress} aria-label="Upload progress" />
+          <Box sx={{ mt: 2 }}>
+            <UploadProgress percent={sending.progress} />
           </Box>
         )}
         <FormAlerts error={form.formError} />
