@@ -29,7 +29,8 @@ import { basketSignature, checkingArtwork, useAddItem, useConfirmOrder, useDeliv
 import { usePriceList } from '../../api/prices';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
-import { errorText, LoadFailed, Loading, statusOf, Totals } from '../orders/parts';
+import { Totals } from '../orders/parts';
+import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { ItemCard } from './ItemCard';
 import { ItemForm } from './ItemForm';
 import { OrderDetailsForm } from './OrderDetailsForm';

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import type { Item } from '../../../shared/api/orders';
 import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
 import { useRemoveArtwork, useRemoveItem, useUpdateItem, useUploadArtwork } from '../../api/orders';
-import { ArtworkFile, ArtworkPreview, ConfirmDialog, errorText, ItemSummary, itemLine, PreflightResult } from '../orders/parts';
+import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, itemLine, PreflightResult } from '../orders/parts';
+import { errorText } from '../../components/QueryStates';
 import { choiceOf, ItemForm } from './ItemForm';
 
 /** Choose a PDF (a real button for the keyboard; the file input is hidden behind it) and send it with progress. */

@@ -16,7 +16,7 @@ import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
 import type { Sides } from '../../../shared/domain/pricing/engine';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { apiErrors } from '../../../shared/http';
-import { errorText } from '../orders/parts';
+import { errorText } from '../../components/QueryStates';
 
 export interface ItemChoice {
   product_id: string;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -21,7 +20,7 @@ import { fetchInvoicePdf, fetchStatement, useInvoices } from '../../api/invoices
 import { ListFooter, ListSearch } from '../../components/ListParts';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
-import { LoadFailed, Loading } from '../orders/parts';
+import { ListStates } from '../../components/QueryStates';
 
 const PER_PAGE = 20;
 /** This month, as a month input wants it (UK time is near enough for a default). */
@@ -68,73 +67,68 @@ export default function InvoicesPage() {
   return (
     <PageFrame intro={q ? `Searching for “${q}”` : 'Your invoices, to view and download. An invoice is raised when an order is dispatched.'}>
       <ListSearch key={q} label="Invoice or order number" initial={q} onSearch={(words) => setSearch(words ? { q: words } : {})} />
-      {invoices.isPending ? (
-        <Loading label="Loading your invoices…" />
-      ) : invoices.isError ? (
-        <LoadFailed what="Your invoices" error={invoices.error} onRetry={() => void invoices.refetch()} />
-      ) : invoices.data.data.length === 0 ? (
-        <Box sx={{ py: 2 }}>
-          <Typography>{q ? `No invoice matches “${q}”.` : 'You have no invoices yet: each order’s invoice appears here when it is dispatched.'}</Typography>
-          {q && (
-            <Button component={RouterLink} to={route('invoices.index')} sx={{ mt: 1 }}>
-              Clear the search
-            </Button>
-          )}
-        </Box>
-      ) : (
-        <>
-          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Your invoices">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Invoice</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
-                  <TableCell align="right">Total</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={visuallyHidden}>
-                      Download
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {invoices.data.data.map((invoice) => (
-                  <TableRow key={invoice.id} hover>
+      <ListStates
+        query={invoices}
+        loading="Loading your invoices…"
+        what="Your invoices"
+        empty={q ? `No invoice matches “${q}”.` : 'You have no invoices yet: each order’s invoice appears here when it is dispatched.'}
+        back={q ? { to: route('invoices.index'), label: 'Clear the search' } : undefined}
+      >
+        {(found) => (
+          <>
+            <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label="Your invoices">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Invoice</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
+                    <TableCell align="right">Total</TableCell>
                     <TableCell>
-                      <Box component="strong" sx={{ whiteSpace: 'nowrap' }}>
-                        {invoice.number}
+                      <Box component="span" sx={visuallyHidden}>
+                        Download
                       </Box>
-                      {invoice.source === 'uploaded' ? <Chip size="small" variant="outlined" label="From our accounts" sx={{ ml: 1 }} /> : null}
-                      {/* On a phone the date goes under the number, its column hidden. */}
-                      <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-                        {formatDay(invoice.date)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDay(invoice.date)}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {invoice.order_id ? (
-                        <Link component={RouterLink} to={route('orders.view', { id: invoice.order_id })}>
-                          #{invoice.order_id}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </TableCell>
-                    <TableCell align="right">{formatPence(invoice.total)}</TableCell>
-                    <TableCell>
-                      <SaveFileButton fetchFile={() => fetchInvoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`Download invoice ${invoice.number}`}>
-                        PDF
-                      </SaveFileButton>
                     </TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
-          <ListFooter total={invoices.data.total} noun="invoice" page={page} perPage={PER_PAGE} onPage={(next) => setSearch({ ...(q ? { q } : {}), page: String(next) })} />
-        </>
-      )}
+                </TableHead>
+                <TableBody>
+                  {found.data.map((invoice) => (
+                    <TableRow key={invoice.id} hover>
+                      <TableCell>
+                        <Box component="strong" sx={{ whiteSpace: 'nowrap' }}>
+                          {invoice.number}
+                        </Box>
+                        {invoice.source === 'uploaded' ? <Chip size="small" variant="outlined" label="From our accounts" sx={{ ml: 1 }} /> : null}
+                        {/* On a phone the date goes under the number, its column hidden. */}
+                        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                          {formatDay(invoice.date)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>{formatDay(invoice.date)}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {invoice.order_id ? (
+                          <Link component={RouterLink} to={route('orders.view', { id: invoice.order_id })}>
+                            #{invoice.order_id}
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </TableCell>
+                      <TableCell align="right">{formatPence(invoice.total)}</TableCell>
+                      <TableCell>
+                        <SaveFileButton fetchFile={() => fetchInvoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`Download invoice ${invoice.number}`}>
+                          PDF
+                        </SaveFileButton>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Paper>
+            <ListFooter total={found.total} noun="invoice" page={page} perPage={PER_PAGE} onPage={(next) => setSearch({ ...(q ? { q } : {}), page: String(next) })} />
+          </>
+        )}
+      </ListStates>
       <Statement />
     </PageFrame>
   );

@@ -10,24 +10,13 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAxiosError } from 'axios';
 import type { Item } from '../../../shared/api/orders';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { fetchArtwork, usePreviewUrl } from '../../api/orders';
-import { apiErrors } from '../../../shared/http';
 import { ArtworkFileButton, itemLine, PreflightChecks, PreviewFrame } from '../../../shared/ui/orders';
-import { LoadFailed as SharedLoadFailed } from '../../../shared/ui/LoadFailed';
 
 /** What the customer's orders pages share: artwork preview and preflight, dialogs, loading and errors (shared/ui/orders has what staff screens show too). */
 export { itemLine, orderTotalsRows, StatusChip, Totals, type TotalsRow } from '../../../shared/ui/orders';
-
-/** The words of a failed call for the person: the server's message, or ours when it sent none. */
-export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (isAxiosError(error) && !error.response) return 'We could not reach the server. Check your connection and try again.';
-  return apiErrors(error)?.message ?? fallback;
-}
-
-export const statusOf = (error: unknown): number | undefined => (isAxiosError(error) ? error.response?.status : undefined);
 
 /** The preflight of an item's artwork: "checking" while pending, then each check with its icon. */
 export function PreflightResult({ item }: { item: Item }) {
@@ -102,20 +91,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** A page's data failed to load: what happened and "Try again". */
-export function LoadFailed({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
-  return <SharedLoadFailed what={what} onRetry={onRetry} reason={errorText(error, '')} />;
-}
-
-export function Loading({ label }: { label: string }) {
-  return (
-    <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', py: 4 }}>
-      <CircularProgress size={24} aria-hidden />
-      <Typography>{label}</Typography>
-    </Stack>
   );
 }
 

@@ -11,7 +11,7 @@ import { fetchTicketFile, replyToTicket, sendTicketFiles, useMoveTicket, useStor
 import { formatMoment } from '../../../shared/domain/calendar/workingDays';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
-import { errorText, LoadFailed, Loading, statusOf } from '../orders/parts';
+import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 
 /** /tickets/{id}: one ticket's conversation, the reply box, close and reopen. */
 export default function TicketViewPage() {

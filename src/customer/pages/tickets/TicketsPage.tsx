@@ -20,7 +20,7 @@ import { ListFooter, ListSearch } from '../../components/ListParts';
 import { formatMoment } from '../../../shared/domain/calendar/workingDays';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
-import { LoadFailed, Loading } from '../orders/parts';
+import { ListStates } from '../../components/QueryStates';
 import { NewTicketForm } from './NewTicketForm';
 
 const PER_PAGE = 20;
@@ -86,77 +86,72 @@ export default function TicketsPage() {
         ))}
       </Tabs>
       <ListSearch key={`${status}:${q}`} label="Ticket or order number, or a word" initial={q} onSearch={(words) => show({ status, q: words })} />
-      {tickets.isPending ? (
-        <Loading label="Loading your tickets…" />
-      ) : tickets.isError ? (
-        <LoadFailed what="Your tickets" error={tickets.error} onRetry={() => void tickets.refetch()} />
-      ) : tickets.data.data.length === 0 ? (
-        <Box sx={{ py: 2 }}>
-          <Typography>
-            {q
-              ? `No ticket matches “${q}”.`
-              : status
-                ? `You have no tickets that are ${TICKET_STATUS_NAMES[status].toLowerCase()}.`
-                : 'You have no tickets. When something is wrong with an order, open a ticket and we will answer here.'}
-          </Typography>
-          {(q || status) && (
-            <Button component={RouterLink} to={route('tickets.index')} sx={{ mt: 1 }}>
-              Show all tickets
-            </Button>
-          )}
-        </Box>
-      ) : (
-        <>
-          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Your tickets">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Ticket</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Last message</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {tickets.data.data.map((ticket) => (
-                  <TableRow key={ticket.id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={route('tickets.view', { id: ticket.id })} sx={{ fontWeight: 600 }}>
-                        #{ticket.id} {ticket.reason}
-                      </Link>
-                      {/* On a phone the order and the last message go under the ticket, their columns hidden. */}
-                      <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 0.5 }}>
-                        {ticket.order_id && (
-                          <Typography variant="body2" sx={{ display: { sm: 'none' } }}>
-                            Order #{ticket.order_id}
-                          </Typography>
-                        )}
-                        <LastMessage ticket={ticket} />
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {ticket.order_id ? (
-                        <Link component={RouterLink} to={route('orders.view', { id: ticket.order_id })}>
-                          #{ticket.order_id}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <TicketStatusChip status={ticket.status} viewer="customer" />
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 420 }}>
-                      <LastMessage ticket={ticket} />
-                    </TableCell>
+      <ListStates
+        query={tickets}
+        loading="Loading your tickets…"
+        what="Your tickets"
+        empty={
+          q
+            ? `No ticket matches “${q}”.`
+            : status
+              ? `You have no tickets that are ${TICKET_STATUS_NAMES[status].toLowerCase()}.`
+              : 'You have no tickets. When something is wrong with an order, open a ticket and we will answer here.'
+        }
+        back={q || status ? { to: route('tickets.index'), label: 'Show all tickets' } : undefined}
+      >
+        {(found) => (
+          <>
+            <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label="Your tickets">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Ticket</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Last message</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
-          <ListFooter total={tickets.data.total} noun="ticket" page={page} perPage={PER_PAGE} onPage={(next) => show({ status, q, page: next })} />
-        </>
-      )}
+                </TableHead>
+                <TableBody>
+                  {found.data.map((ticket) => (
+                    <TableRow key={ticket.id} hover>
+                      <TableCell>
+                        <Link component={RouterLink} to={route('tickets.view', { id: ticket.id })} sx={{ fontWeight: 600 }}>
+                          #{ticket.id} {ticket.reason}
+                        </Link>
+                        {/* On a phone the order and the last message go under the ticket, their columns hidden. */}
+                        <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 0.5 }}>
+                          {ticket.order_id && (
+                            <Typography variant="body2" sx={{ display: { sm: 'none' } }}>
+                              Order #{ticket.order_id}
+                            </Typography>
+                          )}
+                          <LastMessage ticket={ticket} />
+                        </Box>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {ticket.order_id ? (
+                          <Link component={RouterLink} to={route('orders.view', { id: ticket.order_id })}>
+                            #{ticket.order_id}
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <TicketStatusChip status={ticket.status} viewer="customer" />
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, maxWidth: 420 }}>
+                        <LastMessage ticket={ticket} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Paper>
+            <ListFooter total={found.total} noun="ticket" page={page} perPage={PER_PAGE} onPage={(next) => show({ status, q, page: next })} />
+          </>
+        )}
+      </ListStates>
     </PageFrame>
   );
 }
