@@ -25,6 +25,7 @@ import { StaffTitle } from '../common/StaffTitle';
 import { messageOf } from '../dataProvider/errors';
 import { formatUkDateTime, OrderLink } from '../orders/fields';
 import { BatchStatusChip, DownloadZipButton, formatMb, isUnderWay, progressText, stockText } from './fields';
+import { RecordHeading } from '../common/RecordHeading';
 
 /**
  * The list puts its rows (summaries, without items) in react-admin's cache of records; the page
@@ -195,15 +196,7 @@ export function BatchShow() {
       <Button component={RouterLink} to={staffUrl('batches')} size="small" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         All batches
       </Button>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h2" component="h2">
-            Batch {batch.id}
-          </Typography>
-          <BatchStatusChip status={batch.status} />
-        </Stack>
-        <DownloadZipButton batch={batch} />
-      </Stack>
+      <RecordHeading title={`Batch ${batch.id}`} chips={<BatchStatusChip status={batch.status} />} actions={<DownloadZipButton batch={batch} />} />
       <Progress batch={batch} />
       <Paper variant="outlined" component="section" aria-label="Summary" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: 'repeat(7, minmax(0, 1fr))' } }}>

@@ -24,6 +24,7 @@ import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { itemsOfOrders, useBatchesWaiting } from './useBatchesWaiting';
 import { ActionDialogButtons } from '../common/ActionDialogButtons';
+import { FailureAlert } from '../../shared/ui/FailureAlert';
 
 const EVERY_STOCK = 'every';
 
@@ -108,11 +109,7 @@ export function RunBatchDialog({ open, onClose }: { open: boolean; onClose(): vo
               A batch takes every item waiting for the press (or only those on one stock) into one ZIP of artwork with a job sheet and
               jobs.csv, and moves their orders to Processing. It is made in the background: you can leave the page.
             </DialogContentText>
-            {failure ? (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-            ) : null}
+            <FailureAlert failure={failure} />
             {loadError ? <Alert severity="error">What is waiting could not be loaded. {messageOf(loadError)}</Alert> : null}
             {loading ? <CircularProgress size={24} aria-label="Loading what is waiting" /> : null}
             {waiting ? <Blocked waiting={waiting} /> : null}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -16,6 +15,7 @@ import { trackingRuleOf } from '../../shared/domain/orders/tracking';
 import { moveNeeds } from '../../shared/domain/orders/transitions';
 import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
+import { FailureAlert } from '../../shared/ui/FailureAlert';
 
 export interface MoveValues {
   status: ConfirmedOrderStatus;
@@ -85,11 +85,7 @@ export function MoveDialog({ open, title, targets, carrier, intro, onSubmit, onC
           {done ?? (
             <Stack spacing={2} sx={{ pt: 1 }}>
               {intro ? <DialogContentText component="div">{intro}</DialogContentText> : null}
-              {failure ? (
-                <Alert severity="error" role="alert">
-                  {failure}
-                </Alert>
-              ) : null}
+              <FailureAlert failure={failure} />
               {targets.length > 1 ? (
                 <TextField select label="Move to" value={status} onChange={set('status')} required error={!!errors.status} helperText={errors.status ?? 'Only the moves every selected order allows are offered.'}>
                   {targets.map((to) => (

@@ -27,6 +27,7 @@ import { OrderItems } from './OrderItems';
 import { StaffDetails } from './StaffDetails';
 import { SaveFileButton } from '../../shared/ui/download';
 import { Line, Section } from '../common/DetailSection';
+import { RecordHeading } from '../common/RecordHeading';
 
 
 /** The customer, linked to their user view. */
@@ -196,16 +197,16 @@ export function OrderView() {
   return (
     <Box sx={{ py: 2, minWidth: 0 }}>
       <Title title={<StaffTitle page="Orders" record={`Order ${order.id}`} />} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h2" component="h2">
-            Order {order.id}
-          </Typography>
-          <StatusChip status={order.status} />
-          {order.overdue ? <OverdueChip /> : null}
-        </Stack>
-        <StatusActions order={order} onMoved={changed} onConflict={refetch} />
-      </Stack>
+      <RecordHeading
+        title={`Order ${order.id}`}
+        chips={
+          <>
+            <StatusChip status={order.status} />
+            {order.overdue ? <OverdueChip /> : null}
+          </>
+        }
+        actions={<StatusActions order={order} onMoved={changed} onConflict={refetch} />}
+      />
       {order.status === 'problem' && order.problem_text ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           <strong>On hold — the customer was told:</strong>

@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import SendIcon from '@mui/icons-material/Send';
 import DispatchIcon from '@mui/icons-material/LocalShipping';
-import Alert from '@mui/material/Alert';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -22,6 +21,7 @@ import { PerOrderResults, type PerOrderResult } from '../common/PerOrderResults'
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { ROYAL_MAIL_STATUS_KEY, useRoyalMailStatus } from './useRoyalMailStatus';
+import { FailureAlert } from '../../shared/ui/FailureAlert';
 
 type Action = 'push' | 'dispatch';
 
@@ -111,11 +111,7 @@ export function RoyalMailDialogsHost({ children }: { children: ReactNode }) {
             ) : (
               <>
                 <DialogContentText sx={{ mb: 2 }}>{words.intro}</DialogContentText>
-                {failure ? (
-                  <Alert severity="error" role="alert">
-                    {failure}
-                  </Alert>
-                ) : null}
+                <FailureAlert failure={failure} />
               </>
             )}
           </DialogContent>

@@ -7,7 +7,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, Title, useDataProvider, useGetOne, useNotify } from 'react-admin';
@@ -25,6 +24,7 @@ import { ticketName, TicketStatusChip } from './fields';
 import { TicketReplyForm, TicketThread } from '../../shared/ui/tickets';
 import { useLeaveGuard } from '../common/useLeaveGuard';
 import { Line, Section } from '../common/DetailSection';
+import { RecordHeading } from '../common/RecordHeading';
 
 
 function Customer({ ticket }: { ticket: AdminTicket }) {
@@ -137,15 +137,7 @@ export function TicketShow() {
   return (
     <Box sx={{ py: 2, minWidth: 0 }}>
       <Title title={<StaffTitle page="Resolution Centre" record={name} />} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
-          <TicketStatusChip status={ticket.status} />
-        </Stack>
-        <StatusActions ticket={ticket} busy={moving} onMove={(which) => void move(which)} />
-      </Stack>
+      <RecordHeading title={name} chips={<TicketStatusChip status={ticket.status} />} actions={<StatusActions ticket={ticket} busy={moving} onMove={(which) => void move(which)} />} />
       {moveFailure ? (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setMoveFailure(null)}>
           {moveFailure}

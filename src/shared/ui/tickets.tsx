@@ -37,6 +37,7 @@ import {
 } from '../domain/tickets/tickets';
 import { SaveFileButton } from './download';
 import { useObjectUrl } from './useObjectUrl';
+import { FailureAlert } from './FailureAlert';
 
 /**
  * What the customer's and the staff's ticket screens show alike: the status, the thread with its
@@ -433,11 +434,7 @@ export function TicketReplyForm({ label, hint, send, readFailure, onConflict, on
       <Typography variant="h3" component="h2" id={`${id}-heading`} gutterBottom>
         Reply
       </Typography>
-      {failure ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {failure}
-        </Alert>
-      ) : null}
+      <FailureAlert failure={failure} sx={{ mb: 2 }} />
       <Stack spacing={2}>
         <TextField
           id={`${id}-body`}

@@ -1,5 +1,4 @@
 import TableViewIcon from '@mui/icons-material/TableView';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,7 +11,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState, type FormEvent } from 'react';
@@ -22,6 +20,8 @@ import { ActionDialogButtons } from '../../common/ActionDialogButtons';
 import { followLink } from '../../common/followLink';
 import type { StaffDataProvider } from '../../dataProvider';
 import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
+import { FailureAlert } from '../../../shared/ui/FailureAlert';
+import { DateInput } from '../../../shared/ui/DateInput';
 
 type Which = 'all' | 'dispatched';
 
@@ -88,11 +88,7 @@ export function ExportOrdersButton({ user }: { user: Pick<AdminUser, 'id' | 'fir
                 A spreadsheet with a row for each item of their orders: the order’s number, dates, reference and status, the item, its
                 price, and the order’s delivery, VAT and total. Leave the days empty for every order.
               </DialogContentText>
-              {failure ? (
-                <Alert severity="error" role="alert">
-                  {failure}
-                </Alert>
-              ) : null}
+              <FailureAlert failure={failure} />
               <FormControl error={!!errors.dispatched} disabled={busy}>
                 <FormLabel id={whichId}>Which orders</FormLabel>
                 <RadioGroup
@@ -108,30 +104,8 @@ export function ExportOrdersButton({ user }: { user: Pick<AdminUser, 'id' | 'fir
                 {errors.dispatched ? <FormHelperText id={whichHelpId}>{errors.dispatched}</FormHelperText> : null}
               </FormControl>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  type="date"
-                  name="from"
-                  label="From (confirmed on or after)"
-                  value={from}
-                  onChange={(e) => setFrom(e.target.value)}
-                  disabled={busy}
-                  error={!!errors.from}
-                  helperText={errors.from ?? ' '}
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-                <TextField
-                  type="date"
-                  name="to"
-                  label="To (confirmed on or before)"
-                  value={to}
-                  onChange={(e) => setTo(e.target.value)}
-                  disabled={busy}
-                  error={!!errors.to}
-                  helperText={errors.to ?? ' '}
-                  fullWidth
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <DateInput type="date" name="from" label="From (confirmed on or after)" value={from} onChange={setFrom} disabled={busy} error={errors.from} helperText=" " fullWidth />
+                <DateInput type="date" name="to" label="To (confirmed on or before)" value={to} onChange={setTo} disabled={busy} error={errors.to} helperText=" " fullWidth />
               </Stack>
             </Stack>
           </DialogContent>

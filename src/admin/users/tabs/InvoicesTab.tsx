@@ -1,5 +1,4 @@
 import UploadIcon from '@mui/icons-material/UploadFile';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,6 +23,8 @@ import { StaffPagination } from '../../common/StaffPagination';
 import type { StaffDataProvider } from '../../dataProvider';
 import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 import { OrderLink } from '../../orders/fields';
+import { FailureAlert } from '../../../shared/ui/FailureAlert';
+import { DateInput } from '../../../shared/ui/DateInput';
 
 const Column = DataTable.Col<AdminInvoice>;
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -82,14 +83,10 @@ function UploadInvoice({ user }: { user: AdminUser }) {
               An invoice from the accounting package for {user.company_name || `${user.firstname} ${user.lastname}`}: it is listed with the invoices raised here,
               marked uploaded, and the customer can download it.
             </DialogContentText>
-            {failure ? (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {failure}
-              </Alert>
-            ) : null}
+            <FailureAlert failure={failure} sx={{ mb: 2 }} />
             <Stack spacing={2}>
               <TextField label="Invoice number" required value={values.number} onChange={set('number')} error={!!errors.number} helperText={errors.number ?? 'As it is printed on the invoice, e.g. SAGE-2026-0042'} />
-              <TextField label="Invoice date" type="date" required value={values.date} onChange={set('date')} error={!!errors.date} helperText={errors.date} slotProps={{ inputLabel: { shrink: true } }} />
+              <DateInput label="Invoice date" type="date" required value={values.date} onChange={(date) => setValues((v) => ({ ...v, date }))} error={errors.date} />
               <TextField label="Total (£, with VAT)" required inputMode="decimal" value={values.total} onChange={set('total')} error={!!errors.total} helperText={errors.total ?? 'e.g. 125.40'} />
               <Box>
                 <label htmlFor={fileId}>
@@ -176,7 +173,7 @@ export function InvoicesTab() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <UploadInvoice user={user} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <TextField size="small" type="month" label="Statement month" value={month} onChange={(event) => setMonth(event.target.value)} error={!monthValid} slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 200 }} />
+          <DateInput size="small" type="month" label="Statement month" value={month} onChange={setMonth} error={monthValid ? undefined : 'Choose a month'} sx={{ width: 200 }} />
           <SaveFileButton variant="outlined" fetchFile={() => dataProvider.userStatement(user.id, month)} name={`statement-${month}.pdf`} disabled={!monthValid}>
             Statement
           </SaveFileButton>

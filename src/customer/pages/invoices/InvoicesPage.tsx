@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing/format';
@@ -21,6 +20,7 @@ import { ListFooter, ListSearch } from '../../components/ListParts';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ListStates } from '../../components/QueryStates';
+import { DateInput } from '../../../shared/ui/DateInput';
 
 const PER_PAGE = 20;
 /** This month, as a month input wants it (UK time is near enough for a default). */
@@ -39,16 +39,7 @@ function Statement() {
         The month&rsquo;s invoices with their totals, for your accounts.
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <TextField
-          size="small"
-          type="month"
-          label="Month"
-          value={month}
-          onChange={(event) => setMonth(event.target.value)}
-          error={!valid}
-          helperText={valid ? undefined : 'Choose a month'}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateInput size="small" type="month" label="Month" value={month} onChange={setMonth} error={valid ? undefined : 'Choose a month'} />
         <SaveFileButton variant="outlined" fetchFile={() => fetchStatement(month)} name={`statement-${month}.pdf`} disabled={!valid}>
           Download statement
         </SaveFileButton>
