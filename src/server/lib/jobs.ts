@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs, type JobRow } from '../db/schema';
@@ -60,6 +60,12 @@ export interface JobQueue {
   readonly workerId: string;
   /** Writes a job on `executor` (the caller's transaction, or the database) and returns its id. */
   enqueue(executor: Db, queue: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
+  /**
+   * The same job as the body of a CTE in the caller's own statement, so that a change, its mail and
+   * the mail's job are one round trip: `insert into jobs … select … from <from>` writes one job for
+   * each row of the CTE `from` (none when it has none), with a payload in SQL over that CTE.
+   */
+  enqueueFrom(from: string, queue: string, payload: SQL, options?: EnqueueOptions): SQL;
   register<P>(queue: string, handler: JobHandler<P>, options?: QueueOptions): void;
   /** Starts polling; idempotent. */
   start(): void;
@@ -107,24 +113,33 @@ export function createJobQueue(opts: { db: Db; log: FastifyBaseLogger; pollMs?: 
     return Math.round(delay * (0.9 + Math.random() * 0.2));
   }
 
-  /** Takes up to `limit` due jobs of `queue` for this worker. */
-  async function claim(queue: string, limit: number, leaseMs: number): Promise<JobRow[]> {
+  /**
+   * Takes, in one statement, up to `free` due jobs of each queue for this worker (a poll would
+   * otherwise cost a statement per queue, each time a job ends).
+   */
+  async function claim(wanted: ReadonlyArray<{ queue: string; free: number; leaseMs: number }>): Promise<JobRow[]> {
+    const rows = sql.join(
+      wanted.map((w) => sql`(${w.queue}, ${w.free}::int, ${w.leaseMs}::int)`),
+      sql`, `,
+    );
     // The CTE is evaluated once (a locking CTE is never inlined): the rows it locks are the rows
     // updated. `update … where id in (select … skip locked)` may rescan the subquery and take more.
     const result = await db.execute(sql`
-      with next as (
-        select id from jobs
-        where queue = ${queue}
-          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-        order by run_at, id
-        limit ${limit}
-        for update skip locked)
+      with wanted(queue, free, lease_ms) as (values ${rows}),
+      next as (
+        select due.id, wanted.lease_ms from wanted cross join lateral (
+          select id from jobs
+          where jobs.queue = wanted.queue
+            and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+          order by run_at, id
+          limit wanted.free
+          for update skip locked) due)
       update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${workerId},
-        locked_until = now() + ${`${leaseMs} milliseconds`}::interval
+        locked_until = now() + next.lease_ms * interval '1 millisecond'
       from next where jobs.id = next.id
       returning jobs.id, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts`);
-    const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-    return rows.map((r) => ({ id: Number(r.id), queue: String(r.queue), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }) as JobRow);
+    const claimed = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    return claimed.map((r) => ({ id: Number(r.id), queue: String(r.queue), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }) as JobRow);
   }
 
   /** Only the worker that holds the claim may settle the job (a lease taken over is not ours any more). */
@@ -168,21 +183,19 @@ export function createJobQueue(opts: { db: Db; log: FastifyBaseLogger; pollMs?: 
   async function pollOnce(): Promise<number> {
     let startedJobs = 0;
     try {
-      for (const [name, entry] of queues) {
-        const free = entry.options.concurrency - entry.running;
-        if (free <= 0) continue;
-        const claimed = await claim(name, free, entry.options.leaseMs);
-        for (const row of claimed) {
-          entry.running++;
-          startedJobs++;
-          const task: Promise<void> = run(entry, row).finally(() => {
-            entry.running--;
-            inFlight.delete(task);
-            // A slot is free: look for more work at once rather than at the next tick.
-            if (started && !stopping) wake();
-          });
-          inFlight.add(task);
-        }
+      const wanted = [...queues].filter(([, entry]) => entry.running < entry.options.concurrency).map(([queue, entry]) => ({ queue, free: entry.options.concurrency - entry.running, leaseMs: entry.options.leaseMs }));
+      const claimed = wanted.length ? await claim(wanted) : [];
+      for (const row of claimed) {
+        const entry = queues.get(row.queue)!;
+        entry.running++;
+        startedJobs++;
+        const task: Promise<void> = run(entry, row).finally(() => {
+          entry.running--;
+          inFlight.delete(task);
+          // A slot is free: look for more work at once rather than at the next tick.
+          if (started && !stopping) wake();
+        });
+        inFlight.add(task);
       }
       await purge();
     } catch (error) {
@@ -209,18 +222,38 @@ export function createJobQueue(opts: { db: Db; log: FastifyBaseLogger; pollMs?: 
     schedule(0);
   }
 
+  /**
+   * After a job is written: the caller's transaction may not have committed yet, so poll a moment
+   * later (the next tick finds the job if this one does not). Many jobs written at once share one poll.
+   */
+  let wakeTimer: NodeJS.Timeout | undefined;
+  function wakeSoon(): void {
+    if (wakeTimer) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      wake();
+    }, 5);
+    wakeTimer.unref?.();
+  }
+
+  const maxAttemptsOf = (queue: string, options: EnqueueOptions) => options.maxAttempts ?? queues.get(queue)?.options.maxAttempts ?? DEFAULTS.maxAttempts;
+
   return {
     workerId,
     retryDelay,
     async enqueue(executor, queue, payload, options = {}) {
-      const maxAttempts = options.maxAttempts ?? queues.get(queue)?.options.maxAttempts ?? DEFAULTS.maxAttempts;
       const [row] = await executor
         .insert(jobs)
-        .values({ queue, payload: payload ?? {}, maxAttempts, ...(options.runAt ? { runAt: options.runAt } : {}) })
+        .values({ queue, payload: payload ?? {}, maxAttempts: maxAttemptsOf(queue, options), ...(options.runAt ? { runAt: options.runAt } : {}) })
         .returning({ id: jobs.id });
-      // The caller's transaction may not have committed yet; the next tick finds the job if this one does not.
-      setTimeout(wake, 5).unref?.();
+      wakeSoon();
       return row.id;
+    },
+    enqueueFrom(from, queue, payload, options = {}) {
+      wakeSoon();
+      const c = (column: { name: string }) => sql.identifier(column.name);
+      return sql`insert into ${jobs} (${c(jobs.queue)}, ${c(jobs.payload)}, ${c(jobs.maxAttempts)}, ${c(jobs.runAt)})
+        select ${queue}, ${payload}, ${maxAttemptsOf(queue, options)}, ${options.runAt ?? sql`now()`} from ${sql.identifier(from)}`;
     },
     register(queue, handler, options = {}) {
       queues.set(queue, {

@@ -95,6 +95,25 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
     },
   });
 
+  /**
+   * The message and its delivery job as two CTEs (`mail_row`, `mail_job`) of a statement of the
+   * caller's, for a change that writes itself, its history and its mail in one round trip. With
+   * `from`, the name of one of that statement's CTEs, the mail is written only if that CTE has a
+   * row (e.g. the order the statement moved), and the message may not need it.
+   */
+  function queuedWith(executor: Db, message: MailMessage, from?: string) {
+    const c = (column: { name: string }) => sql.identifier(column.name);
+    const row = executor.$with('mail_row', { id: mailOutbox.id }).as(
+      sql`insert into ${mailOutbox} (${c(mailOutbox.toAddress)}, ${c(mailOutbox.subject)}, ${c(mailOutbox.text)}, ${c(mailOutbox.html)}, ${c(mailOutbox.links)})
+        select ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${JSON.stringify(message.links ?? [])}::jsonb
+        ${from ? sql`from ${sql.identifier(from)}` : sql``} returning ${c(mailOutbox.id)}`,
+    );
+    const job = executor
+      .$with('mail_job', {})
+      .as(queue.enqueueFrom('mail_row', MAIL_QUEUE, sql`jsonb_build_object('id', ${sql.identifier('mail_row')}.${c(mailOutbox.id)})`, { maxAttempts: MAIL_MAX_ATTEMPTS }));
+    return [row, job] as const;
+  }
+
   async function findOne(id: number): Promise<AdminMail | null> {
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
     return row ? presentMail(row) : null;
@@ -104,15 +123,14 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
     list: mailListSpec,
     findOne,
 
-    /** Writes the message and its delivery job on `executor`: pass the transaction of the change it reports. */
+    /** Writes the message and its delivery job on `executor` in one statement: pass the transaction of the change it reports. */
     async queue(executor: Db, message: MailMessage): Promise<number> {
-      const [row] = await executor
-        .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html ?? null, links: message.links ?? [] })
-        .returning({ id: mailOutbox.id });
-      await queue.enqueue(executor, MAIL_QUEUE, { id: row.id } satisfies MailJob, { maxAttempts: MAIL_MAX_ATTEMPTS });
-      return row.id;
+      const [row, job] = queuedWith(executor, message);
+      const [written] = await executor.with(row, job).select().from(row);
+      return written.id;
     },
+
+    queuedWith,
 
     /**
      * Staff's resend: a failed or sent message is queued again with a fresh round of attempts; a

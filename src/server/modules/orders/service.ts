@@ -18,7 +18,7 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, invoices, orderEvents, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
+import { countries, invoices, orderEvents, orderItems, orders, type OrderEventRow, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { DeliveryService } from '../delivery/service';
@@ -26,7 +26,7 @@ import type { MailOutbox } from '../mail/service';
 import type { PricesService } from '../prices/service';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
-import { artworkBlocker, assessBasket, itemsOf, presentItem, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
+import { artworkBlocker, assessBasket, itemsOf, lockedWithItems, presentItem, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
 import { applyMove, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
@@ -111,6 +111,9 @@ export function ordersService(deps: OrdersDeps) {
     return row;
   }
 
+  /** The order's history, oldest first. */
+  const historyOf = (executor: Db, orderId: number): Promise<OrderEventRow[]> => executor.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
+
   /** 422 naming the order a confirmation key already confirmed, if it did. */
   async function refuseKeyOfAnother(executor: Db, user: UserRow, key: string): Promise<void> {
     const [other] = await executor.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.confirmKey, key)));
@@ -137,13 +140,13 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   /**
-   * The order as the API answers it. `known` items (read in the caller's transaction, as they are
-   * now) save reading them again.
+   * The order as the API answers it. `known` items and history (read in the caller's transaction, as
+   * they are now) save reading them again, and waiting for a connection of the pool to do so.
    */
-  async function present(user: UserRow, row: OrderRow, known?: ItemFacts[]): Promise<Order> {
+  async function present(user: UserRow, row: OrderRow, known: { facts?: ItemFacts[]; events?: OrderEventRow[] } = {}): Promise<Order> {
     const [facts, events, shared, [invoice]] = await Promise.all([
-      known ?? itemsOf(db, [row.id]),
-      db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(orderEvents.id),
+      known.facts ?? itemsOf(db, [row.id]),
+      known.events ?? historyOf(db, row.id),
       referenceData(new Date()),
       row.status === 'dispatched' ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)) : [],
     ]);
@@ -428,22 +431,26 @@ export function ordersService(deps: OrdersDeps) {
     async confirm(user: UserRow, id: number, key: string, body: { delivery_type_id?: number }): Promise<Order> {
       const ctx = await context(user);
       try {
-        const { row, facts } = await db.transaction(async (tx) => {
-          const order = await own(tx, user, id, true);
+        // Everything the answer shows is read in the transaction: fifty confirmations at once would
+        // otherwise each wait for a connection again, behind the others' transactions.
+        const { row, facts, events } = await db.transaction(async (tx) => {
+          const locked = await lockedWithItems(tx, and(eq(orders.id, id), eq(orders.userId, user.id))!);
+          if (!locked) throw notFound(NOT_FOUND);
+          const order = locked.order;
           // The retry of a confirmation that went through: the order as it is now.
-          if (order.confirmKey === key) return { row: order, facts: undefined };
+          if (order.confirmKey === key) return { row: order, facts: locked.facts, events: await historyOf(tx, id) };
           if (order.status !== 'basket') {
             await refuseKeyOfAnother(tx, user, key);
             throw conflict(`Order ${order.id} is already confirmed.`);
           }
           const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
-          const facts = await itemsOf(tx, [id]);
+          const facts = locked.facts;
           const assessment = assessBasket(basket, facts, ctx);
           if (Object.keys(assessment.blockers).length) throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
           const frozen = await freeze(tx, user, basket, assessment, key);
-          return { row: frozen, facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })) };
+          return { row: frozen, facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })), events: await historyOf(tx, id) };
         });
-        return await present(user, row, facts);
+        return await present(user, row, { facts, events });
       } catch (err) {
         // A key that confirmed another order: the unique index refuses it (no read on the usual path).
         if (isUniqueViolation(err, 'orders_user_confirm_key_unique')) {
@@ -547,14 +554,8 @@ export function ordersService(deps: OrdersDeps) {
     presentItemOf,
   };
 
-  /** Freezes prices, totals, weight and dates on the order and moves it to live, with its event and mail. */
+  /** Freezes prices, totals, weight and dates on the order and moves it to live, with its event and mail: one statement. */
   async function freeze(tx: Db, user: UserRow, order: OrderRow, a: BasketAssessment, key: string): Promise<OrderRow> {
-    // Every item's price in one statement.
-    const prices = sql.join(a.items.map((item) => sql`when ${item.facts.id}::int then ${item.price}::int`), sql` `);
-    await tx
-      .update(orderItems)
-      .set({ priceSaved: sql`case ${orderItems.id} ${prices} end` })
-      .where(inArray(orderItems.id, a.items.map((item) => item.facts.id)));
     const chosen = a.chosen!;
     const totals = a.totals!;
     return applyMove(tx, { outbox }, deps, order, {
@@ -562,6 +563,7 @@ export function ordersService(deps: OrdersDeps) {
       actor: 'customer',
       actorUserId: user.id,
       note: 'Order confirmed',
+      itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price! })),
       set: {
         deliveryTypeId: chosen.type.id,
         deliveryCost: chosen.price,

@@ -20,6 +20,8 @@ export interface Move {
   set?: Partial<typeof orders.$inferInsert>;
   /** The order's carrier, for the tracking link in the dispatch e-mail. */
   carrier?: Carrier | null;
+  /** Prices frozen on the order's items by the same statement (a confirmation). */
+  itemPrices?: ReadonlyArray<{ id: number; price: number }>;
 }
 
 /** What a move may set off besides itself: the customer's e-mail, and (on dispatch) the invoice. */
@@ -41,20 +43,57 @@ export interface MailLinks {
  */
 export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
   const transition = allowedMove(row, move.to, move.actor);
-  const [updated] = await tx
-    .update(orders)
-    .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt: new Date() })
-    .where(eq(orders.id, row.id))
-    .returning();
-  await tx.insert(orderEvents).values({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' });
-  await releaseFromBatch(tx, row, move.to);
-  let invoice: InvoiceRow | undefined;
+  const c = (column: { name: string }) => sql.identifier(column.name);
+  // One statement: the order moved, its history row, its items' frozen prices and (below) its mail.
+  // The row is locked, so the order after the move is the row with what the move set: the statement
+  // returns only what the database makes (building and reading back every column costs more).
+  const updatedAt = new Date();
+  const moved = tx.$with('moved').as(
+    tx
+      .update(orders)
+      .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt })
+      .where(eq(orders.id, row.id))
+      .returning({ id: orders.id, version: orders.version }),
+  );
+  const after = (written: { version: number }): OrderRow => ({ ...row, ...move.set, status: move.to, version: written.version, updatedAt });
+  const history = tx.$with('history', {}).as(
+    sql`insert into ${orderEvents} (${c(orderEvents.orderId)}, ${c(orderEvents.actor)}, ${c(orderEvents.actorUserId)}, ${c(orderEvents.fromStatus)}, ${c(orderEvents.toStatus)}, ${c(orderEvents.note)})
+      select ${c(orders.id)}, ${move.actor}, ${move.actorUserId ?? null}::int, ${row.status}, ${move.to}, ${move.note ?? ''} from ${sql.identifier('moved')}`,
+  );
+  const statement = [moved, history, ...frozenPrices(tx, move.itemPrices)];
   if (transition.raisesInvoice) {
+    // The dispatch e-mail names the invoice, which is numbered from the moved order.
     if (!effects.invoices) throw new Error(`A move to ${move.to} raises an invoice: pass the invoices service`);
-    invoice = await effects.invoices.raise(tx, updated);
+    const updated = after((await tx.with(...statement).select().from(moved))[0]);
+    const invoice = await effects.invoices.raise(tx, updated);
+    if (transition.mailsCustomer && updated.email) await effects.outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus, invoice));
+    return updated;
   }
-  if (transition.mailsCustomer && updated.email) await effects.outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus, invoice));
+  // The e-mail tells of the order as the move leaves it, and is written by the same statement.
+  const expected = after({ version: row.version + 1 });
+  const mail = transition.mailsCustomer && expected.email ? effects.outbox.queuedWith(tx, orderMail(expected, links, move.carrier, row.status as OrderStatus), 'moved') : [];
+  const updated = after((await tx.with(...statement, ...mail).select().from(moved))[0]);
+  await releaseFromBatch(tx, row, move.to);
   return updated;
+}
+
+/** A confirmation's items priced as they are frozen: one update, in the move's statement. */
+function frozenPrices(tx: Db, prices: Move['itemPrices']) {
+  if (!prices?.length) return [];
+  const cases = sql.join(
+    prices.map((item) => sql`when ${item.id}::int then ${item.price}::int`),
+    sql` `,
+  );
+  return [
+    tx
+      .$with('priced')
+      .as(
+        tx
+          .update(orderItems)
+          .set({ priceSaved: sql`case ${orderItems.id} ${cases} end` })
+          .where(inArray(orderItems.id, prices.map((item) => item.id))),
+      ),
+  ];
 }
 
 /**

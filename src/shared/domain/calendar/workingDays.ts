@@ -26,10 +26,20 @@ const ukParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/**
+ * The last minute asked about: pricing a basket asks several times per item, and the time-zone
+ * formatter is the dearest part of it. A minute is exact: UK clocks change on the hour.
+ */
+let lastMinute: { minute: number; value: Readonly<{ date: CivilDate; minutes: number }> } | null = null;
+
 /** The UK civil date and the minutes since UK midnight of an instant. */
-export function ukDateTime(at: Date): { date: CivilDate; minutes: number } {
+export function ukDateTime(at: Date): Readonly<{ date: CivilDate; minutes: number }> {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (lastMinute?.minute === minute) return lastMinute.value;
   const parts = Object.fromEntries(ukParts.formatToParts(at).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const value = Object.freeze({ date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) });
+  lastMinute = { minute, value };
+  return value;
 }
 
 function toUtcMs(date: CivilDate): number {
