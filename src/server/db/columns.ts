@@ -11,6 +11,14 @@ export function qualified(column: AnyColumn): SQL {
 }
 
 /**
+ * A column's bare name ("id"), for the column list of an `insert … select` written in SQL (a CTE of
+ * a statement that writes several tables at once), where a qualified name is not allowed.
+ */
+export function bare(column: { name: string }): ReturnType<typeof sql.identifier> {
+  return sql.identifier(column.name);
+}
+
+/**
  * A table's columns by their own (SQL) names, which are the JSON names of the API's records and
  * bodies (sort_order, product_id…): the one place that mapping is read.
  */

@@ -4,6 +4,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs, type JobRow } from '../db/schema';
+import { bare } from '../db/columns';
 
 /**
  * The background job queue (DESIGN §1 Background work) on the app's own database, PGlite or
@@ -251,8 +252,7 @@ export function createJobQueue(opts: { db: Db; log: FastifyBaseLogger; pollMs?: 
     },
     enqueueFrom(from, queue, payload, options = {}) {
       wakeSoon();
-      const c = (column: { name: string }) => sql.identifier(column.name);
-      return sql`insert into ${jobs} (${c(jobs.queue)}, ${c(jobs.payload)}, ${c(jobs.maxAttempts)}, ${c(jobs.runAt)})
+      return sql`insert into ${jobs} (${bare(jobs.queue)}, ${bare(jobs.payload)}, ${bare(jobs.maxAttempts)}, ${bare(jobs.runAt)})
         select ${queue}, ${payload}, ${maxAttemptsOf(queue, options)}, ${options.runAt ?? sql`now()`} from ${sql.identifier(from)}`;
     },
     register(queue, handler, options = {}) {

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { MailMessage, Mailer } from '../../lib/mail';
 import type { ListSpec } from '../../lib/rest-list';
+import { bare } from '../../db/columns';
 
 /** The job queue the outbox's deliveries run on; the payload names the outbox row. */
 export const MAIL_QUEUE = 'mail';
@@ -102,15 +103,14 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
    * row (e.g. the order the statement moved), and the message may not need it.
    */
   function queuedWith(executor: Db, message: MailMessage, from?: string) {
-    const c = (column: { name: string }) => sql.identifier(column.name);
     const row = executor.$with('mail_row', { id: mailOutbox.id }).as(
-      sql`insert into ${mailOutbox} (${c(mailOutbox.toAddress)}, ${c(mailOutbox.subject)}, ${c(mailOutbox.text)}, ${c(mailOutbox.html)}, ${c(mailOutbox.links)})
+      sql`insert into ${mailOutbox} (${bare(mailOutbox.toAddress)}, ${bare(mailOutbox.subject)}, ${bare(mailOutbox.text)}, ${bare(mailOutbox.html)}, ${bare(mailOutbox.links)})
         select ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${JSON.stringify(message.links ?? [])}::jsonb
-        ${from ? sql`from ${sql.identifier(from)}` : sql``} returning ${c(mailOutbox.id)}`,
+        ${from ? sql`from ${sql.identifier(from)}` : sql``} returning ${bare(mailOutbox.id)}`,
     );
     const job = executor
       .$with('mail_job', {})
-      .as(queue.enqueueFrom('mail_row', MAIL_QUEUE, sql`jsonb_build_object('id', ${sql.identifier('mail_row')}.${c(mailOutbox.id)})`, { maxAttempts: MAIL_MAX_ATTEMPTS }));
+      .as(queue.enqueueFrom('mail_row', MAIL_QUEUE, sql`jsonb_build_object('id', ${sql.identifier('mail_row')}.${bare(mailOutbox.id)})`, { maxAttempts: MAIL_MAX_ATTEMPTS }));
     return [row, job] as const;
   }
 

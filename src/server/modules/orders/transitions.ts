@@ -10,6 +10,7 @@ import { orderEvents, orderItems, orders, type InvoiceRow, type OrderRow } from 
 import { conflict } from '../../lib/errors';
 import type { InvoicesService } from '../invoices/service';
 import type { MailOutbox } from '../mail/service';
+import { bare } from '../../db/columns';
 
 export interface Move {
   to: OrderStatus;
@@ -43,7 +44,6 @@ export interface MailLinks {
  */
 export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
   const transition = allowedMove(row, move.to, move.actor);
-  const c = (column: { name: string }) => sql.identifier(column.name);
   // One statement: the order moved, its history row, its items' frozen prices and (below) its mail.
   // The row is locked, so the order after the move is the row with what the move set: the statement
   // returns only what the database makes (building and reading back every column costs more).
@@ -57,8 +57,8 @@ export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, 
   );
   const after = (written: { version: number }): OrderRow => ({ ...row, ...move.set, status: move.to, version: written.version, updatedAt });
   const history = tx.$with('history', {}).as(
-    sql`insert into ${orderEvents} (${c(orderEvents.orderId)}, ${c(orderEvents.actor)}, ${c(orderEvents.actorUserId)}, ${c(orderEvents.fromStatus)}, ${c(orderEvents.toStatus)}, ${c(orderEvents.note)})
-      select ${c(orders.id)}, ${move.actor}, ${move.actorUserId ?? null}::int, ${row.status}, ${move.to}, ${move.note ?? ''} from ${sql.identifier('moved')}`,
+    sql`insert into ${orderEvents} (${bare(orderEvents.orderId)}, ${bare(orderEvents.actor)}, ${bare(orderEvents.actorUserId)}, ${bare(orderEvents.fromStatus)}, ${bare(orderEvents.toStatus)}, ${bare(orderEvents.note)})
+      select ${bare(orders.id)}, ${move.actor}, ${move.actorUserId ?? null}::int, ${row.status}, ${move.to}, ${move.note ?? ''} from ${sql.identifier('moved')}`,
   );
   const statement = [moved, history, ...frozenPrices(tx, move.itemPrices)];
   if (transition.raisesInvoice) {
