@@ -1,11 +1,11 @@
-import { asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Item, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
 import { dispatchPromise, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
 import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain/delivery/delivery';
 import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
 import type { Sides } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products, stock, type OrderItemRow, type OrderRow } from '../../db/schema';
+import { orderItems, products, stock, type OrderItemRow, type OrderRow } from '../../db/schema';
 import type { DeliveryTypeFacts } from '../delivery/service';
 import type { Quoter } from '../prices/service';
 
@@ -43,25 +43,6 @@ export async function itemsOf(executor: Db, orderIds: number[]): Promise<ItemFac
     .innerJoin(stock, eq(stock.id, orderItems.stockId))
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.id));
-}
-
-/**
- * The order `where` picks, locked for a change, with its items as `itemsOf` reads them: one
- * statement where a confirmation would otherwise take two. Null when no order matches.
- */
-export async function lockedWithItems(executor: Db, where: SQL): Promise<{ order: OrderRow; facts: ItemFacts[] } | null> {
-  const rows = await executor
-    .select({ order: orders, item: { ...getTableColumns(orderItems), ...productFacts } })
-    .from(orders)
-    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(stock, eq(stock.id, orderItems.stockId))
-    .where(where)
-    .orderBy(asc(orderItems.id))
-    .for('update', { of: orders });
-  if (!rows.length) return null;
-  // An order with no items comes back as one row whose item is empty.
-  return { order: rows[0].order, facts: rows.flatMap((r) => (r.item && r.item.id !== null ? [r.item as ItemFacts] : [])) };
 }
 
 /** What the ordering rules need besides the order: today's catalogue for this customer, the delivery services, the calendar. */

@@ -26,7 +26,7 @@ import type { MailOutbox } from '../mail/service';
 import type { PricesService } from '../prices/service';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
-import { artworkBlocker, assessBasket, itemsOf, lockedWithItems, presentItem, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
+import { artworkBlocker, assessBasket, itemsOf, presentItem, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
 import { applyMove, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
@@ -434,17 +434,17 @@ export function ordersService(deps: OrdersDeps) {
         // Everything the answer shows is read in the transaction: fifty confirmations at once would
         // otherwise each wait for a connection again, behind the others' transactions.
         const { row, facts, events } = await db.transaction(async (tx) => {
-          const locked = await lockedWithItems(tx, and(eq(orders.id, id), eq(orders.userId, user.id))!);
-          if (!locked) throw notFound(NOT_FOUND);
-          const order = locked.order;
+          // The items are read once the order is locked, by a statement of their own: a statement that
+          // waited for the lock sees the order as it is now but joined rows as they were when it began.
+          const order = await own(tx, user, id, true);
           // The retry of a confirmation that went through: the order as it is now.
-          if (order.confirmKey === key) return { row: order, facts: locked.facts, events: await historyOf(tx, id) };
+          if (order.confirmKey === key) return { row: order, facts: await itemsOf(tx, [id]), events: await historyOf(tx, id) };
           if (order.status !== 'basket') {
             await refuseKeyOfAnother(tx, user, key);
             throw conflict(`Order ${order.id} is already confirmed.`);
           }
           const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
-          const facts = locked.facts;
+          const facts = await itemsOf(tx, [id]);
           const assessment = assessBasket(basket, facts, ctx);
           if (Object.keys(assessment.blockers).length) throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
           const frozen = await freeze(tx, user, basket, assessment, key);
