@@ -99,8 +99,8 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
   /**
    * The message and its delivery job as two CTEs (`mail_row`, `mail_job`) of a statement of the
    * caller's, for a change that writes itself, its history and its mail in one round trip. With
-   * `from`, the name of one of that statement's CTEs, the mail is written only if that CTE has a
-   * row (e.g. the order the statement moved), and the message may not need it.
+   * `from`, the name of one of that statement's CTEs (the order it moved), the mail is written once
+   * for its one row, and not at all if the statement changed nothing.
    */
   function queuedWith(executor: Db, message: MailMessage, from?: string) {
     const row = executor.$with('mail_row', { id: mailOutbox.id }).as(
