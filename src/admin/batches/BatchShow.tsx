@@ -24,7 +24,7 @@ import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import { messageOf } from '../dataProvider/errors';
 import { formatUkDateTime, OrderLink } from '../orders/fields';
-import { BatchStatusChip, DownloadZipButton, formatMb, isUnderWay, progressText, stockText } from './fields';
+import { BatchStatusChip, DownloadZipButton, isUnderWay, progressText, stockText, zipSize } from './fields';
 import { RecordHeading } from '../common/RecordHeading';
 
 /**
@@ -206,7 +206,7 @@ export function BatchShow() {
           <Fact label="Stock">{stockText(batch)}</Fact>
           <Fact label="Items">{batch.item_count.toLocaleString('en-GB')}</Fact>
           <Fact label="Orders">{batch.order_count.toLocaleString('en-GB')}</Fact>
-          <Fact label="ZIP size">{formatMb(batch.zip_size)}</Fact>
+          <Fact label="ZIP size">{zipSize(batch.zip_size)}</Fact>
         </Box>
       </Paper>
       <Items batch={batch} />

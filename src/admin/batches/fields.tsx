@@ -14,6 +14,7 @@ import { BATCH_STATUS_NAMES, type BatchStatus, type BatchSummary } from '../../s
 import type { StaffDataProvider } from '../dataProvider';
 import { messageOf } from '../dataProvider/errors';
 import { followLink } from '../common/followLink';
+import { formatBytes } from '../../shared/ui/fileSize';
 
 const LOOK: Record<BatchStatus, { color: 'default' | 'info' | 'success' | 'error'; Icon: typeof CheckIcon }> = {
   queued: { color: 'default', Icon: ScheduleIcon },
@@ -38,12 +39,8 @@ export const progressText = (batch: Pick<BatchSummary, 'files_done' | 'files_tot
 /** The stock a run was limited to, or "Every stock". */
 export const stockText = (batch: Pick<BatchSummary, 'stock_id' | 'stock_name'>): string => (batch.stock_id === null ? 'Every stock' : (batch.stock_name ?? '—'));
 
-/** "12.4 MB" (a small ZIP to two places: "0.35 MB"). */
-export function formatMb(bytes: number | null): string {
-  if (bytes === null) return '—';
-  const mb = bytes / 1_000_000;
-  return `${mb.toLocaleString('en-GB', { minimumFractionDigits: mb < 10 ? 2 : 1, maximumFractionDigits: mb < 10 ? 2 : 1 })} MB`;
-}
+/** A ZIP's size ("12.4 MB"), or a dash before it is made. */
+export const zipSize = (bytes: number | null): string => (bytes === null ? '—' : formatBytes(bytes));
 
 /**
  * Download ZIP: asks for a one-minute link and lets the browser follow it. The browser saves the

@@ -192,6 +192,9 @@ function valueSchema(field: ListField): z.ZodType<unknown> {
 /** `%`, `_` and `\` are LIKE's own characters: a search for "50%" means the text "50%". */
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The LIKE pattern of text that contains `words` as they are typed (the customer lists' searches). */
+export const containing = (words: string) => `%${escapeLike(words)}%`;
+
 class FilterErrors {
   readonly errors: Record<string, string> = {};
   add(key: string, message: string): void {
@@ -253,7 +256,7 @@ function search(spec: ListSpec, raw: unknown, problems: FilterErrors): SQL | und
   const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   // Every word somewhere in the searched text: "jane inkwell" finds Jane at Inkwell Design.
   const like = (pattern: string) => (spec.searchWord ? spec.searchWord(pattern) : sql`${spec.searchText} like ${pattern}`);
-  return and(...words.map((word) => like(`%${escapeLike(word)}%`)));
+  return and(...words.map((word) => like(containing(word))));
 }
 
 function filterConditions(spec: ListSpec, filter: Record<string, unknown>, problems: FilterErrors): SQL[] {

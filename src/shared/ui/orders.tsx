@@ -17,6 +17,7 @@ import type { Item, Order } from '../api/orders';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../domain/orders/statuses';
 import { formatPence } from '../domain/pricing/format';
 import { useSaveFile } from './download';
+import { formatBytes } from './fileSize';
 
 /** What the customer's and the staff's order screens show alike: status, item lines, preflight, artwork, totals. */
 
@@ -99,7 +100,7 @@ export function ArtworkFileButton({ item, fetchFile, note }: { item: Item; fetch
         aria-label={`Download ${name}`}
         sx={{ textTransform: 'none', textAlign: 'left', overflowWrap: 'anywhere', px: 0.5, ml: -0.5 }}
       >
-        {name} ({Math.max(1, Math.round(size / 1024)).toLocaleString('en-GB')} KB)
+        {name} ({formatBytes(size)})
       </Button>
       {note && (
         <Typography variant="body2" component="span" color="text.secondary">

@@ -38,6 +38,7 @@ import {
 import { SaveFileButton } from './download';
 import { useObjectUrl } from './useObjectUrl';
 import { FailureAlert } from './FailureAlert';
+import { formatBytes } from './fileSize';
 
 /**
  * What the customer's and the staff's ticket screens show alike: the status, the thread with its
@@ -54,12 +55,6 @@ const STATUS_COLOURS: Record<TicketStatus, 'warning' | 'info' | 'default'> = { o
 export function TicketStatusChip({ status, viewer }: { status: TicketStatus; viewer: TicketActor }) {
   const names = viewer === 'staff' ? STAFF_TICKET_STATUS_NAMES : TICKET_STATUS_NAMES;
   return <Chip size="small" label={names[status]} color={STATUS_COLOURS[status]} variant={status === 'closed' ? 'outlined' : 'filled'} />;
-}
-
-/** "1.2 MB", "340 KB". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 const ROLE = { customer: 'Customer', staff: 'Staff' } as const;

@@ -9,7 +9,7 @@ import { countries, deliveryTypes, invoiceNumbers, invoices, orderItems, product
 import { notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { containing, fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { randomToken } from '../../lib/tokens';
 import { invoicePdf, statementPdf, type InvoiceContent } from './invoice-pdf';
 
@@ -184,7 +184,7 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
       const q = query.q?.trim().toLowerCase();
       if (q) {
         const number = /^#?(\d{1,9})$/.exec(q);
-        const like = sql`lower(${invoices.number}) like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+        const like = sql`lower(${invoices.number}) like ${containing(q)}`;
         where.push(number ? or(eq(invoices.orderId, Number(number[1])), like)! : like);
       }
       const condition = and(...where);

@@ -30,6 +30,7 @@ import { artworkBlocker, assessBasket, itemsOf, presentItem, type BasketAssessme
 import { applyMove, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
+import { containing } from '../../lib/rest-list';
 
 const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */
@@ -224,7 +225,7 @@ export function ordersService(deps: OrdersDeps) {
       const q = query.q?.trim();
       if (q) {
         const number = /^#?(\d{1,9})$/.exec(q);
-        const byRef = ilike(orders.ref, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        const byRef = ilike(orders.ref, containing(q));
         where.push(number ? or(eq(orders.id, Number(number[1])), byRef)! : byRef);
       }
       const condition = and(...where);

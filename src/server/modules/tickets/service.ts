@@ -18,7 +18,7 @@ import { qualified } from '../../db/columns';
 import { orders, ticketEvents, ticketFiles, ticketReplies, tickets, users, type TicketFileRow, type TicketRow } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
-import { fieldsOf, listQuery, type ListQuerystring, type ListSpec } from '../../lib/rest-list';
+import { containing, fieldsOf, listQuery, type ListQuerystring, type ListSpec } from '../../lib/rest-list';
 import type { MailOutbox } from '../mail/service';
 import type { SettingsService } from '../settings/service';
 import type { PreparedFile } from './attachments';
@@ -306,7 +306,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       const where: SQL[] = [mine];
       if (query.status) where.push(eq(tickets.status, query.status));
       const q = query.q?.trim().toLowerCase();
-      if (q) where.push(sql`lower(${tickets.details} || ' ' || ${tickets.reason} || ' #' || ${tickets.id} || ' #' || coalesce(${tickets.orderId}::text, '')) like ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      if (q) where.push(sql`lower(${tickets.details} || ' ' || ${tickets.reason} || ' #' || ${tickets.id} || ' #' || coalesce(${tickets.orderId}::text, '')) like ${containing(q)}`);
       const condition = and(...where);
       const [rows, [{ n }], byStatus] = await Promise.all([
         db
@@ -368,7 +368,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
 function countsOf(rows: Array<{ status: string; n: number }>): TicketCounts {
   const counts: TicketCounts = { all: 0, open: 0, answered: 0, closed: 0 };
   for (const { status, n } of rows) {
-    if (status === 'open' || status === 'answered' || status === 'closed') counts[status] = n;
+    if ((TICKET_STATUSES as readonly string[]).includes(status)) counts[status as TicketStatus] = n;
     counts.all += n;
   }
   return counts;
