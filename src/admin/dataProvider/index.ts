@@ -13,7 +13,7 @@ import type {
   RoyalMailStatus,
   TrackingImport,
 } from '../../shared/api/admin-production';
-import { http } from '../../shared/http';
+import { http, uploadProgress, withFiles } from '../../shared/http';
 import { apiResource } from './apiPaths';
 import { httpClient, toHttpError } from './httpClient';
 
@@ -105,21 +105,10 @@ async function call<T>(request: Promise<{ data: T }>): Promise<T> {
 
 const ticketPath = (id: Identifier, action: string) => `${API_BASE}/tickets/${encodeURIComponent(id)}/${action}`;
 
-/** Progress of an upload as 0–100, for `onUploadProgress`. */
-const uploadProgress = (onProgress?: (percent: number) => void) =>
-  onProgress
-    ? (event: { loaded: number; total?: number }) => {
-        if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-      }
-    : undefined;
-
-/** A message's files as multipart parts (one `files` part each), after its other fields. */
-async function ticketForm(fields: Record<string, string>, files: readonly File[]): Promise<FormData> {
+/** A ticket message's text and files as one body (JSON without files). */
+async function ticketMessage(fields: Record<string, string>, files: readonly File[]) {
   const { TICKET_FILES_FIELD } = await import('../../shared/api/tickets');
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) form.append(TICKET_FILES_FIELD, file, file.name);
-  return form;
+  return withFiles(fields, files, TICKET_FILES_FIELD);
 }
 
 const userLogoPath = (userId: Identifier) => `${API_BASE}/users/${encodeURIComponent(userId)}/logo`;
@@ -217,12 +206,10 @@ export const dataProvider: StaffDataProvider = {
     return call(http.get<TicketCounts>(`${API_BASE}/tickets/counts`, { params: { filter: JSON.stringify(filter) } }));
   },
   async replyToTicket(id, body, files, onProgress) {
-    // Text alone goes as JSON; with files, as one multipart message (the text first).
-    const data = files.length ? await ticketForm({ body }, files) : { body };
-    return call(http.post<AdminTicket>(ticketPath(id, 'replies'), data, { onUploadProgress: uploadProgress(onProgress) }));
+    return call(http.post<AdminTicket>(ticketPath(id, 'replies'), await ticketMessage({ body }, files), uploadProgress(onProgress)));
   },
   async attachToTicket(id, files, onProgress) {
-    return call(http.post<AdminTicket>(ticketPath(id, 'files'), await ticketForm({}, files), { onUploadProgress: uploadProgress(onProgress) }));
+    return call(http.post<AdminTicket>(ticketPath(id, 'files'), await ticketMessage({}, files), uploadProgress(onProgress)));
   },
   closeTicket(id) {
     return call(http.post<AdminTicket>(ticketPath(id, 'close')));

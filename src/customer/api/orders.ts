@@ -13,7 +13,7 @@ import type {
 } from '../../shared/api/orders';
 import type { OrderableProduct } from '../../shared/api/prices';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus, type OrderStatus } from '../../shared/domain/orders/statuses';
-import { http } from '../../shared/http';
+import { http, uploadProgress } from '../../shared/http';
 import { useObjectUrl } from '../../shared/ui/useObjectUrl';
 import { queryClient } from './queryClient';
 
@@ -271,11 +271,7 @@ export function useRemoveArtwork(orderId: number) {
 export async function uploadArtwork(orderId: number, itemId: number, file: File, onProgress: (percent: number) => void): Promise<Item> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const { data } = await http.post<unknown>(`${base(orderId)}/items/${itemId}/artwork`, body, {
-    onUploadProgress: (event) => {
-      if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    },
-  });
+  const { data } = await http.post<unknown>(`${base(orderId)}/items/${itemId}/artwork`, body, uploadProgress(onProgress));
   return asItem(data);
 }
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { TICKET_FILES_FIELD, type Ticket, type TicketCreateInput, type TicketList } from '../../shared/api/tickets';
 import type { TicketStatus } from '../../shared/domain/tickets/tickets';
-import { http } from '../../shared/http';
+import { http, uploadProgress, withFiles } from '../../shared/http';
 
 /*
  * The customer's Resolution Centre (DESIGN §3): their tickets, one ticket's thread, and the calls
@@ -43,33 +43,21 @@ export async function fetchTicketFile(ticketId: number, fileId: number, size: 'f
   return data;
 }
 
-/** A message's body: plain JSON, or multipart with its fields beside one `files` part per file. */
-function messageBody(fields: Record<string, string | number | undefined>, files: File[]): FormData | Record<string, string | number | undefined> {
-  if (!files.length) return fields;
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, String(value));
-  for (const file of files) body.append(TICKET_FILES_FIELD, file, file.name);
-  return body;
-}
-
 type Progress = (percent: number) => void;
-const progressOf = (onProgress: Progress) => ({
-  onUploadProgress: (event: { loaded: number; total?: number }) => {
-    if (event.total) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-  },
-});
+
+const messageBody = (fields: Record<string, string | number | undefined>, files: File[]) => withFiles(fields, files, TICKET_FILES_FIELD);
 
 export async function openTicket(input: TicketCreateInput, files: File[], onProgress: Progress): Promise<Ticket> {
   const fields = { reason: input.reason, details: input.details, order_id: input.order_id === '' ? undefined : (input.order_id as number | string | undefined) };
-  return (await http.post<Ticket>('/api/tickets', messageBody(fields, files), progressOf(onProgress))).data;
+  return (await http.post<Ticket>('/api/tickets', messageBody(fields, files), uploadProgress(onProgress))).data;
 }
 
 export async function replyToTicket(id: number, body: string, files: File[], onProgress: Progress): Promise<Ticket> {
-  return (await http.post<Ticket>(`${base(id)}/replies`, messageBody({ body }, files), progressOf(onProgress))).data;
+  return (await http.post<Ticket>(`${base(id)}/replies`, messageBody({ body }, files), uploadProgress(onProgress))).data;
 }
 
 export async function sendTicketFiles(id: number, files: File[], onProgress: Progress): Promise<Ticket> {
-  return (await http.post<Ticket>(`${base(id)}/files`, messageBody({}, files), progressOf(onProgress))).data;
+  return (await http.post<Ticket>(`${base(id)}/files`, messageBody({}, files), uploadProgress(onProgress))).data;
 }
 
 /** Runs a call that sends files, with its progress (null when none is under way). */

@@ -1,1 +1,2 @@
 export { http, configureHttp, apiErrors, type HttpConfig, type ApiErrors } from './client';
+export { uploadProgress, withFiles } from './uploads';
