@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql, type AnyColumn, type InferInsertModel, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type AnyColumn, type InferInsertModel, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -50,4 +50,22 @@ export function insertValues<T extends PgTable>(table: T, fields: object): Infer
   const missing = Object.entries(getTableColumns(table)).filter(([key, column]) => column.notNull && !column.hasDefault && values[key] === undefined);
   if (missing.length) throw new Error(`No value for ${missing.map(([, column]) => column.name).join(', ')} of a new row`);
   return values as InferInsertModel<T>;
+}
+
+const decoders = new WeakMap<PgTable, Array<[key: string, column: AnyColumn]>>();
+
+/**
+ * A row of `table` that a statement returned as JSON (`to_jsonb(t.*)` in a subquery that reads a
+ * record with its children in one go): each column's value under its property, decoded as drizzle
+ * decodes the column itself (timestamps to Dates, bigints to numbers…).
+ */
+export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
+  let columns = decoders.get(table);
+  if (!columns) decoders.set(table, (columns = Object.entries(getTableColumns(table))));
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as InferSelectModel<T>;
 }

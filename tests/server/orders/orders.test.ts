@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Order } from '../../../src/shared/api/orders';
-import { orders, settings } from '../../../src/server/db/schema';
+import { orderEvents, orderItems, orders, settings } from '../../../src/server/db/schema';
+import { applyMoveIfUnchanged } from '../../../src/server/modules/orders/transitions';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
@@ -228,6 +229,41 @@ describe('delivery and confirmation', () => {
     const mails = (await t.outbox()).slice(mailsBefore);
     expect(mails.filter((m) => m.text.includes(`Thank you: order ${order.id} (your reference PO-1) is confirmed`))).toHaveLength(1);
     expect(ok(await client.get('/api/orders/counts'))).toMatchObject({ basket: 0, live: 1 });
+  });
+
+  it('moves an order read at a version only while it is at that version: a stale confirmation writes nothing', async () => {
+    const { client } = await customer(t);
+    const { order, item } = await readyBasket(client);
+    const db = t.database.db;
+    const read = async () => (await db.select().from(orders).where(eq(orders.id, order.id)))[0];
+    const judged = await read();
+    // Replacing the artwork changes the basket a confirmation judges: the order's version moves on.
+    ok(await upload(client, order.id, item.id, await pdf(CLEAN_CARD)));
+    expect((await read()).version).toBe(judged.version + 1);
+    await checked();
+
+    const mailsBefore = (await t.outbox()).length;
+    const confirm = { to: 'live' as const, actor: 'customer' as const, note: 'Order confirmed', itemPrices: [{ id: item.id, price: 1 }], set: { confirmKey: `stale-${order.id}` } };
+    const effects = { outbox: t.app.deps.outbox };
+    const links = { appUrl: t.config.appUrl, appName: t.config.appName };
+    expect(await applyMoveIfUnchanged(db, effects, links, judged, confirm)).toBeNull();
+    const after = await read();
+    expect(after).toMatchObject({ status: 'basket', version: judged.version + 1, confirmKey: null });
+    const [{ priceSaved }] = await db.select({ priceSaved: orderItems.priceSaved }).from(orderItems).where(eq(orderItems.id, item.id));
+    expect(priceSaved).toBeNull();
+    expect((await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).map((e) => e.toStatus)).toEqual(['basket']);
+    await t.app.deps.jobs.drain();
+    expect((await t.outbox()).length).toBe(mailsBefore);
+
+    // Read again at its version, it moves, with its history row (at the order's updated_at), prices and mail.
+    const moved = await applyMoveIfUnchanged(db, effects, links, after, confirm);
+    expect(moved?.row).toMatchObject({ status: 'live', version: after.version + 1 });
+    expect(await read()).toMatchObject({ status: 'live', version: after.version + 1, confirmKey: `stale-${order.id}`, updatedAt: moved!.event.at });
+    const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id);
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.at.getTime()])).toEqual([[null, 'basket', events[0].at.getTime()], ['basket', 'live', moved!.event.at.getTime()]]);
+    expect((await db.select({ priceSaved: orderItems.priceSaved }).from(orderItems).where(eq(orderItems.id, item.id)))[0].priceSaved).toBe(1);
+    await t.app.deps.jobs.drain();
+    expect((await t.outbox()).length).toBe(mailsBefore + 1);
   });
 
   it('answers 422 for a key already used for another order, and 409 for changes after confirmation', async () => {

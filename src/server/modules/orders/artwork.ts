@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products } from '../../db/schema';
@@ -38,6 +38,21 @@ async function looksLikePdf(path: string): Promise<boolean> {
  * removed), and checked by a background job — page-1 preview and preflight on PDFium, in the
  * engine's worker thread, one at a time per process.
  */
+/**
+ * The customer's order whose artwork is about to change, locked, with its version bumped: an item's
+ * file is part of the basket a confirmation judges at a version (a rollback undoes the bump). 404 for
+ * another customer's order.
+ */
+async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ status: string }> {
+  const [order] = await tx
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .returning({ status: orders.status });
+  if (!order) throw notFound('No such order.');
+  return order;
+}
+
 export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine; settings: SettingsService; log: FastifyBaseLogger }) {
   const { db, files, jobs, engine } = deps;
 
@@ -127,8 +142,7 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
       let replaced: Array<string | null> = [];
       try {
         await db.transaction(async (tx) => {
-          const [order] = await tx.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update');
-          if (!order) throw notFound('No such order.');
+          const order = await changeOrder(tx, userId, orderId);
           if (order.status !== 'basket' && order.status !== 'problem') throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
           const [item] = await tx.select().from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId))).for('update');
           if (!item) throw notFound('No such item.');
@@ -150,8 +164,7 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
     /** Removes an item's artwork (basket only); its files go after the change commits. */
     async detach(userId: number, orderId: number, itemId: number): Promise<void> {
       const keys = await db.transaction(async (tx) => {
-        const [order] = await tx.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update');
-        if (!order) throw notFound('No such order.');
+        const order = await changeOrder(tx, userId, orderId);
         if (order.status !== 'basket') throw conflict('Only a basket\'s artwork can be removed; on hold, upload a replacement instead.');
         const [item] = await tx.select().from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId))).for('update');
         if (!item) throw notFound('No such item.');

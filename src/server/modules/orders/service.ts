@@ -18,7 +18,7 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, invoices, orderEvents, orderItems, orders, type OrderEventRow, type OrderRow, type UserRow } from '../../db/schema';
+import { countries, orderEvents, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { DeliveryService } from '../delivery/service';
@@ -26,8 +26,8 @@ import type { MailOutbox } from '../mail/service';
 import type { PricesService } from '../prices/service';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
-import { artworkBlocker, assessBasket, itemsOf, presentItem, type BasketAssessment, type BasketContext, type ItemFacts } from './basket';
-import { applyMove, type MailLinks } from './transitions';
+import { artworkBlocker, assessBasket, itemsOf, orderSnapshotReader, presentItem, type BasketAssessment, type BasketContext, type OrderSnapshot } from './basket';
+import { applyMove, applyMoveIfUnchanged, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
 import { containing } from '../../lib/rest-list';
@@ -36,6 +36,8 @@ const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */
 const REFERENCE_TTL_MS = SESSION_CACHE_TTL_MS;
 const NOT_FOUND = 'No such order.';
+/** Reads and tries of a confirmation whose basket keeps changing under it, before it answers 409. */
+const CONFIRM_ATTEMPTS = 3;
 const CONFIRMED = 'This order is confirmed: its items and delivery can no longer be changed.';
 
 export interface OrdersDeps extends MailLinks {
@@ -112,12 +114,9 @@ export function ordersService(deps: OrdersDeps) {
     return row;
   }
 
-  /** The order's history, oldest first. */
-  const historyOf = (executor: Db, orderId: number): Promise<OrderEventRow[]> => executor.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
-
   /** 422 naming the order a confirmation key already confirmed, if it did. */
-  async function refuseKeyOfAnother(executor: Db, user: UserRow, key: string): Promise<void> {
-    const [other] = await executor.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.confirmKey, key)));
+  async function refuseKeyOfAnother(user: UserRow, key: string): Promise<void> {
+    const [other] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.confirmKey, key)));
     if (other) throw unprocessable({ idempotency_key: `This Idempotency-Key already confirmed order ${other.id}; make a new key for another order.` });
   }
 
@@ -140,17 +139,17 @@ export function ordersService(deps: OrdersDeps) {
     return active ? { id, name: active.name, carrier: active.carrier } : delivery.typeName(id);
   }
 
-  /**
-   * The order as the API answers it. `known` items and history (read in the caller's transaction, as
-   * they are now) save reading them again, and waiting for a connection of the pool to do so.
-   */
-  async function present(user: UserRow, row: OrderRow, known: { facts?: ItemFacts[]; events?: OrderEventRow[] } = {}): Promise<Order> {
-    const [facts, events, shared, [invoice]] = await Promise.all([
-      known.facts ?? itemsOf(db, [row.id]),
-      known.events ?? historyOf(db, row.id),
-      referenceData(new Date()),
-      row.status === 'dispatched' ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)) : [],
-    ]);
+  /** The customer's order as one statement reads it (its items, history and invoice with it); anything else is 404. */
+  const readSnapshot = orderSnapshotReader(db);
+  async function snapshot(user: Pick<UserRow, 'id'>, id: number): Promise<OrderSnapshot> {
+    const found = await readSnapshot(user.id, id);
+    if (!found) throw notFound(NOT_FOUND);
+    return found;
+  }
+
+  /** The order as the API answers it: a basket judged by today's rules, a confirmed order as it was frozen. */
+  async function show(user: UserRow, { row, facts, events, invoice }: OrderSnapshot): Promise<Order> {
+    const shared = await referenceData(new Date());
     const basket = row.status === 'basket' ? assessBasket(row, facts, await context(user)) : null;
     const type = await typeOf(row.deliveryTypeId, shared);
     return {
@@ -170,7 +169,7 @@ export function ordersService(deps: OrdersDeps) {
       delivery_due: basket ? basket.promise.delivery : row.deliveryDue,
       problem_text: row.status === 'problem' ? row.problemText : null,
       tracking_number: row.trackingNumber,
-      invoice: invoice ?? null,
+      invoice: row.status === 'dispatched' ? invoice : null,
       confirmed_at: iso(row.confirmedAt),
       dispatched_at: iso(row.dispatchedAt),
       created_at: row.createdAt.toISOString(),
@@ -181,6 +180,11 @@ export function ordersService(deps: OrdersDeps) {
       events: events.map((e) => ({ from: e.fromStatus as OrderStatus | null, to: e.toStatus as OrderStatus, note: e.actor === 'staff' ? '' : e.note, actor: e.actor as 'customer' | 'staff' | 'system', at: e.at.toISOString() })),
       blockers: basket ? Object.values(basket.blockers) : [],
     };
+  }
+
+  /** The order as it is now (after a change to it): read whole again, as one snapshot. */
+  async function present(user: UserRow, row: Pick<OrderRow, 'id'>): Promise<Order> {
+    return show(user, await snapshot(user, row.id));
   }
 
   async function presentItemOf(user: UserRow, order: OrderRow, itemId: number): Promise<Item> {
@@ -290,7 +294,7 @@ export function ordersService(deps: OrdersDeps) {
     },
 
     async get(user: UserRow, id: number): Promise<Order> {
-      return present(user, await own(db, user, id));
+      return show(user, await snapshot(user, id));
     },
 
     async create(user: UserRow, input: z.output<typeof orderCreateSchema>): Promise<Order> {
@@ -328,9 +332,9 @@ export function ordersService(deps: OrdersDeps) {
 
     /** Discards a basket with its items; their files go once the rows have. */
     async discard(user: UserRow, id: number): Promise<Order> {
-      const current = await own(db, user, id);
-      if (current.status !== 'basket') throw conflict('Only a basket can be discarded; a confirmed order can be cancelled.');
-      const answer = await present(user, current);
+      const current = await snapshot(user, id);
+      if (current.row.status !== 'basket') throw conflict('Only a basket can be discarded; a confirmed order can be cancelled.');
+      const answer = await show(user, current);
       const keys = await db.transaction(async (tx) => {
         await ownBasket(tx, user, id);
         const items = await tx.select({ a: orderItems.artworkKey, p: orderItems.previewKey }).from(orderItems).where(eq(orderItems.orderId, id));
@@ -428,37 +432,32 @@ export function ordersService(deps: OrdersDeps) {
     /**
      * basket → live. Idempotent by key: a retry (or a concurrent duplicate) with the key the order
      * was confirmed with answers the order as it is, and makes nothing twice.
+     *
+     * Optimistic, with no lock held while the basket is judged: one statement reads the order with
+     * its items, and one statement — its own transaction — freezes and moves it only if it is still
+     * at the version read (every change to a basket and its items bumps it). Otherwise the order
+     * changed meanwhile (a duplicate confirmation won, or an edit in another tab): it is read and
+     * judged again. Two round trips where a locking transaction needs six.
      */
     async confirm(user: UserRow, id: number, key: string, body: { delivery_type_id?: number }): Promise<Order> {
       const ctx = await context(user);
-      try {
-        // Everything the answer shows is read in the transaction: fifty confirmations at once would
-        // otherwise each wait for a connection again, behind the others' transactions.
-        const { row, facts, events } = await db.transaction(async (tx) => {
-          // The items are read once the order is locked, by a statement of their own: a statement that
-          // waited for the lock sees the order as it is now but joined rows as they were when it began.
-          const order = await own(tx, user, id, true);
-          // The retry of a confirmation that went through: the order as it is now.
-          if (order.confirmKey === key) return { row: order, facts: await itemsOf(tx, [id]), events: await historyOf(tx, id) };
-          if (order.status !== 'basket') {
-            await refuseKeyOfAnother(tx, user, key);
-            throw conflict(`Order ${order.id} is already confirmed.`);
-          }
-          const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
-          const facts = await itemsOf(tx, [id]);
-          const assessment = assessBasket(basket, facts, ctx);
-          if (Object.keys(assessment.blockers).length) throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
-          const frozen = await freeze(tx, user, basket, assessment, key);
-          return { row: frozen, facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })), events: await historyOf(tx, id) };
-        });
-        return await present(user, row, { facts, events });
-      } catch (err) {
-        // A key that confirmed another order: the unique index refuses it (no read on the usual path).
-        if (isUniqueViolation(err, 'orders_user_confirm_key_unique')) {
-          await refuseKeyOfAnother(db, user, key);
-          throw unprocessable({ idempotency_key: 'This Idempotency-Key was already used for another order; make a new key.' });
+      for (let attempt = 1; ; attempt++) {
+        const read = await snapshot(user, id);
+        const { row: order, facts } = read;
+        // The retry of a confirmation that went through: the order as it is now.
+        if (order.confirmKey === key) return show(user, read);
+        if (order.status !== 'basket') {
+          await refuseKeyOfAnother(user, key);
+          throw conflict(`Order ${order.id} is already confirmed.`);
         }
-        throw err;
+        const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
+        const assessment = assessBasket(basket, facts, ctx);
+        if (Object.keys(assessment.blockers).length) throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
+        const moved = await freeze(user, basket, assessment, key);
+        if (moved) {
+          return show(user, { row: moved.row, facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })), events: [...read.events, moved.event], invoice: null });
+        }
+        if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
       }
     },
 
@@ -555,29 +554,41 @@ export function ordersService(deps: OrdersDeps) {
     presentItemOf,
   };
 
-  /** Freezes prices, totals, weight and dates on the order and moves it to live, with its event and mail: one statement. */
-  async function freeze(tx: Db, user: UserRow, order: OrderRow, a: BasketAssessment, key: string): Promise<OrderRow> {
+  /**
+   * Freezes prices, totals, weight and dates on the basket and moves it to live, with its event and
+   * mail: one statement, applied only if the basket is still at the version it was judged at (null
+   * otherwise). A key that confirmed another order is refused by the unique index: 422.
+   */
+  async function freeze(user: UserRow, order: OrderRow, a: BasketAssessment, key: string) {
     const chosen = a.chosen!;
     const totals = a.totals!;
-    return applyMove(tx, { outbox }, deps, order, {
-      to: 'live',
-      actor: 'customer',
-      actorUserId: user.id,
-      note: 'Order confirmed',
-      itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price! })),
-      set: {
-        deliveryTypeId: chosen.type.id,
-        deliveryCost: chosen.price,
-        totalNet: totals.total_net,
-        totalVat: totals.total_vat,
-        total: totals.total,
-        weight: a.weight,
-        dispatchDue: chosen.promise.dispatch,
-        deliveryDue: chosen.promise.delivery,
-        confirmKey: key,
-        confirmedAt: new Date(),
-      },
-    });
+    try {
+      return await applyMoveIfUnchanged(db, { outbox }, deps, order, {
+        to: 'live',
+        actor: 'customer',
+        actorUserId: user.id,
+        note: 'Order confirmed',
+        itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price! })),
+        set: {
+          deliveryTypeId: chosen.type.id,
+          deliveryCost: chosen.price,
+          totalNet: totals.total_net,
+          totalVat: totals.total_vat,
+          total: totals.total,
+          weight: a.weight,
+          dispatchDue: chosen.promise.dispatch,
+          deliveryDue: chosen.promise.delivery,
+          confirmKey: key,
+          confirmedAt: new Date(),
+        },
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'orders_user_confirm_key_unique')) {
+        await refuseKeyOfAnother(user, key);
+        throw unprocessable({ idempotency_key: 'This Idempotency-Key was already used for another order; make a new key.' });
+      }
+      throw err;
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { findTransition, type OrderActor, type OrderTransition } from '../../../shared/domain/orders/transitions';
 import { trackingUrl } from '../../../shared/domain/orders/tracking';
@@ -11,6 +11,7 @@ import { conflict } from '../../lib/errors';
 import type { InvoicesService } from '../invoices/service';
 import type { MailOutbox } from '../mail/service';
 import { bare } from '../../db/columns';
+import type { OrderHistoryEntry } from './basket';
 
 export interface Move {
   to: OrderStatus;
@@ -44,54 +45,82 @@ export interface MailLinks {
  */
 export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
   const transition = allowedMove(row, move.to, move.actor);
-  // One statement: the order moved, its history row, its items' frozen prices and (below) its mail.
-  // The row is locked, so the order after the move is the row with what the move set: the statement
-  // returns only what the database makes (building and reading back every column costs more).
-  const updatedAt = new Date();
-  const moved = tx.$with('moved').as(
-    tx
-      .update(orders)
-      .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt })
-      .where(eq(orders.id, row.id))
-      .returning({ id: orders.id, version: orders.version }),
-  );
-  const after = (written: { version: number }): OrderRow => ({ ...row, ...move.set, status: move.to, version: written.version, updatedAt });
-  const history = tx.$with('history', {}).as(
-    sql`insert into ${orderEvents} (${bare(orderEvents.orderId)}, ${bare(orderEvents.actor)}, ${bare(orderEvents.actorUserId)}, ${bare(orderEvents.fromStatus)}, ${bare(orderEvents.toStatus)}, ${bare(orderEvents.note)})
-      select ${bare(orders.id)}, ${move.actor}, ${move.actorUserId ?? null}::int, ${row.status}, ${move.to}, ${move.note ?? ''} from ${sql.identifier('moved')}`,
-  );
-  const statement = [moved, history, ...frozenPrices(tx, move.itemPrices)];
+  const built = moveStatement(tx, row, move);
   if (transition.raisesInvoice) {
     // The dispatch e-mail names the invoice, which is numbered from the moved order.
     if (!effects.invoices) throw new Error(`A move to ${move.to} raises an invoice: pass the invoices service`);
-    const updated = after((await tx.with(...statement).select().from(moved))[0]);
+    const updated = built.after((await tx.with(...built.ctes).select().from(built.moved))[0]);
     const invoice = await effects.invoices.raise(tx, updated);
     if (transition.mailsCustomer && updated.email) await effects.outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus, invoice));
     return updated;
   }
-  // The e-mail tells of the order as the move leaves it, and is written by the same statement.
-  const expected = after({ version: row.version + 1 });
-  const mail = transition.mailsCustomer && expected.email ? effects.outbox.queuedWith(tx, orderMail(expected, links, move.carrier, row.status as OrderStatus), 'moved') : [];
-  const updated = after((await tx.with(...statement, ...mail).select().from(moved))[0]);
+  const updated = built.after((await movedWithMail(tx, effects, links, row, move, transition, built))[0]);
   await releaseFromBatch(tx, row, move.to);
   return updated;
 }
 
-/** A confirmation's items priced as they are frozen: one update, in the move's statement. */
-function frozenPrices(tx: Db, prices: Move['itemPrices']) {
+/**
+ * The same move of an order as read at its `version`, without a lock: one statement, which is its
+ * own transaction, applies it only if the order is still at that version (optimistic: nothing
+ * changed it since it was read and judged). Resolves the order after the move and the history row
+ * it wrote, or null when the order has changed meanwhile (read it again). Only for the moves that
+ * are one statement: none that raises an invoice or releases items from a batch.
+ */
+export async function applyMoveIfUnchanged(db: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<{ row: OrderRow; event: OrderHistoryEntry } | null> {
+  const transition = allowedMove(row, move.to, move.actor);
+  if (transition.raisesInvoice || (row.status === 'problem' && move.to === 'live')) throw new Error(`The move of order ${row.id} to ${move.to} is more than one statement: lock the order and use applyMove`);
+  const built = moveStatement(db, row, move, row.version);
+  const [written] = await movedWithMail(db, effects, links, row, move, transition, built);
+  return written ? { row: built.after(written), event: built.event } : null;
+}
+
+/**
+ * One statement of CTEs: the order moved, its history row and its items' frozen prices (each only if
+ * the order was), returning only what the database makes — the order after the move is the row read
+ * with what the move set (building and reading back every column costs more). With `ifVersion`, the
+ * order moves only if it is still at that version.
+ */
+function moveStatement(executor: Db, row: OrderRow, move: Move, ifVersion?: number) {
+  // The history row's time is the order's updated_at: the answer shows it without reading it back.
+  const updatedAt = new Date();
+  const moved = executor.$with('moved').as(
+    executor
+      .update(orders)
+      .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt })
+      .where(ifVersion === undefined ? eq(orders.id, row.id) : and(eq(orders.id, row.id), eq(orders.version, ifVersion)))
+      .returning({ id: orders.id, version: orders.version }),
+  );
+  const event: OrderHistoryEntry = { actor: move.actor, fromStatus: row.status, toStatus: move.to, note: move.note ?? '', at: updatedAt };
+  const history = executor.$with('history', {}).as(
+    sql`insert into ${orderEvents} (${bare(orderEvents.orderId)}, ${bare(orderEvents.actor)}, ${bare(orderEvents.actorUserId)}, ${bare(orderEvents.fromStatus)}, ${bare(orderEvents.toStatus)}, ${bare(orderEvents.note)}, ${bare(orderEvents.at)})
+      select ${bare(orders.id)}, ${event.actor}, ${move.actorUserId ?? null}::int, ${event.fromStatus}, ${event.toStatus}, ${event.note}, ${updatedAt.toISOString()}::timestamptz from ${sql.identifier('moved')}`,
+  );
+  const after = (written: { version: number }): OrderRow => ({ ...row, ...move.set, status: move.to, version: written.version, updatedAt });
+  return { moved, ctes: [moved, history, ...frozenPrices(executor, move.itemPrices)], after, event };
+}
+
+/** Runs the move's statement with, when the table says so, the customer's e-mail about the order as the move leaves it. */
+function movedWithMail(executor: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move, transition: OrderTransition, built: ReturnType<typeof moveStatement>) {
+  const expected = built.after({ version: row.version + 1 });
+  const mail = transition.mailsCustomer && expected.email ? effects.outbox.queuedWith(executor, orderMail(expected, links, move.carrier, row.status as OrderStatus), 'moved') : [];
+  return executor.with(...built.ctes, ...mail).select().from(built.moved);
+}
+
+/** A confirmation's items priced as they are frozen: one update, in the move's statement, if the order moved. */
+function frozenPrices(executor: Db, prices: Move['itemPrices']) {
   if (!prices?.length) return [];
   const cases = sql.join(
     prices.map((item) => sql`when ${item.id}::int then ${item.price}::int`),
     sql` `,
   );
   return [
-    tx
+    executor
       .$with('priced')
       .as(
-        tx
+        executor
           .update(orderItems)
           .set({ priceSaved: sql`case ${orderItems.id} ${cases} end` })
-          .where(inArray(orderItems.id, prices.map((item) => item.id))),
+          .where(and(inArray(orderItems.id, prices.map((item) => item.id)), sql`exists (select from ${sql.identifier('moved')})`)),
       ),
   ];
 }
