@@ -12,6 +12,7 @@ import { appFileStore } from './lib/files';
 import { appLoggerOptions } from './lib/logging';
 import { registerDatabaseAvailability } from './db/availability';
 import { createJobQueue } from './lib/jobs';
+import { requestsInFlight } from './lib/in-flight';
 import { createMailer, type Mailer } from './lib/mail';
 import { setMaxConcurrentHashes } from './lib/passwords';
 import { registerRateLimiting } from './lib/rate-limit';
@@ -86,9 +87,10 @@ export interface BuildAppOptions {
 }
 
 /** Every service and store, built once; plugins receive them as `deps`. */
-function buildServices(config: Config, database: Database, mailer: Mailer, log: FastifyBaseLogger): AppDeps {
+function buildServices(config: Config, database: Database, mailer: Mailer, log: FastifyBaseLogger, answering: () => number): AppDeps {
   const { db } = database;
-  const jobs = createJobQueue({ db, log, pollMs: config.jobs.pollMs });
+  // Background jobs wait for a moment with no request to answer (at most a quarter of a second).
+  const jobs = createJobQueue({ db, log, pollMs: config.jobs.pollMs, busy: () => answering() > 0 });
   const outbox = mailOutboxService({ db, jobs, mailer, log, retryBaseMs: config.mail.retryBaseMs });
   const links = { appUrl: config.appUrl, appName: config.appName };
   const sessions = sessionStore(db);
@@ -152,7 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   setMaxConcurrentHashes(config.maxConcurrentHashes, config.maxQueuedHashes);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const deps = buildServices(config, database, mailer, app.log);
+  const deps = buildServices(config, database, mailer, app.log, requestsInFlight(app.server));
   app.decorate('deps', deps);
   schedulePurge(app, deps.db, config.purgeIntervalMs);
 

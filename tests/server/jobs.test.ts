@@ -126,6 +126,38 @@ describe('the job queue', () => {
   });
 });
 
+describe('the job queue beside requests', () => {
+  it('puts a look for new jobs off while the process answers requests, and not beyond maxDeferMs', async () => {
+    let answering = 1;
+    const ran: number[] = [];
+    const queue = createJobQueue({ db: t.database.db, log: silent, pollMs: 20, workerId: 'polite', busy: () => answering > 0, maxDeferMs: 400 });
+    queue.register('test.polite', async () => void ran.push(Date.now()));
+    queue.start();
+    try {
+      // Busy: the job waits for a quiet moment…
+      const started = Date.now();
+      await queue.enqueue(t.database.db, 'test.polite', {});
+      await new Promise((r) => setTimeout(r, 150));
+      expect(ran).toHaveLength(0);
+      // …and runs as soon as no request is being answered.
+      answering = 0;
+      for (const deadline = Date.now() + 5000; !ran.length && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+      expect(ran).toHaveLength(1);
+      expect(ran[0] - started).toBeGreaterThanOrEqual(150);
+
+      // Busy all the time: the next job still runs, once the longest deferral has passed.
+      answering = 1;
+      const queued = Date.now();
+      await queue.enqueue(t.database.db, 'test.polite', {});
+      for (const deadline = Date.now() + 5000; ran.length < 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+      expect(ran).toHaveLength(2);
+      expect(ran[1] - queued).toBeGreaterThanOrEqual(350);
+    } finally {
+      await queue.stop();
+    }
+  });
+});
+
 describe('CPU-heavy jobs in a worker thread', () => {
   const pool = createThreadPool({ size: 2 });
   afterAll(() => pool.close());

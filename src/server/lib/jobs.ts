@@ -95,9 +95,28 @@ const LOG_EVERY_MS = 30_000;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
-export function createJobQueue(opts: { db: Db; log: FastifyBaseLogger; pollMs?: number; workerId?: string }): JobQueue {
-  const { db, log } = opts;
+export interface JobQueueOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** How often the queue looks for due jobs when nothing wakes it (default 1 s). */
+  pollMs?: number;
+  workerId?: string;
+  /**
+   * True while the process is answering requests: a look for new jobs then waits for a quiet moment,
+   * at most `maxDeferMs` (default 250 ms). Jobs share the event loop with requests, and a burst of
+   * fifty confirmations should be answered before their fifty e-mails are sent, not interleaved.
+   */
+  busy?: () => boolean;
+  maxDeferMs?: number;
+}
+
+/** How often a poll put off by a busy process looks again. */
+const BUSY_RECHECK_MS = 10;
+
+export function createJobQueue(opts: JobQueueOptions): JobQueue {
+  const { db, log, busy } = opts;
   const pollMs = opts.pollMs ?? 1000;
+  const maxDeferMs = opts.maxDeferMs ?? 250;
   const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const queues = new Map<string, Registered>();
   const inFlight = new Set<Promise<void>>();
@@ -210,10 +229,19 @@ export function createJobQueue(opts: { db: Db; log: FastifyBaseLogger; pollMs?: 
     return polling;
   }
 
+  /** When the poll now waiting first found the process busy (null: it has not). */
+  let deferredSince: number | null = null;
+
   function schedule(delay: number): void {
     if (!started || stopping) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
+      if (busy?.()) {
+        deferredSince ??= Date.now();
+        const left = maxDeferMs - (Date.now() - deferredSince);
+        if (left > 0) return schedule(Math.min(BUSY_RECHECK_MS, left));
+      }
+      deferredSince = null;
       void poll().then((n) => schedule(n > 0 ? 0 : pollMs));
     }, delay);
     timer.unref?.();
