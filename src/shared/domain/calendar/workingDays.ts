@@ -55,26 +55,48 @@ const fromUtcMs = (ms: number): CivilDate => new Date(ms).toISOString().slice(0,
 /** The day after `date`. */
 export const nextDay = (date: CivilDate): CivilDate => fromUtcMs(toUtcMs(date) + DAY_MS);
 
+/**
+ * The closed days as UTC midnights, made once per set: a basket's dates walk working days for every
+ * delivery service offered, and comparing numbers spares formatting each day walked past. The sets
+ * given are not changed afterwards (ReadonlySet): the reference data makes a new one when it changes.
+ */
+const closedAsMs = new WeakMap<ReadonlySet<CivilDate>, ReadonlySet<number>>();
+function closedMs(closed: ReadonlySet<CivilDate>): ReadonlySet<number> {
+  let days = closedAsMs.get(closed);
+  if (!days) closedAsMs.set(closed, (days = new Set([...closed].map(toUtcMs))));
+  return days;
+}
+
+function isWorkingMs(ms: number, closed: ReadonlySet<number>): boolean {
+  const weekday = new Date(ms).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !closed.has(ms);
+}
+
+function nextWorkingMs(ms: number, closed: ReadonlySet<number>): number {
+  let day = ms + DAY_MS;
+  // A year of closed days in a row is a data error, not a loop to run for ever.
+  for (let i = 0; !isWorkingMs(day, closed); i++, day += DAY_MS) if (i > 366) throw new RangeError('No working day within a year');
+  return day;
+}
+
 /** Monday to Friday, and not a closed day. */
 export function isWorkingDay(date: CivilDate, closed: ReadonlySet<CivilDate>): boolean {
-  const weekday = new Date(toUtcMs(date)).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !closed.has(date);
+  return isWorkingMs(toUtcMs(date), closedMs(closed));
 }
 
 /** The first working day after `date`. */
 export function nextWorkingDay(date: CivilDate, closed: ReadonlySet<CivilDate>): CivilDate {
-  let day = nextDay(date);
-  // A year of closed days in a row is a data error, not a loop to run for ever.
-  for (let i = 0; !isWorkingDay(day, closed); i++, day = nextDay(day)) if (i > 366) throw new RangeError('No working day within a year');
-  return day;
+  return fromUtcMs(nextWorkingMs(toUtcMs(date), closedMs(closed)));
 }
 
 /** `count` working days after `date` (0 → `date` itself). */
 export function addWorkingDays(date: CivilDate, count: number, closed: ReadonlySet<CivilDate>): CivilDate {
   if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`A number of working days must be a whole number ≥ 0, not ${count}`);
-  let day = date;
-  for (let i = 0; i < count; i++) day = nextWorkingDay(day, closed);
-  return day;
+  if (count === 0) return date;
+  const days = closedMs(closed);
+  let ms = toUtcMs(date);
+  for (let i = 0; i < count; i++) ms = nextWorkingMs(ms, days);
+  return fromUtcMs(ms);
 }
 
 /** '12:00' → 720 minutes after midnight. */
@@ -121,7 +143,16 @@ export function formatMoment(iso: string): string {
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
 
+/** The days written are those of a few weeks around today: a small memo, emptied when full. */
+const formattedDays = new Map<CivilDate, string>();
+
 /** 'Tue 24 Nov', as the order pages and e-mails write a date. */
 export function formatDay(date: CivilDate): string {
-  return dayFormat.format(new Date(toUtcMs(date))).replace(',', '');
+  let text = formattedDays.get(date);
+  if (text === undefined) {
+    text = dayFormat.format(new Date(toUtcMs(date))).replace(',', '');
+    if (formattedDays.size >= 512) formattedDays.clear();
+    formattedDays.set(date, text);
+  }
+  return text;
 }
