@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminMail, MailStatus } from '../../../shared/api/admin-mail';
 import { MAIL_STATUSES } from '../../../shared/api/admin-mail';
@@ -60,6 +60,18 @@ export const mailListSpec: ListSpec<AdminMail, MailOutboxRow> = {
   id: mailOutbox.id,
 };
 
+/** A message as the outbox's columns take it: values, or the placeholders of a prepared statement. */
+export interface MailColumns {
+  to: string | Placeholder;
+  subject: string | Placeholder;
+  text: string | Placeholder;
+  html: string | null | Placeholder;
+  /** JSON text of the links. */
+  links: string | Placeholder;
+}
+
+export const mailColumns = (message: MailMessage): MailColumns => ({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, links: JSON.stringify(message.links ?? []) });
+
 /**
  * The durable outbox (DESIGN §1 Mail). `queue(tx, message)` writes the message as a row, and the job
  * that delivers it, in the caller's transaction: the mail exists exactly when the change it reports
@@ -98,14 +110,16 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
 
   /**
    * The message and its delivery job as two CTEs (`mail_row`, `mail_job`) of a statement of the
-   * caller's, for a change that writes itself, its history and its mail in one round trip. With
+   * caller's, so that a change and its mail are one round trip: `executor.with(...queuedWith(…))`. With
    * `from`, the name of one of that statement's CTEs (the order it moved), the mail is written once
-   * for its one row, and not at all if the statement changed nothing.
+   * for its one row, and not at all if the statement changed nothing. The columns are values
+   * (`mailColumns(message)`) or the placeholders of a prepared statement; one run again later, from
+   * its cache, calls `wake()` after it.
    */
-  function queuedWith(executor: Db, message: MailMessage, from?: string) {
+  function queuedWith(executor: Db, columns: MailColumns, from?: string) {
     const row = executor.$with('mail_row', { id: mailOutbox.id }).as(
       sql`insert into ${mailOutbox} (${bare(mailOutbox.toAddress)}, ${bare(mailOutbox.subject)}, ${bare(mailOutbox.text)}, ${bare(mailOutbox.html)}, ${bare(mailOutbox.links)})
-        select ${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${JSON.stringify(message.links ?? [])}::jsonb
+        select ${columns.to}, ${columns.subject}, ${columns.text}, ${columns.html}, ${columns.links}::jsonb
         ${from ? sql`from ${sql.identifier(from)}` : sql``} returning ${bare(mailOutbox.id)}`,
     );
     const job = executor
@@ -125,12 +139,15 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
 
     /** Writes the message and its delivery job on `executor` in one statement: pass the transaction of the change it reports. */
     async queue(executor: Db, message: MailMessage): Promise<number> {
-      const [row, job] = queuedWith(executor, message);
+      const [row, job] = queuedWith(executor, mailColumns(message));
       const [written] = await executor.with(row, job).select().from(row);
       return written.id;
     },
 
     queuedWith,
+
+    /** After a prepared statement with `queuedWith`'s CTEs ran (and committed): its job is due now. */
+    wake: () => queue.wake(),
 
     /**
      * Staff's resend: a failed or sent message is queued again with a fresh round of attempts; a

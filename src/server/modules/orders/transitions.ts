@@ -9,8 +9,9 @@ import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, type InvoiceRow, type OrderRow } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import type { InvoicesService } from '../invoices/service';
-import type { MailOutbox } from '../mail/service';
-import { bare } from '../../db/columns';
+import { mailColumns, type MailOutbox } from '../mail/service';
+import type { MailMessage } from '../../lib/mail';
+import { bare, qualified } from '../../db/columns';
 import type { OrderHistoryEntry } from './basket';
 
 export interface Move {
@@ -45,18 +46,17 @@ export interface MailLinks {
  */
 export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<OrderRow> {
   const transition = allowedMove(row, move.to, move.actor);
-  const built = moveStatement(tx, row, move);
   if (transition.raisesInvoice) {
     // The dispatch e-mail names the invoice, which is numbered from the moved order.
     if (!effects.invoices) throw new Error(`A move to ${move.to} raises an invoice: pass the invoices service`);
-    const updated = built.after((await tx.with(...built.ctes).select().from(built.moved))[0]);
-    const invoice = await effects.invoices.raise(tx, updated);
-    if (transition.mailsCustomer && updated.email) await effects.outbox.queue(tx, orderMail(updated, links, move.carrier, row.status as OrderStatus, invoice));
-    return updated;
+    const { updated } = await runMove(tx, effects, row, move, { guarded: false, mail: null });
+    const invoice = await effects.invoices.raise(tx, updated!);
+    if (transition.mailsCustomer && updated!.email) await effects.outbox.queue(tx, orderMail(updated!, links, move.carrier, row.status as OrderStatus, invoice));
+    return updated!;
   }
-  const updated = built.after((await movedWithMail(tx, effects, links, row, move, transition, built))[0]);
+  const { updated } = await runMove(tx, effects, row, move, { guarded: false, mail: moveMail(links, row, move, transition) });
   await releaseFromBatch(tx, row, move.to);
-  return updated;
+  return updated!;
 }
 
 /**
@@ -69,60 +69,103 @@ export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, 
 export async function applyMoveIfUnchanged(db: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<{ row: OrderRow; event: OrderHistoryEntry } | null> {
   const transition = allowedMove(row, move.to, move.actor);
   if (transition.raisesInvoice || (row.status === 'problem' && move.to === 'live')) throw new Error(`The move of order ${row.id} to ${move.to} is more than one statement: lock the order and use applyMove`);
-  const built = moveStatement(db, row, move, row.version);
-  const [written] = await movedWithMail(db, effects, links, row, move, transition, built);
-  return written ? { row: built.after(written), event: built.event } : null;
+  const mail = moveMail(links, row, move, transition);
+  const { updated, event } = await runMove(db, effects, row, move, { guarded: true, mail });
+  // Committed: the mail's job is due now (the statement may have come from the cache, unbuilt).
+  if (updated && mail) effects.outbox.wake();
+  return updated ? { row: updated, event } : null;
+}
+
+/** The order as a move leaves it: the row read, with what the move set. */
+const movedRow = (row: OrderRow, move: Move, version: number, updatedAt: Date): OrderRow => ({ ...row, ...move.set, status: move.to, version, updatedAt });
+
+/** The customer's e-mail about the order as the move leaves it, when the table says so. */
+function moveMail(links: MailLinks, row: OrderRow, move: Move, transition: OrderTransition): MailMessage | null {
+  const expected = movedRow(row, move, row.version + 1, new Date());
+  return transition.mailsCustomer && expected.email ? orderMail(expected, links, move.carrier, row.status as OrderStatus) : null;
 }
 
 /**
- * One statement of CTEs: the order moved, its history row and its items' frozen prices (each only if
- * the order was), returning only what the database makes — the order after the move is the row read
- * with what the move set (building and reading back every column costs more). With `ifVersion`, the
- * order moves only if it is still at that version.
+ * Runs the move as one statement of CTEs: the order moved (if `guarded`, only while at the version
+ * read), its history row, its items' frozen prices and its mail with the mail's job (each only if the
+ * order moved). It returns only what the database makes: the order after the move is the row read with
+ * what the move set (building and reading back every column costs more).
+ *
+ * The statement's text depends only on its shape (the columns set, the guard, prices, a mail), so it
+ * is built with placeholders and prepared once per shape and database, under a name of that shape:
+ * building a statement of this size costs more than running it.
  */
-function moveStatement(executor: Db, row: OrderRow, move: Move, ifVersion?: number) {
-  // The history row's time is the order's updated_at: the answer shows it without reading it back.
+async function runMove(executor: Db, effects: MoveEffects, row: OrderRow, move: Move, opts: { guarded: boolean; mail: MailMessage | null }) {
+  // Columns given as undefined are left as they are, as drizzle's own update leaves them.
+  const setKeys = (Object.keys(move.set ?? {}) as Array<keyof NonNullable<Move['set']>>).filter((key) => move.set![key] !== undefined).sort();
+  const shape = { setKeys, guarded: opts.guarded, prices: Boolean(move.itemPrices?.length), mail: opts.mail !== null };
+  const name = `order_move_${setKeys.join('_')}_${Number(shape.guarded)}${Number(shape.prices)}${Number(shape.mail)}`;
+  let statements = preparedMoves.get(executor);
+  if (!statements) preparedMoves.set(executor, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) statements.set(name, (statement = prepareMove(executor, effects.outbox, name, shape)));
   const updatedAt = new Date();
+  const event: OrderHistoryEntry = { actor: move.actor, fromStatus: row.status, toStatus: move.to, note: move.note ?? '', at: updatedAt };
+  const [written] = await statement.execute({
+    id: row.id,
+    version: row.version,
+    to: move.to,
+    updatedAt: updatedAt.toISOString(),
+    ...Object.fromEntries(setKeys.map((key) => [`set_${key}`, encoded(key, move.set![key])])),
+    actor: event.actor,
+    actorUserId: move.actorUserId ?? null,
+    from: event.fromStatus,
+    note: event.note,
+    at: updatedAt.toISOString(),
+    prices: JSON.stringify(move.itemPrices ?? []),
+    ...(opts.mail ? Object.fromEntries(Object.entries(mailColumns(opts.mail)).map(([key, value]) => [`mail_${key}`, value])) : {}),
+  });
+  return { updated: written ? movedRow(row, move, written.version, updatedAt) : null, event };
+}
+
+/** A value as its column of orders is written (dates as ISO text…), as drizzle encodes the values it binds itself. */
+function encoded(key: keyof NonNullable<Move['set']>, value: unknown): unknown {
+  return value === null || value === undefined ? null : orders[key].mapToDriverValue(value as never);
+}
+
+interface MoveShape {
+  setKeys: Array<keyof NonNullable<Move['set']>>;
+  guarded: boolean;
+  prices: boolean;
+  mail: boolean;
+}
+
+/** The move statements prepared so far, by database (a transaction's are its own, and go with it) and shape. */
+const preparedMoves = new WeakMap<Db, Map<string, ReturnType<typeof prepareMove>>>();
+
+function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: MoveShape) {
+  const p = (key: string) => sql.placeholder(key);
   const moved = executor.$with('moved').as(
     executor
       .update(orders)
-      .set({ ...move.set, status: move.to, version: sql`${orders.version} + 1`, updatedAt })
-      .where(ifVersion === undefined ? eq(orders.id, row.id) : and(eq(orders.id, row.id), eq(orders.version, ifVersion)))
+      // Placeholders in SQL, not as values: the values are encoded for their columns by runMove.
+      .set({ ...Object.fromEntries(shape.setKeys.map((key) => [key, sql`${p(`set_${key}`)}`])), status: sql`${p('to')}`, version: sql`${orders.version} + 1`, updatedAt: sql`${p('updatedAt')}` })
+      .where(shape.guarded ? and(eq(orders.id, p('id')), eq(orders.version, p('version'))) : eq(orders.id, p('id')))
       .returning({ id: orders.id, version: orders.version }),
   );
-  const event: OrderHistoryEntry = { actor: move.actor, fromStatus: row.status, toStatus: move.to, note: move.note ?? '', at: updatedAt };
   const history = executor.$with('history', {}).as(
     sql`insert into ${orderEvents} (${bare(orderEvents.orderId)}, ${bare(orderEvents.actor)}, ${bare(orderEvents.actorUserId)}, ${bare(orderEvents.fromStatus)}, ${bare(orderEvents.toStatus)}, ${bare(orderEvents.note)}, ${bare(orderEvents.at)})
-      select ${bare(orders.id)}, ${event.actor}, ${move.actorUserId ?? null}::int, ${event.fromStatus}, ${event.toStatus}, ${event.note}, ${updatedAt.toISOString()}::timestamptz from ${sql.identifier('moved')}`,
+      select ${bare(orders.id)}, ${p('actor')}, ${p('actorUserId')}::int, ${p('from')}, ${p('to')}, ${p('note')}, ${p('at')}::timestamptz from ${sql.identifier('moved')}`,
   );
-  const after = (written: { version: number }): OrderRow => ({ ...row, ...move.set, status: move.to, version: written.version, updatedAt });
-  return { moved, ctes: [moved, history, ...frozenPrices(executor, move.itemPrices)], after, event };
-}
-
-/** Runs the move's statement with, when the table says so, the customer's e-mail about the order as the move leaves it. */
-function movedWithMail(executor: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move, transition: OrderTransition, built: ReturnType<typeof moveStatement>) {
-  const expected = built.after({ version: row.version + 1 });
-  const mail = transition.mailsCustomer && expected.email ? effects.outbox.queuedWith(executor, orderMail(expected, links, move.carrier, row.status as OrderStatus), 'moved') : [];
-  return executor.with(...built.ctes, ...mail).select().from(built.moved);
-}
-
-/** A confirmation's items priced as they are frozen: one update, in the move's statement, if the order moved. */
-function frozenPrices(executor: Db, prices: Move['itemPrices']) {
-  if (!prices?.length) return [];
-  const cases = sql.join(
-    prices.map((item) => sql`when ${item.id}::int then ${item.price}::int`),
-    sql` `,
+  // A confirmation's items priced as they are frozen, from a JSON list of {id, price}.
+  const priced = executor.$with('priced', {}).as(
+    sql`update ${orderItems} set ${bare(orderItems.priceSaved)} = frozen.price
+      from jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int)
+      where ${qualified(orderItems.id)} = frozen.id and exists (select from ${sql.identifier('moved')})`,
   );
-  return [
-    executor
-      .$with('priced')
-      .as(
-        executor
-          .update(orderItems)
-          .set({ priceSaved: sql`case ${orderItems.id} ${cases} end` })
-          .where(and(inArray(orderItems.id, prices.map((item) => item.id)), sql`exists (select from ${sql.identifier('moved')})`)),
-      ),
-  ];
+  const mail = shape.mail
+    ? outbox.queuedWith(executor, { to: p('mail_to'), subject: p('mail_subject'), text: p('mail_text'), html: p('mail_html'), links: p('mail_links') }, 'moved')
+    : [];
+  return executor
+    .with(moved, history, ...(shape.prices ? [priced] : []), ...mail)
+    .select()
+    .from(moved)
+    .prepare(name);
 }
 
 /**
