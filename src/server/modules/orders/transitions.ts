@@ -99,7 +99,11 @@ async function runMove(executor: Db, effects: MoveEffects, row: OrderRow, move: 
   // Columns given as undefined are left as they are, as drizzle's own update leaves them.
   const setKeys = (Object.keys(move.set ?? {}) as Array<keyof NonNullable<Move['set']>>).filter((key) => move.set![key] !== undefined).sort();
   const shape = { setKeys, guarded: opts.guarded, prices: Boolean(move.itemPrices?.length), mail: opts.mail !== null };
-  const name = `order_move_${setKeys.join('_')}_${Number(shape.guarded)}${Number(shape.prices)}${Number(shape.mail)}`;
+  const key = `${setKeys.join(',')}|${Number(shape.guarded)}${Number(shape.prices)}${Number(shape.mail)}`;
+  // PostgreSQL keeps 63 characters of a statement's name: a shape is named by its number in this process.
+  let number = moveShapes.get(key);
+  if (number === undefined) moveShapes.set(key, (number = moveShapes.size + 1));
+  const name = `order_move_${number}`;
   let statements = preparedMoves.get(executor);
   if (!statements) preparedMoves.set(executor, (statements = new Map()));
   let statement = statements.get(name);
@@ -134,6 +138,9 @@ interface MoveShape {
   prices: boolean;
   mail: boolean;
 }
+
+/** The shapes of move statement met so far, each with its number (its statement's name). */
+const moveShapes = new Map<string, number>();
 
 /** The move statements prepared so far, by database (a transaction's are its own, and go with it) and shape. */
 const preparedMoves = new WeakMap<Db, Map<string, ReturnType<typeof prepareMove>>>();
