@@ -159,11 +159,11 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
     sql`insert into ${orderEvents} (${bare(orderEvents.orderId)}, ${bare(orderEvents.actor)}, ${bare(orderEvents.actorUserId)}, ${bare(orderEvents.fromStatus)}, ${bare(orderEvents.toStatus)}, ${bare(orderEvents.note)}, ${bare(orderEvents.at)})
       select ${bare(orders.id)}, ${p('actor')}, ${p('actorUserId')}::int, ${p('from')}, ${p('to')}, ${p('note')}, ${p('at')}::timestamptz from ${sql.identifier('moved')}`,
   );
-  // A confirmation's items priced as they are frozen, from a JSON list of {id, price}.
+  // A confirmation's items priced as they are frozen, from a JSON list of {id, price}: the moved order's only.
   const priced = executor.$with('priced', {}).as(
     sql`update ${orderItems} set ${bare(orderItems.priceSaved)} = frozen.price
       from jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int)
-      where ${qualified(orderItems.id)} = frozen.id and exists (select from ${sql.identifier('moved')})`,
+      where ${qualified(orderItems.id)} = frozen.id and ${qualified(orderItems.orderId)} in (select ${bare(orders.id)} from ${sql.identifier('moved')})`,
   );
   const mail = shape.mail
     ? outbox.queuedWith(executor, { to: p('mail_to'), subject: p('mail_subject'), text: p('mail_text'), html: p('mail_html'), links: p('mail_links') }, 'moved')
