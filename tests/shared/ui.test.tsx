@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { render, screen } from '@testing-library/react';
 import { DashboardTile, LoadingIndicator } from '../../src/shared/ui';
+import { UploadProgress } from '../../src/shared/ui/UploadProgress';
 
 describe('LoadingIndicator', () => {
   it('shows "Loading" and "Please wait" in a polite status region', () => {
@@ -12,6 +13,18 @@ describe('LoadingIndicator', () => {
     expect(status).toHaveTextContent('Please wait');
     expect(screen.getByText('Loading')).toBeVisible();
     expect(screen.getByText('Please wait')).toBeVisible();
+  });
+});
+
+describe('UploadProgress', () => {
+  it('says what is being sent and how far, in words and as a bar, in a status region', () => {
+    const { rerender } = render(<UploadProgress label="Uploading the artwork for Business cards" percent={40} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Uploading the artwork for Business cards… 40%');
+    const bar = screen.getByRole('progressbar', { name: 'Uploading the artwork for Business cards: 40%' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    rerender(<UploadProgress label="Uploading the artwork for Business cards" percent={100} />);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('status')).toHaveTextContent('100%');
   });
 });
 

@@ -14,7 +14,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -38,6 +37,7 @@ import {
 import { SaveFileButton } from './download';
 import { useObjectUrl } from './useObjectUrl';
 import { FailureAlert } from './FailureAlert';
+import { UploadProgress } from './UploadProgress';
 import { formatBytes } from './fileSize';
 
 /**
@@ -345,16 +345,6 @@ export function AttachmentPicker({ files, onChange, error, disabled }: { files: 
   );
 }
 
-/** How far a message's files have gone up, while they go. */
-export function UploadProgress({ percent }: { percent: number }) {
-  return (
-    <Box role="status">
-      <Typography variant="body2">Sending the files… {percent}%</Typography>
-      <LinearProgress variant="determinate" value={percent} aria-label={`Sending the files: ${percent}%`} />
-    </Box>
-  );
-}
-
 /** A failed call as the reply form needs it, read by each side from its own API client's errors. */
 export interface ReplyFailure {
   status?: number;
@@ -457,7 +447,7 @@ export function TicketReplyForm({ label, hint, send, readFailure, onConflict, on
           error={errors.files}
           disabled={busy}
         />
-        {busy && files.length ? <UploadProgress percent={progress ?? 0} /> : null}
+        {busy && files.length ? <UploadProgress label="Sending the files" percent={progress ?? 0} /> : null}
         <Box>
           <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon aria-hidden />}>
             {filesOnly ? 'Send files only' : 'Send reply'}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { useRemoveArtwork, useRemoveItem, useUpdateItem, useUploadArtwork } from
 import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, itemLine, PreflightResult } from '../orders/parts';
 import { errorText } from '../../components/QueryStates';
 import { choiceOf, ItemForm } from './ItemForm';
+import { UploadProgress } from '../../../shared/ui/UploadProgress';
 
 /** Choose a PDF (a real button for the keyboard; the file input is hidden behind it) and send it with progress. */
 export function ArtworkUpload({ orderId, item, label }: { orderId: number; item: Item; label: string }) {
@@ -38,14 +38,7 @@ export function ArtworkUpload({ orderId, item, label }: { orderId: number; item:
       <Button variant={item.artwork ? 'outlined' : 'contained'} onClick={() => input.current?.click()} disabled={upload.isPending}>
         {label}
       </Button>
-      {upload.progress !== null && (
-        <Box sx={{ mt: 1 }}>
-          <LinearProgress variant="determinate" value={upload.progress} aria-label={`Uploading artwork for ${item.product_name}`} />
-          <Typography variant="body2" role="status">
-            Uploading… {upload.progress}%
-          </Typography>
-        </Box>
-      )}
+      {upload.progress !== null && <UploadProgress label={`Uploading the artwork for ${item.product_name}`} percent={upload.progress} sx={{ mt: 1 }} />}
       {upload.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {errorText(upload.error, 'The upload failed. Please try again.')}

@@ -12,7 +12,8 @@ import { ticketCreateSchema, type Ticket } from '../../../shared/api/tickets';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { TICKET_REASONS, TICKET_TEXT_MAX } from '../../../shared/domain/tickets/tickets';
 import { apiErrors } from '../../../shared/http';
-import { AttachmentPicker, UploadProgress } from '../../../shared/ui/tickets';
+import { AttachmentPicker } from '../../../shared/ui/tickets';
+import { UploadProgress } from '../../../shared/ui/UploadProgress';
 import { fetchOrders } from '../../api/orders';
 import { openTicket, useSending, useStoreTicket } from '../../api/tickets';
 import { FormAlerts } from '../../components/FormAlerts';
@@ -114,7 +115,7 @@ export function NewTicketForm({ orderId, onCancel }: { orderId: number | null; o
         />
         {sending.progress !== null && files.length > 0 && (
           <Box sx={{ mt: 2 }}>
-            <UploadProgress percent={sending.progress} />
+            <UploadProgress label="Sending the files" percent={sending.progress} />
           </Box>
         )}
         <FormAlerts error={form.formError} />
