@@ -65,7 +65,9 @@ test('staff run a new order through Issues and back to Dispatched; the customer 
   await theirs.goto(`/orders/${orderId}`);
   await expect(theirs.getByText('The logo is blurred: please upload it again at 300 ppi.')).toBeVisible();
   await theirs.locator('main article').first().locator('input[type=file]').setInputFiles({ name: 'cards-300ppi.pdf', mimeType: 'application/pdf', buffer: await cardPdf(91, 61, 3) });
-  await expect(theirs.locator('main article').first().getByText('Your artwork passed every check.')).toBeVisible({ timeout: 60_000 });
+  // The held file passed its checks too: wait for the new one's own result, not the old one's.
+  await expect(theirs.locator('main article').first().getByRole('img', { name: 'Page 1 of cards-300ppi.pdf' })).toBeVisible({ timeout: 60_000 });
+  await expect(theirs.locator('main article').first().getByText('Your artwork passed every check.')).toBeVisible();
   await theirs.getByRole('button', { name: 'Resubmit' }).click();
   await expect(theirs.locator('main ol')).toContainText('Issues → Pending');
 
