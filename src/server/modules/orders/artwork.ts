@@ -33,12 +33,6 @@ async function looksLikePdf(path: string): Promise<boolean> {
 }
 
 /**
- * Artwork (DESIGN §2 "Artwork"): an upload is streamed to the file store under a server-made name
- * (never whole in memory), refused when it is over ARTWORK_MAX_MB or not a PDF (the partial file
- * removed), and checked by a background job — page-1 preview and preflight on PDFium, in the
- * engine's worker thread, one at a time per process.
- */
-/**
  * The customer's order whose artwork is about to change, locked, with its version bumped: an item's
  * file is part of the basket a confirmation judges at a version (a rollback undoes the bump). 404 for
  * another customer's order.
@@ -53,6 +47,12 @@ async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ s
   return order;
 }
 
+/**
+ * Artwork (DESIGN §2 "Artwork"): an upload is streamed to the file store under a server-made name
+ * (never whole in memory), refused when it is over ARTWORK_MAX_MB or not a PDF (the partial file
+ * removed), and checked by a background job — page-1 preview and preflight on PDFium, in the
+ * engine's worker thread, one at a time per process.
+ */
 export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine; settings: SettingsService; log: FastifyBaseLogger }) {
   const { db, files, jobs, engine } = deps;
 
