@@ -57,7 +57,8 @@ const decoders = new WeakMap<PgTable, Array<[key: string, column: AnyColumn]>>()
 /**
  * A row of `table` that a statement returned as JSON (`to_jsonb(t.*)` in a subquery that reads a
  * record with its children in one go): each column's value under its property, decoded as drizzle
- * decodes the column itself (timestamps to Dates, bigints to numbers…).
+ * decodes the column itself (timestamps to Dates, bigints to numbers…). A numeric column comes as a
+ * JSON number, without its trailing zeros: a table with one needs it cast to text in the JSON.
  */
 export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): InferSelectModel<T> {
   let columns = decoders.get(table);
