@@ -412,10 +412,10 @@ export function ordersService(deps: OrdersDeps) {
 
     /** The delivery services offered for the basket now, each with its price and dates. */
     async deliveryOptions(user: UserRow, id: number): Promise<DeliveryOption[]> {
-      const row = await own(db, user, id);
+      const { row, facts } = await snapshot(user, id);
       if (row.status !== 'basket') throw conflict(CONFIRMED);
       const ctx = await context(user);
-      const assessment = assessBasket(row, await itemsOf(db, [id]), ctx);
+      const assessment = assessBasket(row, facts, ctx);
       return assessment.offers.map((o) => ({
         id: o.type.id,
         code: o.type.code,

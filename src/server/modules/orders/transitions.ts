@@ -68,7 +68,7 @@ export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, 
  */
 export async function applyMoveIfUnchanged(db: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<{ row: OrderRow; event: OrderHistoryEntry } | null> {
   const transition = allowedMove(row, move.to, move.actor);
-  if (transition.raisesInvoice || (row.status === 'problem' && move.to === 'live')) throw new Error(`The move of order ${row.id} to ${move.to} is more than one statement: lock the order and use applyMove`);
+  if (transition.raisesInvoice || releasesFromBatch(row, move.to)) throw new Error(`The move of order ${row.id} to ${move.to} is more than one statement: lock the order and use applyMove`);
   const mail = moveMail(links, row, move, transition);
   const { updated, event } = await runMove(db, effects, row, move, { guarded: true, mail });
   // Committed: the mail's job is due now (the statement may have come from the cache, unbuilt).
@@ -201,12 +201,15 @@ export async function applyMoveToMany(tx: Db, outbox: MailOutbox, links: MailLin
   }
 }
 
+/** A held order released to Pending: the move that takes its items out of their batch. */
+const releasesFromBatch = (row: Pick<OrderRow, 'status'>, to: OrderStatus) => row.status === 'problem' && to === 'live';
+
 /**
  * A held order released to Pending goes to the press again (its artwork may have been replaced):
  * its items leave the batch that had them, which keeps them in its record (batch_items).
  */
 async function releaseFromBatch(tx: Db, row: OrderRow, to: OrderStatus): Promise<void> {
-  if (row.status === 'problem' && to === 'live') await tx.update(orderItems).set({ batchId: null }).where(eq(orderItems.orderId, row.id));
+  if (releasesFromBatch(row, to)) await tx.update(orderItems).set({ batchId: null }).where(eq(orderItems.orderId, row.id));
 }
 
 /** The table's move of this order to `to` by `actor`, or the 409 that names the order's status. */
