@@ -81,6 +81,12 @@ const envSchema = z.object({
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** How often the background job workers look for due jobs. */
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * A running job's claim lasts this long unless its worker renews it, which it does every
+   * JOBS_HEARTBEAT_MS: the job of a worker that died is taken again within about a lease.
+   */
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  JOBS_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
   /** The first retry of an undelivered mail waits this long; each further one twice as long (at most an hour). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   /** Social sign-in (issue 16): a provider is offered when its client id and secret are both set. */
@@ -139,7 +145,8 @@ export interface Config {
   purgeIntervalMs: number;
   /** PostgreSQL pool time-outs (db/client.ts). */
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
-  jobs: { pollMs: number };
+  /** The job queue's poll, and its lease and heartbeat (lib/jobs.ts; unset: its defaults, a minute and 20 s). */
+  jobs: { pollMs: number; leaseMs?: number; heartbeatMs?: number };
   mail: { retryBaseMs: number };
   /** Social sign-in providers configured in the environment (modules/oauth/providers.ts); empty → no buttons. */
   oauth: OAuthConfig;
@@ -203,6 +210,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  // Two beats may be missed (a database busy for a moment) before the lease is lost.
+  if (e.JOBS_HEARTBEAT_MS * 2 >= e.JOBS_LEASE_MS) throw new Error('Invalid configuration:\n  JOBS_HEARTBEAT_MS: must be less than half of JOBS_LEASE_MS');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -226,7 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxQueuedHashes: 8,
     purgeIntervalMs: e.PURGE_INTERVAL_MINUTES * 60_000,
     databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
-    jobs: { pollMs: e.JOBS_POLL_MS },
+    jobs: { pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS, heartbeatMs: e.JOBS_HEARTBEAT_MS },
     mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS },
     oauth: oauthConfig(e),
   };

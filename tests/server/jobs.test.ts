@@ -3,7 +3,7 @@ import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/schema';
-import { createJobQueue, PermanentJobError, type JobQueue } from '../../src/server/lib/jobs';
+import { createJobQueue, INTERRUPTED, JobLeaseLost, PermanentJobError, STOPPED, type JobQueue } from '../../src/server/lib/jobs';
 import { createThreadPool, inWorkerThread } from '../../src/server/lib/jobs-thread';
 import { createTestApp, type TestApp } from './helpers/app';
 
@@ -25,7 +25,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const queueOn = (database: Database, workerId: string, pollMs = 20) => createJobQueue({ db: database.db, log: silent, pollMs, workerId });
+const queueOn = (database: Database, workerId: string, pollMs = 20, lease: { leaseMs?: number; heartbeatMs?: number } = {}) =>
+  createJobQueue({ db: database.db, log: silent, pollMs, workerId, ...lease });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Leases far shorter than the real minute, so that a test sees several of them pass. */
+const SHORT_LEASE = { leaseMs: 300, heartbeatMs: 60 };
 
 describe('the job queue', () => {
   it(`gives each job to exactly one of two workers on one database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL, two pools' : 'PGlite'})`, async () => {
@@ -97,21 +101,95 @@ describe('the job queue', () => {
     queue.register<{ n: number }>('test.permanent', async () => {
       throw new PermanentJobError('never');
     });
-    queue.register<{ n: number }>('test.orphan', async (payload) => void ran.push(payload.n), { leaseMs: 1000 });
+    const seenByRetry: Array<{ interruptedAt: Date | null; lastError: string | null }> = [];
+    queue.register<{ n: number }>('test.orphan', async (payload, job) => {
+      ran.push(payload.n);
+      const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      seenByRetry.push({ interruptedAt: row.interruptedAt, lastError: row.lastError });
+    });
     const permanent = await queue.enqueue(t.database.db, 'test.permanent', { n: 1 });
-    // A job another worker took and never finished: its lease ran out a second ago.
+    // A job another worker took and never finished: last heard from a minute ago, its lease ran out a second ago.
+    const lastHeard = new Date(Date.now() - 61_000);
     const [orphan] = await t.database.db
       .insert(jobs)
-      .values({ queue: 'test.orphan', payload: { n: 7 }, status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: new Date(Date.now() - 1000) })
+      .values({ queue: 'test.orphan', payload: { n: 7 }, status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: new Date(Date.now() - 1000), heartbeatAt: lastHeard })
       .returning({ id: jobs.id });
     // One still leased is left alone.
     await t.database.db.insert(jobs).values({ queue: 'test.orphan', payload: { n: 8 }, status: 'running', attempts: 1, lockedBy: 'busy-worker', lockedUntil: new Date(Date.now() + 60_000) });
     await queue.drain();
 
     expect(ran).toEqual([7]);
+    // While it is made again, the job says that its first attempt was interrupted, and when.
+    expect(seenByRetry).toEqual([{ interruptedAt: lastHeard, lastError: INTERRUPTED }]);
     const rows = await t.database.db.select().from(jobs).where(sql`${jobs.id} in (${permanent}, ${orphan.id})`);
     expect(rows.find((r) => r.id === permanent)).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(rows.find((r) => r.id === orphan.id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'survivor' });
+    expect(rows.find((r) => r.id === orphan.id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'survivor', interruptedAt: lastHeard, lastError: null });
+  });
+
+  it(`renews the lease of a job running longer than it: the other worker does not take it (${process.env.TEST_DATABASE_URL ? 'PostgreSQL, two pools' : 'PGlite'})`, async () => {
+    const runs: string[] = [];
+    const workers = [queueOn(t.database, 'long-a', 20, SHORT_LEASE), queueOn(second, 'long-b', 20, SHORT_LEASE)];
+    for (const w of workers) {
+      w.register('test.long', async () => {
+        runs.push(w.workerId);
+        // Five leases long.
+        await sleep(5 * SHORT_LEASE.leaseMs);
+      });
+    }
+    const id = await workers[0].enqueue(t.database.db, 'test.long', {});
+    workers.forEach((w) => w.start());
+    for (const deadline = Date.now() + 10_000; !runs.length && Date.now() < deadline; ) await sleep(20);
+    // The job ends, and both workers keep looking a little longer.
+    await sleep(6 * SHORT_LEASE.leaseMs);
+    await Promise.all(workers.map((w) => w.stop()));
+
+    expect(runs).toHaveLength(1);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'done', attempts: 1, lockedBy: runs[0], interruptedAt: null });
+  });
+
+  it('abandons a job whose lease another worker took over: its signal aborts, its fence refuses, nothing is settled', async () => {
+    const queue = queueOn(t.database, 'overtaken', 20, SHORT_LEASE);
+    let reason: unknown;
+    let fenced: unknown;
+    queue.register('test.overtaken', async (_payload, job) => {
+      // Another worker takes the job over (as when this one could not renew its lease in time).
+      await t.database.db.update(jobs).set({ lockedBy: 'usurper', lockedUntil: new Date(Date.now() + 60_000) }).where(eq(jobs.id, job.id));
+      reason = await new Promise((resolve) => job.signal.addEventListener('abort', () => resolve(job.signal.reason)));
+      fenced = await t.database.db.transaction((tx) => job.fence(tx)).then(
+        () => 'committed',
+        (error: unknown) => error,
+      );
+      throw new Error('whatever the handler did next');
+    });
+    const id = await queue.enqueue(t.database.db, 'test.overtaken', {});
+    await queue.drain();
+
+    expect(reason).toBeInstanceOf(JobLeaseLost);
+    expect(fenced).toBeInstanceOf(JobLeaseLost);
+    // Neither failed nor retried by the worker that lost it: the job is the usurper's.
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'running', attempts: 1, lockedBy: 'usurper', lastError: null });
+  });
+
+  it('on stopping, tells a job still running to stop and gives its lease back at once', async () => {
+    const queue = queueOn(t.database, 'stopping', 20, SHORT_LEASE);
+    let reason: unknown;
+    let began!: () => void;
+    const running = new Promise<void>((resolve) => (began = resolve));
+    queue.register('test.stopping', async (_payload, job) => {
+      began();
+      reason = await new Promise((resolve) => job.signal.addEventListener('abort', () => resolve(job.signal.reason)));
+    });
+    const id = await queue.enqueue(t.database.db, 'test.stopping', {});
+    queue.start();
+    await running;
+    await queue.stop(50);
+
+    expect(reason).toBeInstanceOf(JobLeaseLost);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lockedBy: null, lockedUntil: null, lastError: STOPPED });
+    expect(row.interruptedAt).toBeInstanceOf(Date);
   });
 
   it('writes a job in the caller transaction: a rolled-back change leaves no job', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobs, type JobRow } from '../db/schema';
@@ -13,8 +13,13 @@ import { bare } from '../db/columns';
  * - A job is a row of `jobs`, written with `enqueue(executor, …)` — pass the caller's transaction
  *   and the job exists exactly when the change it belongs to commits.
  * - A worker claims due jobs with `FOR UPDATE SKIP LOCKED`: each job is taken by exactly one worker,
- *   across every instance on the database. A claim is a lease (`locked_until`); a job whose worker
- *   died is taken again when the lease ends.
+ *   across every instance on the database. A claim is a short lease (`locked_until`, a minute) that
+ *   the worker renews while the job runs (a heartbeat), so a job of any length keeps its worker, and
+ *   the job of a worker that died is taken again within a lease. A retaken job says so
+ *   (`interrupted_at`, `last_error`).
+ * - A worker that finds its lease lost (taken over after it could not renew it) abandons the job:
+ *   `job.signal` aborts, nothing is settled, and `job.fence(tx)` refuses the transaction that would
+ *   publish its result — the job is finished once, by its new worker.
  * - A failure is retried with exponential back-off (`run_at`) until `max_attempts`, then `failed`.
  * - CPU-heavy work does not belong on the event loop: give `register` a handler made with
  *   `inWorkerThread` (lib/jobs-thread.ts), which runs it in a pool of worker threads.
@@ -31,6 +36,14 @@ export interface Job<P = unknown> {
   /** This attempt's number, from 1. */
   attempt: number;
   maxAttempts: number;
+  /** Aborted (with a `JobLeaseLost`) when this worker no longer holds the job: stop, leave the job's state alone. */
+  signal: AbortSignal;
+  /**
+   * Inside the transaction that publishes the job's result: locks the job's row until it commits and
+   * throws `JobLeaseLost` unless this worker still holds it, so a job taken over by another worker
+   * never commits twice (a heartbeat notices a lost lease only at its next beat).
+   */
+  fence(tx: Db): Promise<void>;
 }
 
 export interface QueueOptions {
@@ -40,8 +53,6 @@ export interface QueueOptions {
   maxAttempts?: number;
   /** Back-off before attempt n+1: base × 2^(n−1), at most maxMs (defaults 30 s and 1 h), ±10 % jitter. */
   backoff?: { baseMs: number; maxMs?: number };
-  /** How long a claim holds before another worker may take the job again (default 5 min). */
-  leaseMs?: number;
   /** Told about every failed attempt: `retryAt` is when it runs again, or null when it has failed for good. */
   onError?(job: Job, error: unknown, retryAt: Date | null): Promise<void> | void;
 }
@@ -50,6 +61,13 @@ export type JobHandler<P = unknown> = (payload: P, job: Job<P>) => Promise<void>
 
 /** Thrown by a handler whose job can never succeed: it is failed at once, without retries. */
 export class PermanentJobError extends Error {}
+
+/** The reason of `job.signal`, and what `job.fence` throws: another worker holds the job now (or this one is stopping). */
+export class JobLeaseLost extends Error {
+  constructor(readonly jobId: number, why = 'its lease was taken over by another worker') {
+    super(`Job ${jobId} is no longer this worker's: ${why}`);
+  }
+}
 
 export interface EnqueueOptions {
   /** Not before this time (default: now). */
@@ -86,7 +104,22 @@ interface Registered {
   running: number;
 }
 
-const DEFAULTS = { concurrency: 2, maxAttempts: 5, backoff: { baseMs: 30_000, maxMs: 60 * 60_000 }, leaseMs: 5 * 60_000 };
+/** A job this worker runs: how to stop it, and when its lease was last renewed (the renewal's sending, by this clock). */
+interface Held {
+  controller: AbortController;
+  renewedAt: number;
+}
+
+const DEFAULTS = { concurrency: 2, maxAttempts: 5, backoff: { baseMs: 30_000, maxMs: 60 * 60_000 } };
+/**
+ * A claim holds a minute and is renewed every 20 s: a dead worker's job is taken again within about
+ * a minute, and a renewal may fail twice (a database busy for a moment) before the lease is lost.
+ */
+export const DEFAULT_LEASE = { leaseMs: 60_000, heartbeatMs: 20_000 };
+/** What a retaken job's `last_error` says until its new attempt ends. */
+export const INTERRUPTED = 'Interrupted: the worker running it stopped before it finished';
+/** …and of a job given back by a worker that was shut down before it finished. */
+export const STOPPED = 'Interrupted: the worker running it was shut down before it finished';
 /** Finished jobs are kept this long (to look into), then removed. */
 const KEEP_DONE_MS = 24 * 60 * 60_000;
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -108,6 +141,9 @@ export interface JobQueueOptions {
    */
   busy?: () => boolean;
   maxDeferMs?: number;
+  /** How long a claim holds unless renewed (default 60 s), and how often a running job's claim is renewed (default 20 s). */
+  leaseMs?: number;
+  heartbeatMs?: number;
 }
 
 /** How often a poll put off by a busy process looks again. */
@@ -118,8 +154,13 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const pollMs = opts.pollMs ?? 1000;
   const maxDeferMs = opts.maxDeferMs ?? 250;
   const workerId = opts.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE.leaseMs;
+  const heartbeatMs = opts.heartbeatMs ?? Math.min(DEFAULT_LEASE.heartbeatMs, Math.floor(leaseMs / 3));
+  if (!(heartbeatMs > 0 && heartbeatMs < leaseMs)) throw new Error(`The job heartbeat (${heartbeatMs} ms) must be shorter than the lease (${leaseMs} ms)`);
   const queues = new Map<string, Registered>();
   const inFlight = new Set<Promise<void>>();
+  const held = new Map<number, Held>();
+  let heartbeat: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
@@ -137,17 +178,17 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
    * Takes, in one statement, up to `free` due jobs of each queue for this worker (a poll would
    * otherwise cost a statement per queue, each time a job ends).
    */
-  async function claim(wanted: ReadonlyArray<{ queue: string; free: number; leaseMs: number }>): Promise<JobRow[]> {
+  async function claim(wanted: ReadonlyArray<{ queue: string; free: number }>): Promise<JobRow[]> {
     const rows = sql.join(
-      wanted.map((w) => sql`(${w.queue}, ${w.free}::int, ${w.leaseMs}::int)`),
+      wanted.map((w) => sql`(${w.queue}, ${w.free}::int)`),
       sql`, `,
     );
     // The CTE is evaluated once (a locking CTE is never inlined): the rows it locks are the rows
     // updated. `update … where id in (select … skip locked)` may rescan the subquery and take more.
     const result = await db.execute(sql`
-      with wanted(queue, free, lease_ms) as (values ${rows}),
+      with wanted(queue, free) as (values ${rows}),
       next as (
-        select due.id, wanted.lease_ms from wanted cross join lateral (
+        select due.id from wanted cross join lateral (
           select id from jobs
           where jobs.queue = wanted.queue
             and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
@@ -155,7 +196,11 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
           limit wanted.free
           for update skip locked) due)
       update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${workerId},
-        locked_until = now() + next.lease_ms * interval '1 millisecond'
+        locked_until = now() + ${leaseMs}::int * interval '1 millisecond', heartbeat_at = now(),
+        -- Still running with its lease over: its worker died (or lost the database) mid-way. Set
+        -- from the row as it was: when that worker last renewed its claim.
+        interrupted_at = case when jobs.status = 'running' then coalesce(jobs.heartbeat_at, jobs.locked_until) else jobs.interrupted_at end,
+        last_error = case when jobs.status = 'running' then ${INTERRUPTED} else jobs.last_error end
       from next where jobs.id = next.id
       returning jobs.id, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts`);
     const claimed = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
@@ -165,12 +210,35 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   /** Only the worker that holds the claim may settle the job (a lease taken over is not ours any more). */
   const ours = (id: number) => and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
 
+  async function fence(tx: Db, id: number): Promise<void> {
+    const [row] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(ours(id), sql`${jobs.lockedUntil} > now()`))
+      .for('update');
+    if (!row) throw new JobLeaseLost(id);
+  }
+
   async function run(entry: Registered, row: JobRow): Promise<void> {
-    const job: Job = { id: row.id, queue: row.queue, payload: row.payload, attempt: row.attempts, maxAttempts: row.maxAttempts };
+    const controller = new AbortController();
+    held.set(row.id, { controller, renewedAt: Date.now() });
+    startHeartbeat();
+    const job: Job = {
+      id: row.id,
+      queue: row.queue,
+      payload: row.payload,
+      attempt: row.attempts,
+      maxAttempts: row.maxAttempts,
+      signal: controller.signal,
+      fence: (tx) => fence(tx, row.id),
+    };
     try {
       await entry.handler(job.payload, job);
+      if (controller.signal.aborted) return abandoned(job);
       await db.update(jobs).set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null }).where(ours(job.id));
     } catch (error) {
+      // Another worker has the job now: its state is that worker's to settle.
+      if (controller.signal.aborted || error instanceof JobLeaseLost) return abandoned(job);
       const final = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
       const retryAt = final ? null : new Date(Date.now() + retryDelay(job.queue, job.attempt));
       const settled = final
@@ -184,7 +252,78 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         noteDatabaseError(settleError);
       }
       log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, retryAt, err: errorText(error) }, final ? 'job failed' : 'job attempt failed');
+    } finally {
+      held.delete(row.id);
+      if (!held.size) stopHeartbeat();
     }
+  }
+
+  function abandoned(job: Job): void {
+    log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, err: errorText(job.signal.reason) }, 'job abandoned: this worker no longer holds it');
+  }
+
+  /**
+   * Renews, in one statement, the lease of every job this worker runs. A job whose row is no longer
+   * this worker's running job was taken over: it is aborted. While the database does not answer,
+   * a job is aborted once its lease has run out by this clock (a renewal's lease counts from when it
+   * was sent, before the database's `now()`): another worker may take it from then on.
+   */
+  async function renew(): Promise<void> {
+    const ids = [...held.keys()];
+    if (!ids.length) return;
+    const sentAt = Date.now();
+    try {
+      const result = await db.execute(sql`
+        update jobs set locked_until = now() + ${leaseMs}::int * interval '1 millisecond', heartbeat_at = now()
+        where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and locked_by = ${workerId} and status = 'running'
+        returning id`);
+      const renewed = new Set((result as unknown as { rows: Array<{ id: unknown }> }).rows.map((r) => Number(r.id)));
+      for (const id of ids) {
+        const entry = held.get(id);
+        if (!entry) continue;
+        if (renewed.has(id)) entry.renewedAt = sentAt;
+        else entry.controller.abort(new JobLeaseLost(id));
+      }
+    } catch (error) {
+      noteDatabaseError(error);
+      for (const [id, entry] of held) {
+        if (Date.now() - entry.renewedAt >= leaseMs) entry.controller.abort(new JobLeaseLost(id, 'its lease ran out while the database could not be reached'));
+      }
+    }
+  }
+
+  /**
+   * Stopping with jobs still running: they are told to stop, and their leases are given back so that
+   * another instance takes them at once rather than a lease later (their results, if they come, are
+   * refused by `fence`).
+   */
+  async function release(): Promise<void> {
+    const ids = [...held.keys()];
+    for (const [id, entry] of held) entry.controller.abort(new JobLeaseLost(id, 'this worker is stopping'));
+    stopHeartbeat();
+    try {
+      await db
+        .update(jobs)
+        .set({ status: 'queued', runAt: new Date(), lockedBy: null, lockedUntil: null, interruptedAt: new Date(), lastError: STOPPED })
+        .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')));
+    } catch (error) {
+      // Their leases run out instead.
+      noteDatabaseError(error);
+    }
+  }
+
+  let renewing: Promise<void> | null = null;
+  function startHeartbeat(): void {
+    if (heartbeat) return;
+    heartbeat = setInterval(() => {
+      // A renewal slower than a beat is not doubled up.
+      renewing ??= renew().finally(() => (renewing = null));
+    }, heartbeatMs);
+    heartbeat.unref?.();
+  }
+  function stopHeartbeat(): void {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
   }
 
   function noteDatabaseError(error: unknown): void {
@@ -203,7 +342,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   async function pollOnce(): Promise<number> {
     let startedJobs = 0;
     try {
-      const wanted = [...queues].filter(([, entry]) => entry.running < entry.options.concurrency).map(([queue, entry]) => ({ queue, free: entry.options.concurrency - entry.running, leaseMs: entry.options.leaseMs }));
+      const wanted = [...queues].filter(([, entry]) => entry.running < entry.options.concurrency).map(([queue, entry]) => ({ queue, free: entry.options.concurrency - entry.running }));
       const claimed = wanted.length ? await claim(wanted) : [];
       for (const row of claimed) {
         const entry = queues.get(row.queue)!;
@@ -290,7 +429,6 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
           concurrency: options.concurrency ?? DEFAULTS.concurrency,
           maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
           backoff: options.backoff ?? DEFAULTS.backoff,
-          leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
           onError: options.onError,
         },
         running: 0,
@@ -321,6 +459,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       let giveUp: NodeJS.Timeout | undefined;
       await Promise.race([all, new Promise((resolve) => (giveUp = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(giveUp);
+      if (held.size) await release();
     },
   };
 }

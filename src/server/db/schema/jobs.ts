@@ -5,7 +5,7 @@ import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } fro
  * The background job queue (DESIGN §1 Background work; lib/jobs.ts): mail now, artwork previews,
  * preflight and batch zips later. A worker takes a due job with `FOR UPDATE SKIP LOCKED`, so each
  * job is taken by exactly one worker across instances; its lease (`locked_until`) lets another
- * worker retake it when the one that took it died.
+ * worker retake it when the one that took it died (a running job's worker renews it: `heartbeat_at`).
  */
 export const jobs = pgTable(
   'jobs',
@@ -20,6 +20,10 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** When the worker running it last renewed its lease (it renews a short lease while the job runs). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** When an earlier attempt's worker was last heard from, if that attempt was cut short (the worker died, or was shut down). */
+    interruptedAt: timestamp('interrupted_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -96,7 +96,6 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
     concurrency: 4,
     maxAttempts: MAIL_MAX_ATTEMPTS,
     backoff: { baseMs: deps.retryBaseMs ?? 30_000, maxMs: 60 * 60_000 },
-    leaseMs: 2 * 60_000,
     async onError(job, error, retryAt) {
       const { id } = job.payload as MailJob;
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);

@@ -93,7 +93,6 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
     concurrency: 1,
     maxAttempts: ARTWORK_ATTEMPTS,
     backoff: { baseMs: 2_000, maxMs: 30_000 },
-    leaseMs: 3 * 60_000,
   });
 
   return {
