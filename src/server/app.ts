@@ -11,7 +11,7 @@ import { registerErrorHandling } from './lib/errors';
 import { appFileStore } from './lib/files';
 import { appLoggerOptions } from './lib/logging';
 import { registerDatabaseAvailability } from './db/availability';
-import { createJobQueue } from './lib/jobs';
+import { createJobQueue, DEFAULT_LEASE } from './lib/jobs';
 import { requestsInFlight } from './lib/in-flight';
 import { createMailer, type Mailer } from './lib/mail';
 import { setMaxConcurrentHashes } from './lib/passwords';
@@ -20,6 +20,7 @@ import { registerCompression } from './lib/compression';
 import { AccessLog } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerSpa } from './lib/spa';
+import { sweepStrayFiles } from './lib/stray-files';
 import { registerXsrf } from './lib/xsrf';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
@@ -90,7 +91,7 @@ export interface BuildAppOptions {
 function buildServices(config: Config, database: Database, mailer: Mailer, log: FastifyBaseLogger, answering: () => number): AppDeps {
   const { db } = database;
   // Background jobs wait for a moment with no request to answer (at most a quarter of a second).
-  const jobs = createJobQueue({ db, log, pollMs: config.jobs.pollMs, busy: () => answering() > 0 });
+  const jobs = createJobQueue({ db, log, ...config.jobs, busy: () => answering() > 0 });
   const outbox = mailOutboxService({ db, jobs, mailer, log, retryBaseMs: config.mail.retryBaseMs });
   const links = { appUrl: config.appUrl, appName: config.appName };
   const sessions = sessionStore(db);
@@ -219,6 +220,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
   // The job workers (mail now) run while the app does; closing waits for the jobs under way.
   app.addHook('onReady', async () => deps.jobs.start());
+  sweepStrayFiles(app, deps.files, config.jobs.leaseMs ?? DEFAULT_LEASE.leaseMs);
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.artworkEngine.close();

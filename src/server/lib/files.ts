@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -30,7 +30,26 @@ export interface FileStore {
    * engine). The local store answers the file itself; a remote store would stage a copy.
    */
   localPath(key: string): Promise<string>;
+  /**
+   * The keys that begin with `prefix` (e.g. `batches/batch-12-`), temporaries of writes not yet
+   * finished (or never to be) included: a job retaking a dead worker's work clears what it left.
+   */
+  list(prefix: string): Promise<string[]>;
+  /**
+   * Removes the temporaries that writes cut short left behind (a process killed mid-write) when
+   * nothing has touched them for `olderThanMs`, and answers their keys. Temporaries being written
+   * are touched as they grow, so the age tells an abandoned one from one being written by another
+   * instance sharing the store.
+   */
+  removeTemporaries(olderThanMs: number): Promise<string[]>;
 }
+
+/**
+ * A file being written: the store's own (`<key>.<random>.part`, renamed into place once whole) and
+ * the PDF engine's preview (`<key>.partial`, lib/artwork/protocol.ts), written under the store's
+ * directory through `localPath`.
+ */
+export const isTemporaryKey = (key: string): boolean => key.endsWith('.part') || key.endsWith('.partial');
 
 /** Keys are relative paths of plain names: never `..`, absolute paths or odd characters. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){0,4}$/;
@@ -103,6 +122,46 @@ export function localFileStore(root: string): FileStore {
       const target = where(key);
       await mkdir(path.dirname(target), { recursive: true });
       return target;
+    },
+    async list(prefix) {
+      // The prefix's folder, then the names in it that begin with the rest.
+      const slash = prefix.lastIndexOf('/');
+      const folder = slash < 0 ? '' : prefix.slice(0, slash);
+      const start = prefix.slice(slash + 1);
+      if (folder) assertFileKey(folder);
+      let names: string[];
+      try {
+        names = await readdir(path.join(path.resolve(root), folder));
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+      return names.filter((name) => name.startsWith(start)).map((name) => (folder ? `${folder}/${name}` : name));
+    },
+    async removeTemporaries(olderThanMs) {
+      const base = path.resolve(root);
+      const removed: string[] = [];
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return removed;
+        throw error;
+      }
+      const before = Date.now() - olderThanMs;
+      for (const entry of entries) {
+        if (!entry.isFile() || !isTemporaryKey(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        try {
+          if ((await stat(file)).mtimeMs > before) continue;
+          await rm(file, { force: true });
+          removed.push(path.relative(base, file).split(path.sep).join('/'));
+        } catch (error) {
+          // Finished (renamed) or removed meanwhile by its writer.
+          if (!isMissing(error)) throw error;
+        }
+      }
+      return removed;
     },
   };
 }

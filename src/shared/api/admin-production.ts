@@ -12,6 +12,23 @@ export const BATCH_STATUS_NAMES: Readonly<Record<BatchStatus, string>> = {
   failed: 'Failed',
 };
 
+/**
+ * Where the job making a batch stands. A worker renews its claim on the run while it makes the ZIP;
+ * when it dies (or is shut down), another worker takes the run over within about a minute and
+ * makes the ZIP again from the start.
+ */
+export const batchRunStateSchema = z.object({
+  /** Which attempt at making it this is (or was), from 1: more than one means it was taken over. */
+  attempt: z.number(),
+  /** When the worker of an earlier attempt was last heard from, if that attempt was interrupted. */
+  interrupted_at: z.string().nullable(),
+  /** Why the last attempt ended early: an interruption, or the error of a failed attempt. */
+  last_error: z.string().nullable(),
+  /** Set while the worker making it has gone silent (its claim ran out) and no other has taken it over yet: when it was last heard from. */
+  silent_since: z.string().nullable(),
+});
+export type BatchRunState = z.infer<typeof batchRunStateSchema>;
+
 /** A row of `/api/admin/batches`. */
 export const batchSummarySchema = z.object({
   id: z.number(),
@@ -30,6 +47,8 @@ export const batchSummarySchema = z.object({
   error: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  /** The background job that makes it; null once finished jobs are cleared away (a day after). */
+  run: batchRunStateSchema.nullable(),
 });
 export type BatchSummary = z.infer<typeof batchSummarySchema>;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { stock } from './catalogue';
 import { orderItems } from './orders';
+import { jobs } from './jobs';
 import { users } from './users';
 
 /**
@@ -18,6 +19,8 @@ export const batches = pgTable(
     /** Only items on this stock; null for every stock. */
     stockId: integer('stock_id').references(() => stock.id, { onDelete: 'restrict' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The background job that makes it (its attempts, and whether one was interrupted); null once finished jobs are cleared away. */
+    jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id, { onDelete: 'set null' }),
     itemCount: integer('item_count').notNull().default(0),
     orderCount: integer('order_count').notNull().default(0),
     /** Progress while the ZIP is written: files added of files to add. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from '../../lib/zip';
@@ -7,10 +7,10 @@ import { NOTHING_TO_BATCH, type Batch, type BatchItem, type BatchRun, type Batch
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
-import { batches, batchItems, orderItems, orders, products, stock, users, type BatchRow, type OrderRow, type UserRow } from '../../db/schema';
+import { batches, batchItems, jobs as jobRows, orderItems, orders, products, stock, users, type BatchRow, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
-import type { JobQueue } from '../../lib/jobs';
+import { JobLeaseLost, type Job, type JobQueue } from '../../lib/jobs';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { randomToken } from '../../lib/tokens';
 import type { MailOutbox } from '../mail/service';
@@ -114,6 +114,8 @@ export interface BatchesDeps extends MailLinks {
  * nothing is moved. One run at a time.
  */
 export function batchesService({ db, files, jobs, outbox, log, ...links }: BatchesDeps) {
+  /** A value of the batch's job (null when it has none, or it was cleared away once finished). */
+  const ofJob = <T>(value: SQL) => sql<T>`(select ${value} from ${jobRows} where ${jobRows.id} = ${qualified(batches.jobId)})`;
   const summaryColumns = {
     id: batches.id,
     status: batches.status,
@@ -129,6 +131,11 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     error: batches.error,
     createdAt: batches.createdAt,
     finishedAt: batches.finishedAt,
+    jobAttempt: ofJob<number | null>(sql`${jobRows.attempts}`),
+    jobInterruptedAt: ofJob<Date | null>(sql`${jobRows.interruptedAt}`).mapWith(jobRows.interruptedAt),
+    jobLastError: ofJob<string | null>(sql`${jobRows.lastError}`),
+    // The run's worker has not renewed its lease in time: it died, and another worker takes the run over.
+    jobSilentSince: ofJob<Date | null>(sql`case when ${jobRows.status} = 'running' and ${jobRows.lockedUntil} < now() then ${jobRows.heartbeatAt} end`).mapWith(jobRows.heartbeatAt),
   };
   interface SummaryRow {
     id: number;
@@ -145,6 +152,10 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     error: string | null;
     createdAt: Date;
     finishedAt: Date | null;
+    jobAttempt: number | null;
+    jobInterruptedAt: Date | null;
+    jobLastError: string | null;
+    jobSilentSince: Date | null;
   }
 
   const presentOne = (r: SummaryRow): BatchSummary => ({
@@ -162,6 +173,15 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     error: r.error,
     created_at: r.createdAt.toISOString(),
     finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
+    run:
+      r.jobAttempt === null
+        ? null
+        : {
+            attempt: r.jobAttempt,
+            interrupted_at: r.jobInterruptedAt ? r.jobInterruptedAt.toISOString() : null,
+            last_error: r.jobLastError,
+            silent_since: r.jobSilentSince ? r.jobSilentSince.toISOString() : null,
+          },
   });
 
   const summaries = () => db.select(summaryColumns).from(batches);
@@ -213,7 +233,8 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
   }
 
   /** Streams the ZIP to the file store: the two sheets first, then each artwork, one file open at a time. */
-  async function writeZip(batch: BatchRow, items: Candidate[], key: string, stockName: string | null, creatorName: string | null): Promise<number> {
+  async function writeZip(batch: BatchRow, items: Candidate[], key: string, stockName: string | null, creatorName: string | null, signal: AbortSignal): Promise<number> {
+    signal.throwIfAborted();
     const zip = new ZipFile();
     const sheet = await jobSheetPdf({ id: batch.id, createdAt: batch.createdAt, createdBy: creatorName, stockName, appName: links.appName }, items);
     zip.addBuffer(jobsCsv(items), 'jobs.csv');
@@ -224,6 +245,7 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     for (const item of items) {
       // PDFs are compressed already: stored, they go to the press as fast as the disk reads them.
       zip.addReadStreamLazy(item.file_name, { compress: false }, (callback) => {
+        if (signal.aborted) return callback(signal.reason as Error, undefined as unknown as Readable);
         files.stream(item.artworkKey).then(
           (file) => {
             if (!file) return callback(new Error(`The artwork of order ${item.order_id}, item ${item.id} is missing from the file store`), undefined as unknown as Readable);
@@ -242,17 +264,26 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     zip.end();
     // yazl reports a failed entry on the ZipFile, not on its output: end the output with it.
     zip.on('error', (error: Error) => (zip.outputStream as unknown as Readable).destroy(error));
-    const size = await files.write(key, zip.outputStream as unknown as Readable);
-    await progress;
-    return size;
+    // Another worker took the run over: stop writing (the store removes the unfinished file).
+    const stop = () => (zip.outputStream as unknown as Readable).destroy(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    try {
+      const size = await files.write(key, zip.outputStream as unknown as Readable);
+      await progress;
+      return size;
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
   }
 
   /** Records the batch and moves its orders, if none of them changed since their items were read. */
-  async function commit(batch: BatchRow, items: Candidate[], key: string, size: number): Promise<void> {
+  async function commit(batch: BatchRow, items: Candidate[], key: string, size: number, job: Job): Promise<void> {
     const versions = new Map(items.map((i) => [i.order_id, i.orderVersion]));
     const orderIds = [...versions.keys()].sort((a, b) => a - b);
     const itemIds = items.map((i) => i.id);
     await db.transaction(async (tx) => {
+      // Only while this worker still holds the run: one that took it over makes (and commits) its own ZIP.
+      await job.fence(tx);
       // In id order, as every other writer of several orders locks them: no deadlock.
       const locked: OrderRow[] = await tx.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update');
       if (locked.length !== orderIds.length || locked.some((row) => row.version !== versions.get(row.id))) throw new OrdersChanged();
@@ -275,10 +306,18 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
   }
 
   /** The job: make the ZIP and commit, again from the start when orders changed meanwhile. */
-  async function make({ batchId }: BatchJob): Promise<void> {
+  async function make({ batchId }: BatchJob, job: Job): Promise<void> {
     const [found] = await summaries().where(eq(batches.id, batchId));
     const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
     if (!found || !batch || batch.status === 'done' || batch.status === 'failed') return;
+    // An earlier attempt was cut short (its worker died mid-ZIP, or was shut down): this worker holds
+    // the run now, and the batch has no ZIP yet, so every file of this batch is that attempt's,
+    // written whole or not, and will never be used.
+    if (job.attempt > 1) {
+      const left = await files.list(`batches/batch-${batchId}-`);
+      for (const key of left) await files.delete(key);
+      log.warn({ batch: batchId, attempt: job.attempt, removed: left }, 'an interrupted batch run is made again');
+    }
     for (let attempt = 1; ; attempt++) {
       const items = await candidates(batch.stockId);
       if (!items.length) {
@@ -288,11 +327,13 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
       await setBatch(batchId, { status: 'running', filesDone: 0, filesTotal: items.length, itemCount: items.length, orderCount: new Set(items.map((i) => i.order_id)).size });
       const key = `batches/batch-${batchId}-${randomToken(8)}.zip`;
       try {
-        const size = await writeZip(batch, items, key, found.stockName, found.creatorName);
-        await commit(batch, items, key, size);
+        const size = await writeZip(batch, items, key, found.stockName, found.creatorName, job.signal);
+        await commit(batch, items, key, size, job);
         return;
       } catch (error) {
         await files.delete(key);
+        // The worker that took the run over says how it ends; this one leaves the batch alone.
+        if (error instanceof JobLeaseLost || job.signal.aborted) throw error;
         if (error instanceof OrdersChanged && attempt < MAX_REBUILDS) {
           log.info({ batch: batchId, attempt }, 'orders changed while the batch was made: making it again');
           continue;
@@ -306,8 +347,8 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
   }
 
   // One attempt: a failed run says why and moves nothing; staff run it again. A worker that died
-  // mid-run leaves its lease, and the run is taken again from the start.
-  jobs.register<BatchJob>(BATCH_QUEUE, make, { concurrency: 1, maxAttempts: 1, leaseMs: 30 * 60_000 });
+  // mid-run stops renewing its lease, and within a lease the run is taken again from the start.
+  jobs.register<BatchJob>(BATCH_QUEUE, make, { concurrency: 1, maxAttempts: 1 });
 
   async function get(id: number): Promise<Batch | null> {
     const [row] = await summaries().where(eq(batches.id, id));
@@ -376,7 +417,8 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
       try {
         id = await db.transaction(async (tx) => {
           const [row] = await tx.insert(batches).values({ stockId, createdBy: staff.id }).returning({ id: batches.id });
-          await jobs.enqueue(tx, BATCH_QUEUE, { batchId: row.id } satisfies BatchJob);
+          const jobId = await jobs.enqueue(tx, BATCH_QUEUE, { batchId: row.id } satisfies BatchJob);
+          await tx.update(batches).set({ jobId }).where(eq(batches.id, row.id));
           return row.id;
         });
       } catch (error) {
