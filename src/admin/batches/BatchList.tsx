@@ -13,7 +13,7 @@ import { EmptyState } from '../common/EmptyState';
 import { StaffPagination } from '../common/StaffPagination';
 import { StaffTitle } from '../common/StaffTitle';
 import { formatUkDateTime } from '../orders/fields';
-import { BatchStatusChip, DownloadZipButton, isUnderWay, progressText, stockText } from './fields';
+import { BatchStatusChip, DownloadZipButton, interruptionText, isUnderWay, progressText, stockText } from './fields';
 import { RunBatchDialog } from './RunBatchDialog';
 import { itemsOfOrders, useBatchesWaiting } from './useBatchesWaiting';
 
@@ -63,12 +63,18 @@ function WaitingPanel() {
 
 /** The status, with the ZIP's progress while it is made and the reason when it failed. */
 function StatusCell({ batch }: { batch: BatchSummary }) {
+  const interrupted = interruptionText(batch);
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <BatchStatusChip status={batch.status} />
       {batch.status === 'running' ? (
         <Typography variant="caption" color="text.secondary">
           {progressText(batch)}
+        </Typography>
+      ) : null}
+      {interrupted ? (
+        <Typography variant="body2" color="warning.dark" sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
+          {interrupted}
         </Typography>
       ) : null}
       {batch.status === 'failed' && batch.error ? (
@@ -125,6 +131,11 @@ export function BatchList() {
                   <BatchStatusChip status={batch.status} />
                   {batch.status === 'running' ? progressText(batch) : null}
                 </Box>
+                {interruptionText(batch) ? (
+                  <Box component="span" sx={{ display: 'block', mt: 0.5, color: 'warning.dark' }}>
+                    {interruptionText(batch)}
+                  </Box>
+                ) : null}
               </Box>
             )}
             rowClick="show"

@@ -24,7 +24,7 @@ import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import { messageOf } from '../dataProvider/errors';
 import { formatUkDateTime, OrderLink } from '../orders/fields';
-import { BatchStatusChip, DownloadZipButton, isUnderWay, progressText, stockText, zipSize } from './fields';
+import { BatchStatusChip, DownloadZipButton, interruptionText, isUnderWay, progressText, stockText, zipSize } from './fields';
 import { RecordHeading } from '../common/RecordHeading';
 
 /**
@@ -141,6 +141,22 @@ function Items({ batch }: { batch: Batch }) {
   );
 }
 
+/** A run under way whose worker died (or was shut down): said above its progress, with the attempt it is on. */
+function Interrupted({ batch }: { batch: Batch }) {
+  const text = interruptionText(batch);
+  if (!text || !batch.run) return null;
+  const { silent_since, interrupted_at, attempt } = batch.run;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      <strong>{silent_since ? 'This run has stopped answering.' : 'This run was interrupted and is being retried.'}</strong>{' '}
+      {silent_since || !interrupted_at
+        ? text
+        : `The worker making it stopped at ${formatUkDateTime(interrupted_at)}; another is making the ZIP again from the start (attempt ${attempt}).`}{' '}
+      Nothing was moved by the interrupted attempt: the orders move to Processing once the new ZIP is complete.
+    </Alert>
+  );
+}
+
 /** Where the batch stands: the status, the ZIP's progress while it is made, and why it failed. */
 function Progress({ batch }: { batch: Batch }) {
   if (batch.status === 'queued') {
@@ -197,6 +213,7 @@ export function BatchShow() {
         All batches
       </Button>
       <RecordHeading title={`Batch ${batch.id}`} chips={<BatchStatusChip status={batch.status} />} actions={<DownloadZipButton batch={batch} />} />
+      <Interrupted batch={batch} />
       <Progress batch={batch} />
       <Paper variant="outlined" component="section" aria-label="Summary" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: 'repeat(7, minmax(0, 1fr))' } }}>
@@ -207,6 +224,12 @@ export function BatchShow() {
           <Fact label="Items">{batch.item_count.toLocaleString('en-GB')}</Fact>
           <Fact label="Orders">{batch.order_count.toLocaleString('en-GB')}</Fact>
           <Fact label="ZIP size">{zipSize(batch.zip_size)}</Fact>
+          {batch.run && batch.run.attempt > 1 ? (
+            <Fact label="Attempts">
+              {batch.run.attempt}
+              {batch.run.interrupted_at ? ` (interrupted at ${formatUkDateTime(batch.run.interrupted_at)})` : ''}
+            </Fact>
+          ) : null}
         </Box>
       </Paper>
       <Items batch={batch} />

@@ -15,6 +15,7 @@ import type { StaffDataProvider } from '../dataProvider';
 import { messageOf } from '../dataProvider/errors';
 import { followLink } from '../common/followLink';
 import { formatBytes } from '../../shared/ui/fileSize';
+import { formatUkDateTime } from '../orders/fields';
 
 const LOOK: Record<BatchStatus, { color: 'default' | 'info' | 'success' | 'error'; Icon: typeof CheckIcon }> = {
   queued: { color: 'default', Icon: ScheduleIcon },
@@ -31,6 +32,19 @@ export function BatchStatusChip({ status }: { status: BatchStatus }) {
 
 /** True while the batch's ZIP is still to come. */
 export const isUnderWay = (batch: Pick<BatchSummary, 'status'>): boolean => batch.status === 'queued' || batch.status === 'running';
+
+/**
+ * A run under way that lost its worker: "Interrupted at 14:03, being made again (attempt 2)" once
+ * another worker has taken it over, or — in the minute before — that its worker went silent and
+ * when. Null for a run that was never interrupted, or is over.
+ */
+export function interruptionText(batch: Pick<BatchSummary, 'status' | 'run'>): string | null {
+  if (!isUnderWay(batch) || !batch.run) return null;
+  const { attempt, interrupted_at, silent_since } = batch.run;
+  if (silent_since) return `The worker making it stopped answering at ${formatUkDateTime(silent_since)}: another takes the run over within a minute and starts the ZIP again.`;
+  if (interrupted_at) return `Interrupted at ${formatUkDateTime(interrupted_at)}, being made again (attempt ${attempt}).`;
+  return null;
+}
 
 /** "120 of 2,000 files", while the ZIP is made. */
 export const progressText = (batch: Pick<BatchSummary, 'files_done' | 'files_total'>): string =>
