@@ -58,6 +58,7 @@ function makeItem(overrides: Partial<Item> = {}): Item {
       uploaded_at: '2026-11-23T09:00:00.000Z',
       preflight: { status: 'warn', checks: [{ code: 'bleed', status: 'warn', message: 'The page is the trim size: there is no bleed.' }] },
       preview: false,
+      preview_pages: 0,
     },
     ...overrides,
   };

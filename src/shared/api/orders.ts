@@ -98,10 +98,25 @@ export const itemSchema = z.object({
       uploaded_at: z.string(),
       preflight: z.object({ status: z.enum(PREFLIGHT_STATUSES), checks: z.array(preflightCheckSchema) }),
       preview: z.boolean(),
+      /**
+       * Pages with a preview (front and back of a double-sided item), each at `…/preview?page=n`;
+       * 0 until the check has drawn them, or when the file could not be drawn.
+       */
+      preview_pages: z.number().int().min(0),
     })
     .nullable(),
 });
 export type Item = z.infer<typeof itemSchema>;
+
+/** `GET …/items/{itemId}/preview?page=n`: which page's preview, from 1 (page 1 when left out). */
+export const previewQuerySchema = z.object({
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'The page is a number from 1.')
+    .transform(Number)
+    .optional()
+    .default(1),
+});
 
 export const orderEventSchema = z.object({
   from: z.enum(ALL_ORDER_STATUSES).nullable(),

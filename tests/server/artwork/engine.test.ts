@@ -9,6 +9,8 @@ import {
   artworkWorkerEntry,
   createArtworkEngine,
   engineFailureReport,
+  MAX_PREVIEW_PAGES,
+  previewPageName,
   type ArtworkEngine,
   type PreflightSpec,
 } from '../../../src/server/lib/artwork';
@@ -44,6 +46,20 @@ describe('createArtworkEngine', () => {
     expect(await sharp(preview).metadata()).toMatchObject({ format: 'png', width: 1000, height: 670 });
     // PDFium ran elsewhere: this thread's event loop never stalled for anything like a job's length.
     expect(delay.max / 1e6).toBeLessThan(250);
+  });
+
+  it('draws every page up to MAX_PREVIEW_PAGES, page 1 at the path asked for and page n beside it', async () => {
+    const pages = await writePdf(dir, 'five.pdf', [91, 92, 93, 94, 95].map((widthMm) => ({ widthMm, heightMm: 61 })));
+    const preview = path.join(dir, 'five.png');
+    const result = await engine.check(pages, { ...CARD, sides: 'double' }, preview);
+    expect(result.report.checks.find((c) => c.code === 'page_count')?.status).toBe('fail');
+    expect(result).toMatchObject({ previewPath: preview, previewPages: MAX_PREVIEW_PAGES });
+    expect(previewPageName(preview, 2)).toBe(path.join(dir, 'five.p2.png'));
+    for (let page = 1; page <= MAX_PREVIEW_PAGES; page++) expect(existsSync(previewPageName(preview, page)), `page ${page}`).toBe(true);
+    expect(existsSync(path.join(dir, 'five.p5.png'))).toBe(false);
+    // Each preview is drawn from its own page: wider pages, scaled to the same long side, come out shorter.
+    const heights = await Promise.all([1, 2, 3, 4].map(async (page) => (await sharp(previewPageName(preview, page)).metadata()).height));
+    expect(new Set(heights).size).toBe(MAX_PREVIEW_PAGES);
   });
 
   it('answers a bad file with a fail report and writes no preview', async () => {

@@ -8,6 +8,7 @@ import { applyMoveIfUnchanged } from '../../../src/server/modules/orders/transit
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
+import { makePdf } from '../artwork/fixtures';
 import { basketWithCard as basketWithCard_, CLEAN_CARD, customer, NO_BLEED_CARD, ok, pdf, readyBasket as readyBasket_, seedCatalogue, seedDelivery, upload, WRONG_SIZE } from './helpers';
 
 let t: TestApp;
@@ -141,6 +142,43 @@ describe('artwork', () => {
     for (const url of [`/api/orders/${order.id}/items/${item.id}/preview`, `/api/orders/${order.id}/items/${item.id}/artwork`, `/api/orders/${order.id}`]) {
       expect((await other.get(url)).statusCode).toBe(404);
     }
+  });
+
+  it('serves a preview of every page: front and back of a double-sided item, each page its own PNG', async () => {
+    const { client } = await customer(t);
+    const { order, item } = await basketWithCard(client, { sides: 'double' });
+    const before = files('previews').length;
+    // The back differs from the front (an image on it), so the two previews cannot be the same file.
+    const back = { ...CLEAN_CARD, image: { colour: 'cmyk' as const, widthPx: 600, heightPx: 450, widthMm: 40, heightMm: 30 } };
+    ok(await upload(client, order.id, item.id, await makePdf([CLEAN_CARD, back]), 'Both sides.pdf'));
+    await checked();
+    const after = ok<Order>(await client.get(`/api/orders/${order.id}`)).items[0];
+    expect(after.artwork).toMatchObject({ preflight: { status: 'pass' }, preview: true, preview_pages: 2 });
+    const url = `/api/orders/${order.id}/items/${item.id}/preview`;
+    const [first, plain, second] = await Promise.all([client.get(`${url}?page=1`), client.get(url), client.get(`${url}?page=2`)]);
+    for (const answer of [first, plain, second]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/png');
+    }
+    expect(plain.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(false);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect(files('previews').length).toBe(before + 2);
+    // No page 3 in a two-page file; a page that is not a number is the caller's mistake.
+    expect((await client.get(`${url}?page=3`)).statusCode).toBe(404);
+    const bad = await client.get(`${url}?page=two`);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.page).toMatch(/number/);
+    const { client: other } = await customer(t);
+    expect((await other.get(`${url}?page=2`)).statusCode).toBe(404);
+    // A one-page replacement leaves one preview behind, not a stale back.
+    ok(await upload(client, order.id, item.id, await pdf(CLEAN_CARD)));
+    await checked();
+    expect(ok<Order>(await client.get(`/api/orders/${order.id}`)).items[0].artwork).toMatchObject({ preview_pages: 1 });
+    expect((await client.get(`${url}?page=2`)).statusCode).toBe(404);
+    expect(files('previews').length).toBe(before + 1);
+    ok(await client.delete(`/api/orders/${order.id}/items/${item.id}`));
+    expect(files('previews').length).toBe(before);
   });
 
   it('refuses a file that is not a PDF, and one over ARTWORK_MAX_MB, leaving no file behind', async () => {

@@ -2,8 +2,8 @@ import { rename, rm } from 'node:fs/promises';
 import { inspectArtwork } from './inspect';
 import { partialPreviewPath } from './protocol';
 import { loadPdfium } from './pdfium';
-import { renderFirstPage, writePng, type RenderedPage } from './preview';
-import { DEFAULT_PREVIEW_LONG_SIDE_PX, reportOf, type PreflightReport, type PreflightSpec } from './types';
+import { renderPage, writePng, type RenderedPage } from './preview';
+import { DEFAULT_PREVIEW_LONG_SIDE_PX, previewPageCount, previewPageName, reportOf, type PreflightReport, type PreflightSpec } from './types';
 
 /*
  * The artwork engine's work, on the calling thread. PDFium is synchronous, so these block their
@@ -13,8 +13,13 @@ import { DEFAULT_PREVIEW_LONG_SIDE_PX, reportOf, type PreflightReport, type Pref
 
 export interface ArtworkResult {
   report: PreflightReport;
-  /** Set when the preview was written: the file opened and page 1 rendered. */
+  /**
+   * Set when the preview was written: the file opened and every previewed page rendered (page 1
+   * here, page n at previewPageName(previewPath, n)).
+   */
   previewPath?: string;
+  /** How many pages the preview has (previewPageCount of the file's pages); 0 without one. */
+  previewPages: number;
 }
 
 /** The preflight of DESIGN §2 "Artwork" for the PDF at `pdfPath`. */
@@ -28,39 +33,55 @@ export async function renderPreview(pdfPath: string, outPath: string, longSidePx
   let rendered: RenderedPage | undefined;
   // The same open path as the preflight, so an unreadable file is refused the same way.
   const report = inspectArtwork(pdfium, pdfPath, PREVIEW_ONLY_SPEC, (doc) => {
-    rendered = renderFirstPage(pdfium, doc, longSidePx);
+    rendered = renderPage(pdfium, doc, 0, longSidePx);
   });
   if (!rendered) throw new Error(`Cannot preview ${pdfPath}: ${report.checks[0]?.message ?? 'unreadable'}`);
   await writePngAtomically(rendered, outPath);
   return { width: rendered.width, height: rendered.height };
 }
 
-/** Preflight and preview from one reading of the file: what a background job wants. */
+/**
+ * Preflight and preview from one reading of the file: what a background job wants. The preview is
+ * every previewed page (front and back of a double-sided item) or none: a page that cannot be
+ * drawn cannot be printed either, and the report says so.
+ */
 export async function checkArtwork(pdfPath: string, spec: PreflightSpec, previewPath: string | undefined, longSidePx = DEFAULT_PREVIEW_LONG_SIDE_PX): Promise<ArtworkResult> {
   const pdfium = await loadPdfium();
-  let rendered: RenderedPage | undefined;
-  let previewError: unknown;
-  const report = inspectArtwork(pdfium, pdfPath, spec, (doc) => {
+  const rendered: RenderedPage[] = [];
+  let failedPage: number | undefined;
+  const report = inspectArtwork(pdfium, pdfPath, spec, (doc, opened) => {
     if (!previewPath) return;
-    try {
-      rendered = renderFirstPage(pdfium, doc, longSidePx);
-    } catch (error) {
-      previewError = error; // the report still stands; the item shows no preview
+    for (let index = 0; index < previewPageCount(opened.pages); index++) {
+      try {
+        rendered.push(renderPage(pdfium, doc, index, longSidePx));
+      } catch {
+        failedPage = index + 1; // the report still stands; the item shows no preview
+        rendered.length = 0;
+        return;
+      }
     }
   });
-  if (!rendered || !previewPath) {
-    if (previewError) return { report: withPreviewNote(report) };
-    return { report };
+  if (failedPage !== undefined) return { report: withPreviewNote(report, failedPage), previewPages: 0 };
+  if (!previewPath || rendered.length === 0) return { report, previewPages: 0 };
+  const written: string[] = [];
+  try {
+    for (const [index, page] of rendered.entries()) {
+      const out = previewPageName(previewPath, index + 1);
+      await writePngAtomically(page, out);
+      written.push(out);
+    }
+  } catch (error) {
+    await Promise.all(written.map((file) => rm(file, { force: true })));
+    throw error;
   }
-  await writePngAtomically(rendered, previewPath);
-  return { report, previewPath };
+  return { report, previewPath, previewPages: rendered.length };
 }
 
 /** Any spec will do when only the preview is wanted: the checks' verdicts are thrown away. */
 const PREVIEW_ONLY_SPEC: PreflightSpec = { trimWidthMm: 1, trimHeightMm: 1, bleedMm: 0, sides: 'single', orientation: 'portrait' };
 
-function withPreviewNote(report: PreflightReport): PreflightReport {
-  const message = 'Page 1 of this PDF could not be drawn, so it cannot be printed as it is. Export it again and upload the new file.';
+function withPreviewNote(report: PreflightReport, page: number): PreflightReport {
+  const message = `Page ${page} of this PDF could not be drawn, so it cannot be printed as it is. Export it again and upload the new file.`;
   return reportOf(
     report.pages,
     report.checks.map((check) => (check.code === 'file' ? { code: 'file', status: 'fail', message } : check)),

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { ArtworkResult } from './artwork';
 import { partialPreviewPath, type WorkerReply, type WorkerRequest } from './protocol';
-import { DEFAULT_PREVIEW_LONG_SIDE_PX, assertValidSpec, reportOf, type PreflightReport, type PreflightSpec } from './types';
+import { DEFAULT_PREVIEW_LONG_SIDE_PX, assertValidSpec, previewPageNames, reportOf, type PreflightReport, type PreflightSpec } from './types';
 import { artworkWorkerEntry, workerStart, type WorkerEntry } from './worker-entry';
 
 export interface ArtworkEngineOptions {
@@ -27,8 +27,9 @@ export interface ArtworkEngineOptions {
 export interface ArtworkEngine {
   /**
    * Preflights the PDF at `pdfPath` against the item and, when `previewPath` is given and the file
-   * opens, writes page 1 there as a PNG. Resolves with the report (a bad PDF is a `fail` report,
-   * not an error); rejects with ArtworkEngineError when the engine could not finish the job.
+   * opens, writes its first pages as PNGs (page 1 at `previewPath`, page n at previewPageName).
+   * Resolves with the report (a bad PDF is a `fail` report, not an error); rejects with
+   * ArtworkEngineError when the engine could not finish the job.
    */
   check(pdfPath: string, spec: PreflightSpec, previewPath?: string): Promise<ArtworkResult>;
   /** Jobs waiting now: the caller's measure of back-pressure. */
@@ -94,7 +95,8 @@ export function createArtworkEngine(options: ArtworkEngineOptions = {}): Artwork
       const { job } = running;
       running = undefined;
       // A worker stopped while writing the preview leaves its half-written file behind.
-      if (job.request.previewPath) void rm(partialPreviewPath(job.request.previewPath), { force: true }).catch(() => {});
+      const { previewPath } = job.request;
+      if (previewPath) for (const page of previewPageNames(previewPath)) void rm(partialPreviewPath(page), { force: true }).catch(() => {});
       job.reject(failure ?? new ArtworkEngineError('crashed', 'The artwork worker stopped'));
     }
   };

@@ -1,5 +1,5 @@
 /**
- * The artwork engine (DESIGN §2 "Artwork"): preflight and page-1 preview of an uploaded PDF, on
+ * The artwork engine (DESIGN §2 "Artwork"): preflight and page previews of an uploaded PDF, on
  * PDFium compiled to WebAssembly.
  *
  * The server uses createArtworkEngine() (a worker thread, one job at a time, a time limit per job);
@@ -16,6 +16,10 @@ export {
 } from './engine';
 export {
   DEFAULT_PREVIEW_LONG_SIDE_PX,
+  MAX_PREVIEW_PAGES,
+  previewPageCount,
+  previewPageName,
+  previewPageNames,
   worstStatus,
   type CheckCode,
   type CheckStatus,

@@ -12,15 +12,16 @@ export interface RenderedPage {
 }
 
 /**
- * Page 1 of an open document as pixels, scaled so its long side is `longSidePx`. It shows what a
- * viewer shows (the CropBox, turned by /Rotate), bleed included, so the customer sees their edges.
+ * Page `index` (from 0) of an open document as pixels, scaled so its long side is `longSidePx`. It
+ * shows what a viewer shows (the CropBox, turned by /Rotate), bleed included, so the customer sees
+ * their edges.
  */
-export function renderFirstPage(pdfium: Pdfium, doc: number, longSidePx: number): RenderedPage {
+export function renderPage(pdfium: Pdfium, doc: number, index: number, longSidePx: number): RenderedPage {
   if (!Number.isInteger(longSidePx) || longSidePx < 16 || longSidePx > MAX_PREVIEW_LONG_SIDE_PX) {
     throw new RangeError(`Preview long side must be a whole number of pixels from 16 to ${MAX_PREVIEW_LONG_SIDE_PX}`);
   }
-  const page = pdfium._FPDF_LoadPage(doc, 0);
-  if (!page) throw new Error('PDFium could not load page 1');
+  const page = pdfium._FPDF_LoadPage(doc, index);
+  if (!page) throw new Error(`PDFium could not load page ${index + 1}`);
   try {
     const widthPt = pdfium._FPDF_GetPageWidthF(page);
     const heightPt = pdfium._FPDF_GetPageHeightF(page);

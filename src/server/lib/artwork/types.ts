@@ -40,6 +40,29 @@ export interface PreflightReport {
 /** The preview's long side, as DESIGN asks ("about 1000 px"). */
 export const DEFAULT_PREVIEW_LONG_SIDE_PX = 1000;
 
+/**
+ * Pages drawn as previews: front and back of a double-sided item, and a couple more, so a
+ * customer whose PDF has the wrong page count sees what is in it. A longer file fails its page
+ * count check anyway; drawing all of it would only cost the worker time.
+ */
+export const MAX_PREVIEW_PAGES = 4;
+
+/** Pages previewed of a file with `pages` pages (0 when it could not be opened). */
+export const previewPageCount = (pages: number): number => Math.max(0, Math.min(pages, MAX_PREVIEW_PAGES));
+
+/**
+ * Where page `page` (from 1) of a preview lives, given where page 1 does: page 1 at the name
+ * itself (so a preview made before later pages were drawn still answers), page 2 at `x.p2.png`.
+ * The same for a file store key and a local path.
+ */
+export function previewPageName(first: string, page: number): string {
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PREVIEW_PAGES) throw new RangeError(`Preview page must be 1 to ${MAX_PREVIEW_PAGES}`);
+  return page === 1 ? first : first.replace(/(\.png)?$/, `.p${page}$1`);
+}
+
+/** Every name a preview's pages may have: what to delete with it. */
+export const previewPageNames = (first: string): string[] => Array.from({ length: MAX_PREVIEW_PAGES }, (_, i) => previewPageName(first, i + 1));
+
 const RANK: Record<CheckStatus, number> = { pass: 0, warn: 1, fail: 2 };
 
 export function worstStatus(statuses: Iterable<CheckStatus>): CheckStatus {

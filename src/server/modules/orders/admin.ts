@@ -9,6 +9,7 @@ import {
   bulkMoveResultSchema,
 } from '../../../shared/api/admin-orders';
 import { idParam } from '../../../shared/api/common';
+import { previewQuerySchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, staffOnly } from '../../lib/auth';
 import { idParams, listQuerystring, restResource } from '../../lib/rest-list';
@@ -49,9 +50,9 @@ const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrde
     sendArtwork(reply, files, await staffOrders.item(request.params.id, request.params.itemId)),
   );
 
-  app.get('/api/admin/orders/:id/items/:itemId/preview', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) =>
+  app.get('/api/admin/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
     // Untyped: a 304 has no body for the response schema to describe.
-    sendPreview(request, reply as FastifyReply, files, await staffOrders.item(request.params.id, request.params.itemId)),
+    sendPreview(request, reply as FastifyReply, files, await staffOrders.item(request.params.id, request.params.itemId), request.query.page),
   );
 };
 

@@ -4,6 +4,8 @@ import { attachment } from '../../lib/attachment';
 import { notFound } from '../../lib/errors';
 import { matchesEtag } from '../../lib/etag';
 import type { FileStore } from '../../lib/files';
+import { previewPageName } from '../../lib/artwork';
+import { previewPagesOf } from './previews';
 
 /** An item's artwork PDF as a download (the customer's and the staff route answer alike). */
 export async function sendArtwork(reply: FastifyReply, files: FileStore, item: OrderItemRow) {
@@ -18,13 +20,16 @@ export async function sendArtwork(reply: FastifyReply, files: FileStore, item: O
 }
 
 /**
- * An item's preview PNG. The URL stays when the artwork is replaced, the file's key does not: the
- * browser asks again each time and gets 304 while its copy is the current one.
+ * The preview PNG of one page of an item's artwork. The URL stays when the artwork is replaced, the
+ * file's key does not: the browser asks again each time and gets 304 while its copy is the current one.
  */
-export async function sendPreview(request: FastifyRequest, reply: FastifyReply, files: FileStore, item: OrderItemRow) {
-  const file = item.previewKey ? await files.stream(item.previewKey) : null;
-  if (!file) throw notFound('This item has no preview yet.');
-  const etag = `"${item.previewKey}"`;
+export async function sendPreview(request: FastifyRequest, reply: FastifyReply, files: FileStore, item: OrderItemRow, page: number) {
+  if (!item.previewKey) throw notFound('This item has no preview yet.');
+  if (page > previewPagesOf(item)) throw notFound(`This item's artwork has no preview of page ${page}.`);
+  const key = previewPageName(item.previewKey, page);
+  const file = await files.stream(key);
+  if (!file) throw notFound(`This item's artwork has no preview of page ${page}.`);
+  const etag = `"${key}"`;
   reply.header('cache-control', 'private, no-cache').header('etag', etag);
   if (matchesEtag(request.headers['if-none-match'], etag)) {
     file.body.destroy();

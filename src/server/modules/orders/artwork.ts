@@ -9,6 +9,7 @@ import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import { engineFailureReport, type ArtworkEngine, type PreflightReport } from '../../lib/artwork';
 import type { SettingsService } from '../settings/service';
+import { previewFileKeys } from './previews';
 
 export const ARTWORK_QUEUE = 'artwork';
 export const ARTWORK_FIELD = 'file';
@@ -50,7 +51,7 @@ async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ s
 /**
  * Artwork (DESIGN §2 "Artwork"): an upload is streamed to the file store under a server-made name
  * (never whole in memory), refused when it is over ARTWORK_MAX_MB or not a PDF (the partial file
- * removed), and checked by a background job — page-1 preview and preflight on PDFium, in the
+ * removed), and checked by a background job — page previews and preflight on PDFium, in the
  * engine's worker thread, one at a time per process.
  */
 export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine; settings: SettingsService; log: FastifyBaseLogger }) {
@@ -84,9 +85,9 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
       .set({ preflightStatus: report.status, preflight: report, previewKey: preview })
       .where(and(eq(orderItems.id, itemId), eq(orderItems.artworkKey, key)))
       .returning({ id: orderItems.id });
-    // The stale preview goes; so does this one when the item moved on meanwhile.
-    if (updated.length && previous?.previewKey && previous.previewKey !== preview) await files.delete(previous.previewKey);
-    if (!updated.length && preview) await files.delete(preview);
+    // The stale preview goes; so does this one when the item moved on meanwhile (every page of each).
+    const stale = updated.length ? (previous?.previewKey !== preview ? previous?.previewKey : null) : preview;
+    await Promise.all(previewFileKeys(stale).map((k) => files.delete(k)));
   }
 
   jobs.register<ArtworkJob>(ARTWORK_QUEUE, (payload, job) => check(payload, job.attempt >= job.maxAttempts), {
@@ -150,7 +151,7 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
             .set({ artworkKey: file.key, artworkName: file.name, artworkSize: file.size, artworkUploadedAt: new Date(), previewKey: null, preflightStatus: 'pending', preflight: null, warningsAccepted: false })
             .where(eq(orderItems.id, itemId));
           await jobs.enqueue(tx, ARTWORK_QUEUE, { itemId, key: file.key } satisfies ArtworkJob, { maxAttempts: ARTWORK_ATTEMPTS });
-          replaced = [item.artworkKey, item.previewKey];
+          replaced = [item.artworkKey, ...previewFileKeys(item.previewKey)];
         });
       } catch (error) {
         await files.delete(file.key);
@@ -171,7 +172,7 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
           .update(orderItems)
           .set({ artworkKey: null, artworkName: null, artworkSize: null, artworkUploadedAt: null, previewKey: null, preflightStatus: null, preflight: null, warningsAccepted: false })
           .where(eq(orderItems.id, itemId));
-        return [item.artworkKey, item.previewKey];
+        return [item.artworkKey, ...previewFileKeys(item.previewKey)];
       });
       await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => files.delete(k)));
     },

@@ -9,6 +9,7 @@ import { invoices, orderEvents, orderItems, orders, products, stock, type Invoic
 import { qualified, rowFromJson } from '../../db/columns';
 import type { DeliveryTypeFacts } from '../delivery/service';
 import type { Quoter } from '../prices/service';
+import { previewPagesOf } from './previews';
 
 /** An item row with what its product and paper say today (names, size, weight, production days). */
 export interface ItemFacts extends OrderItemRow {
@@ -207,6 +208,7 @@ export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'un
               checks: (f.preflight as { checks?: PreflightCheckResult[] } | null)?.checks ?? [],
             },
             preview: Boolean(f.previewKey),
+            preview_pages: previewPagesOf(f),
           }
         : null,
   };

@@ -14,6 +14,7 @@ import {
   orderListSchema,
   orderSchema,
   orderUpdateSchema,
+  previewQuerySchema,
 } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
@@ -101,10 +102,10 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
     return sendArtwork(reply, files, item);
   });
 
-  app.get('/api/orders/:id/items/:itemId/preview', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) => {
+  app.get('/api/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileBody } } }, async (request, reply) => {
     const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
     // Untyped: a 304 has no body for the response schema to describe.
-    return sendPreview(request, reply as FastifyReply, files, item);
+    return sendPreview(request, reply as FastifyReply, files, item, request.query.page);
   });
 
   app.get('/api/orders/:id/delivery-options', { schema: { params: orderParams, response: { 200: z.array(deliveryOptionSchema) } } }, async (request) =>

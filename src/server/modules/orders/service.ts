@@ -31,6 +31,7 @@ import { applyMove, applyMoveIfUnchanged, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
 import { containing } from '../../lib/rest-list';
+import { previewFileKeys } from './previews';
 
 const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */
@@ -339,7 +340,7 @@ export function ordersService(deps: OrdersDeps) {
         await ownBasket(tx, user, id);
         const items = await tx.select({ a: orderItems.artworkKey, p: orderItems.previewKey }).from(orderItems).where(eq(orderItems.orderId, id));
         await tx.delete(orders).where(eq(orders.id, id));
-        return items.flatMap((i) => [i.a, i.p]);
+        return items.flatMap((i) => [i.a, ...previewFileKeys(i.p)]);
       });
       await deleteFiles(keys);
       return answer;
@@ -404,7 +405,7 @@ export function ordersService(deps: OrdersDeps) {
         const item = await ownItem(tx, locked, itemId);
         await tx.delete(orderItems).where(eq(orderItems.id, itemId));
         await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, id));
-        return [item.artworkKey, item.previewKey];
+        return [item.artworkKey, ...previewFileKeys(item.previewKey)];
       });
       await deleteFiles(keys);
       return answer;
