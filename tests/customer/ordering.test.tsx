@@ -234,7 +234,7 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     });
     await renderApp('/create/5');
     const user = userEvent.setup();
-    const button = await screen.findByRole('button', { name: 'Download card.pdf' });
+    const button = await screen.findByRole('button', { name: 'card.pdf (2 KB), download' });
     expect(button).toHaveTextContent('card.pdf (2 KB)');
     await user.click(button);
     expect(await screen.findByText('The file could not be downloaded. Please try again.')).toBeInTheDocument();

@@ -18,7 +18,7 @@ test('the customer downloads an invoice; staff upload one and the customer sees 
   expect(number).toMatch(/^INV-\d{6}$/);
   await shoot(page, 'invoices-list');
   await expectAccessible(page, 'the invoices page');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download invoice ${number}` }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `PDF of invoice ${number}` }).click()]);
   expect(download.suggestedFilename()).toBe(`${number}.pdf`);
   expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -130,7 +130,7 @@ test('an order held in Issues: download the artwork, replace it, resubmit; a bas
   await expect(resubmit).toBeVisible();
 
   // The PDF as uploaded comes back under its own name.
-  const downloadButton = page.getByRole('button', { name: /^Download .+\.pdf$/ }).first();
+  const downloadButton = page.getByRole('button', { name: /\.pdf \(.+\), download$/ }).first();
   const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -82,7 +82,7 @@ export const orderKeys = {
   list: (params: OrderListParams) => ['orders', 'list', params] as const,
   order: (id: number) => ['orders', 'one', id] as const,
   delivery: (id: number) => ['orders', 'one', id, 'delivery-options'] as const,
-  preview: (id: number, itemId: number, uploadedAt: string) => ['orders', 'preview', id, itemId, uploadedAt] as const,
+  preview: (id: number, itemId: number, uploadedAt: string, page: number) => ['orders', 'preview', id, itemId, uploadedAt, page] as const,
 };
 
 const base = (id: number) => `/api/orders/${id}`;
@@ -110,9 +110,9 @@ export async function fetchOrderableProducts(): Promise<OrderableProduct[]> {
   return (await import('../../shared/api/prices')).orderableProductsSchema.parse(data);
 }
 
-/** The PNG preview of an item's first page: fetched through the client (it needs the Bearer header). */
-export async function fetchPreview(orderId: number, itemId: number): Promise<Blob> {
-  const { data } = await http.get<Blob>(`${base(orderId)}/items/${itemId}/preview`, { responseType: 'blob', skipErrorDialogs: true });
+/** The PNG preview of one page (from 1) of an item's artwork: fetched through the client (it needs the Bearer header). */
+export async function fetchPreview(orderId: number, itemId: number, page: number): Promise<Blob> {
+  const { data } = await http.get<Blob>(`${base(orderId)}/items/${itemId}/preview`, { params: { page }, responseType: 'blob', skipErrorDialogs: true });
   return data;
 }
 
@@ -166,13 +166,13 @@ export function useOrderableProducts() {
   return useQuery(productsQuery);
 }
 
-/** An object URL of an item's preview while the component lives; revoked after. */
-export function usePreviewUrl(orderId: number, item: Item): { url: string | null; failed: boolean } {
-  const ready = !!item.artwork?.preview;
+/** An object URL of the preview of page `page` of an item's artwork while the component lives; revoked after. */
+export function usePreviewUrl(orderId: number, item: Item, page: number): { url: string | null; failed: boolean } {
+  const ready = (item.artwork?.preview_pages ?? 0) >= page;
   const uploadedAt = item.artwork?.uploaded_at ?? '';
   const query = useQuery({
-    queryKey: orderKeys.preview(orderId, item.id, uploadedAt),
-    queryFn: () => fetchPreview(orderId, item.id),
+    queryKey: orderKeys.preview(orderId, item.id, uploadedAt, page),
+    queryFn: () => fetchPreview(orderId, item.id, page),
     enabled: ready,
     staleTime: Infinity,
     retry: 1,
@@ -215,6 +215,8 @@ export function useCreateOrder() {
 
 export function useUpdateOrder(id: number) {
   return useMutation({
+    // One at a time, in order: arrowing through the delivery services saves each choice, the last one last.
+    scope: { id: `order-${id}-update` },
     mutationFn: async (input: OrderUpdateInput) => asOrder((await http.patch<unknown>(base(id), input)).data),
     onSuccess: (order) => storeOrder(order),
   });

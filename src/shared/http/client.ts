@@ -1,5 +1,6 @@
 import axios, { type InternalAxiosRequestConfig } from 'axios';
 import { getToken, subscribeAuth } from '../auth/state';
+import { trackFocus } from '../ui/focus';
 import { loadDialogs, onResponseError } from './errorResponses';
 
 declare module 'axios' {
@@ -55,6 +56,8 @@ function warmDialogsOnceSignedIn(): void {
   warmIfSignedIn();
 }
 if (typeof window !== 'undefined') {
+  // From the start, so an error dialog can give focus back to what the user was on (dialogs.ts).
+  trackFocus();
   if (document.readyState === 'complete') warmDialogsOnceSignedIn();
   else window.addEventListener('load', warmDialogsOnceSignedIn, { once: true });
 }

@@ -3,6 +3,7 @@
 import Swal from 'sweetalert2/dist/sweetalert2.js';
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 import 'sweetalert2/dist/sweetalert2.min.css';
+import { currentFocus, restoreFocus } from '../ui/focus';
 
 type DialogKind = 'session-expired' | 'server-error';
 
@@ -19,8 +20,11 @@ let openDialog: { kind: DialogKind } | null = null;
 async function show(kind: DialogKind, options: SweetAlertOptions): Promise<SweetAlertResult> {
   const dialog = { kind };
   openDialog = dialog;
+  // sweetalert2 returns focus to what had it when the dialog opened; that is <body> when the
+  // request's own button was disabled meanwhile. What the user was on gets it back instead.
+  const opener = currentFocus();
   try {
-    return await Swal.fire(options);
+    return await Swal.fire({ ...options, returnFocus: false, didClose: () => restoreFocus(opener) });
   } finally {
     if (openDialog === dialog) openDialog = null;
   }

@@ -60,9 +60,9 @@ export function PreflightChecks({ item }: { item: Item }) {
   );
 }
 
-/** Page 1 of the artwork as the server rendered it, from an object URL the caller fetched (with the Bearer header). */
-export function PreviewFrame({ item, url, failed }: { item: Item; url: string | null; failed: boolean }) {
-  const frame = { width: { xs: '100%', sm: 200 }, maxWidth: 320, minHeight: 120, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'grey.50', flexShrink: 0, alignSelf: 'flex-start' };
+/** A page (page 1 unless told) of the artwork as the server rendered it, from an object URL the caller fetched (with the Bearer header). */
+export function PreviewFrame({ item, url, failed, page = 1 }: { item: Item; url: string | null; failed: boolean; page?: number }) {
+  const frame = { width: { xs: '100%', sm: 200 }, maxWidth: 320, boxSizing: 'border-box', minHeight: 120, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'grey.50', flexShrink: 0, alignSelf: 'flex-start' };
   if (!item.artwork) return null;
   if (!item.artwork.preview) {
     return (
@@ -74,7 +74,7 @@ export function PreviewFrame({ item, url, failed }: { item: Item; url: string | 
   return (
     <Box sx={frame}>
       {url ? (
-        <Box component="img" src={url} alt={`Page 1 of ${item.artwork.name}`} sx={{ display: 'block', width: '100%', height: 'auto' }} />
+        <Box component="img" src={url} alt={`Page ${page} of ${item.artwork.name}`} sx={{ display: 'block', width: '100%', height: 'auto' }} />
       ) : failed ? (
         <Typography variant="body2" color="text.secondary">The preview could not be loaded.</Typography>
       ) : (
@@ -97,7 +97,8 @@ export function ArtworkFileButton({ item, fetchFile, note }: { item: Item; fetch
         onClick={save}
         disabled={busy}
         startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Download aria-hidden />}
-        aria-label={`Download ${name}`}
+        // The visible name and size, then what the button does: speech users say what they see.
+        aria-label={`${name} (${formatBytes(size)}), download`}
         sx={{ textTransform: 'none', textAlign: 'left', overflowWrap: 'anywhere', px: 0.5, ml: -0.5 }}
       >
         {name} ({formatBytes(size)})

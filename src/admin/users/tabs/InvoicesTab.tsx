@@ -151,7 +151,7 @@ function InvoicesTable() {
           label="PDF"
           disableSort
           render={(invoice) => (
-            <SaveFileButton fetchFile={() => dataProvider.invoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`Download invoice ${invoice.number}`}>
+            <SaveFileButton fetchFile={() => dataProvider.invoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`PDF of invoice ${invoice.number}`}>
               PDF
             </SaveFileButton>
           )}

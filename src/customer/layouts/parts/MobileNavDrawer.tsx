@@ -3,6 +3,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -24,17 +25,26 @@ export default function MobileNavDrawer({ open, onClose, onLogout }: { open: boo
   const links = (items: NavItem[]) =>
     items.map((item) => {
       const current = isCurrent(item, location);
+      // A list holds list items: each link inside its <li>.
       return (
-        <ListItemButton key={item.label} component={RouterLink} to={item.to} onClick={onClose} selected={current} aria-current={current ? 'page' : undefined}>
-          <ListItemText primary={item.label} />
-        </ListItemButton>
+        <ListItem key={item.label} disablePadding>
+          <ListItemButton component={RouterLink} to={item.to} onClick={onClose} selected={current} aria-current={current ? 'page' : undefined}>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        </ListItem>
       );
     });
 
   return (
-    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280, maxWidth: '85vw' } } }}>
+    // A modal dialog named by its heading, as the button that opens it announces (aria-haspopup="dialog").
+    <Drawer
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'mobile-menu-title', sx: { width: 280, maxWidth: '85vw' } } as object }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pl: 2, pr: 1, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-        <Typography component="p" variant="h6">
+        <Typography component="h2" variant="h6" id="mobile-menu-title">
           Menu
         </Typography>
         <IconButton aria-label="Close menu" color="inherit" onClick={onClose}>
@@ -47,14 +57,16 @@ export default function MobileNavDrawer({ open, onClose, onLogout }: { open: boo
       <Divider />
       <List aria-label="Your account" subheader={<ListSubheader>{user?.firstname ? `${user.firstname}'s account` : 'Your account'}</ListSubheader>}>
         {links(accountItems(user?.role === 'admin'))}
-        <ListItemButton
-          onClick={() => {
-            onClose();
-            onLogout();
-          }}
-        >
-          <ListItemText primary="Logout" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton
+            onClick={() => {
+              onClose();
+              onLogout();
+            }}
+          >
+            <ListItemText primary="Logout" />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Drawer>
   );

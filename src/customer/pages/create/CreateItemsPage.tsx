@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -34,6 +34,7 @@ import { errorText, LoadFailed, Loading, statusOf } from '../../components/Query
 import { ItemCard } from './ItemCard';
 import { ItemForm } from './ItemForm';
 import { OrderDetailsForm } from './OrderDetailsForm';
+import { useFocusFallback } from '../../components/useFocusFallback';
 
 /** "Confirm by 12:00 today: dispatched Tue 24 Nov, delivered Wed 25 Nov". */
 export function promiseText(option: Pick<DeliveryOption, 'confirm_by' | 'dispatch_date' | 'delivery_date'>): string {
@@ -54,12 +55,16 @@ function DeliveryChoice({ order }: { order: Order }) {
       <Typography id={labelId} sx={{ mb: 1 }}>
         Choose a delivery service
       </Typography>
+      {/*
+        One radio group: Tab enters it at the chosen service, the arrow keys move through the
+        services (each move saved as it is made, in order). Never disabled while saving, which would
+        drop keyboard focus.
+      */}
       <RadioGroup aria-labelledby={labelId} value={String((update.isPending ? update.variables.delivery_type_id : order.delivery_type_id) ?? '')} onChange={(event) => update.mutate({ delivery_type_id: Number(event.target.value) })}>
         {options.data.map((option) => (
           <FormControlLabel
             key={option.id}
             value={String(option.id)}
-            disabled={update.isPending}
             control={<Radio />}
             sx={{ alignItems: 'flex-start', mb: 1, mr: 0 }}
             label={
@@ -143,6 +148,7 @@ function Summary({ order }: { order: Order }) {
   const failureErrors = failure && statusOf(failure) === 422 ? Object.values((failure as { response?: { data?: { errors?: Record<string, string> } } }).response?.data?.errors ?? {}) : [];
 
   const confirm = () => {
+    if (confirmation.isPending) return;
     confirmation
       .confirm(order.delivery_type_id ?? undefined)
       .then((confirmed) => navigate(route('orders.view', { id: confirmed.id })))
@@ -208,7 +214,8 @@ function Summary({ order }: { order: Order }) {
           )}
         </Alert>
       )}
-      <Button variant="contained" size="large" fullWidth onClick={confirm} disabled={!ready || confirmation.isPending}>
+      {/* Not disabled while confirming (a second press is ignored): keyboard focus stays on it. */}
+      <Button variant="contained" size="large" fullWidth onClick={confirm} disabled={!ready} aria-disabled={confirmation.isPending || undefined}>
         {confirmation.isPending ? 'Confirming…' : order.total !== null ? `Confirm order — ${formatPence(order.total)}` : 'Confirm order'}
       </Button>
     </Paper>
@@ -223,6 +230,13 @@ export default function CreateItemsPage() {
   const prices = usePriceList();
   const addItem = useAddItem(id);
   const [formKey, setFormKey] = useState(0);
+  /** The item just added: its heading takes focus as the form it came from is reset. */
+  const [arrived, setArrived] = useState<number | null>(null);
+  const onArrived = useCallback(() => setArrived(null), []);
+  const itemsSection = useRef<HTMLElement>(null);
+  const itemsHeading = useRef<HTMLHeadingElement>(null);
+  // An item removed: its card (and the button that removed it) go; the Items heading takes focus.
+  useFocusFallback(itemsSection, () => itemsHeading.current);
 
   if (!Number.isInteger(id) || id <= 0 || statusOf(order.error) === 404) {
     return (
@@ -251,13 +265,13 @@ export default function CreateItemsPage() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <OrderDetails order={basket} />
-          <section aria-labelledby="items-heading">
-            <Typography variant="h3" component="h2" id="items-heading" sx={{ mb: 1 }}>
+          <section aria-labelledby="items-heading" ref={itemsSection}>
+            <Typography variant="h3" component="h2" id="items-heading" ref={itemsHeading} tabIndex={-1} sx={{ mb: 1 }}>
               Items
             </Typography>
             {basket.items.length === 0 && <Typography color="text.secondary" sx={{ mb: 2 }}>No items yet: add the first below.</Typography>}
             {basket.items.map((item, index) => (
-              <ItemCard key={item.id} orderId={id} item={item} index={index} products={products.data ?? []} prices={prices.data} />
+              <ItemCard key={item.id} orderId={id} item={item} index={index} products={products.data ?? []} prices={prices.data} focusOnArrival={item.id === arrived} onArrived={onArrived} />
             ))}
           </section>
           <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} aria-labelledby="add-heading">
@@ -277,7 +291,8 @@ export default function CreateItemsPage() {
                 prices={prices.data}
                 submitLabel="Add to basket"
                 onSubmit={async (input) => {
-                  await addItem.mutateAsync(input);
+                  const added = await addItem.mutateAsync(input);
+                  setArrived(added.id);
                   setFormKey((k) => k + 1);
                 }}
               />

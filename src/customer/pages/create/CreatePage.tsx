@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -51,13 +51,14 @@ function Baskets() {
   const discard = useDiscardOrder();
   const [discarding, setDiscarding] = useState<OrderSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   if (baskets.isPending) return <Loading label="Loading your baskets…" />;
   if (baskets.isError) return <LoadFailed what="Your baskets" error={baskets.error} onRetry={() => void baskets.refetch()} />;
   const rows = baskets.data.data;
   return (
     <section aria-labelledby="baskets-heading">
-      <Typography variant="h3" component="h2" id="baskets-heading" sx={{ mb: 1 }}>
+      <Typography variant="h3" component="h2" id="baskets-heading" ref={heading} tabIndex={-1} sx={{ mb: 1 }}>
         Your baskets
       </Typography>
       {rows.length === 0 ? (
@@ -106,6 +107,7 @@ function Baskets() {
         title="Discard this basket?"
         confirmLabel="Discard basket"
         busy={discard.isPending}
+        fallbackFocus={() => heading.current}
         error={error}
         onClose={() => {
           setDiscarding(null);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,9 +14,14 @@ import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, itemLine, Pref
 import { errorText } from '../../components/QueryStates';
 import { choiceOf, ItemForm } from './ItemForm';
 import { UploadProgress } from '../../../shared/ui/UploadProgress';
+import { useFocusFallback } from '../../components/useFocusFallback';
 
-/** Choose a PDF (a real button for the keyboard; the file input is hidden behind it) and send it with progress. */
-export function ArtworkUpload({ orderId, item, label }: { orderId: number; item: Item; label: string }) {
+/**
+ * Choose a PDF (a real button for the keyboard; the file input is hidden behind it) and send it with
+ * progress. The button stays enabled and in place while the file goes and is checked (a second
+ * choice waits), so keyboard focus stays on it throughout.
+ */
+export const ArtworkUpload = forwardRef<HTMLButtonElement, { orderId: number; item: Item; label: string }>(function ArtworkUpload({ orderId, item, label }, ref) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadArtwork(orderId, item.id);
   const id = useId();
@@ -32,10 +37,17 @@ export function ArtworkUpload({ orderId, item, label }: { orderId: number; item:
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) upload.mutate(file);
+          if (file && !upload.isPending) upload.mutate(file);
         }}
       />
-      <Button variant={item.artwork ? 'outlined' : 'contained'} onClick={() => input.current?.click()} disabled={upload.isPending}>
+      <Button
+        ref={ref}
+        variant={item.artwork ? 'outlined' : 'contained'}
+        onClick={() => {
+          if (!upload.isPending) input.current?.click();
+        }}
+        aria-disabled={upload.isPending || undefined}
+      >
         {label}
       </Button>
       {upload.progress !== null && <UploadProgress label={`Uploading the artwork for ${item.product_name}`} percent={upload.progress} sx={{ mt: 1 }} />}
@@ -46,7 +58,7 @@ export function ArtworkUpload({ orderId, item, label }: { orderId: number; item:
       )}
     </Box>
   );
-}
+});
 
 interface ItemCardProps {
   orderId: number;
@@ -54,10 +66,13 @@ interface ItemCardProps {
   index: number;
   products: OrderableProduct[];
   prices: PriceList | undefined;
+  /** Set once, for the item just added: its heading takes focus (the form it came from is reset). */
+  focusOnArrival?: boolean;
+  onArrived?: () => void;
 }
 
 /** One item of a basket: what it is and costs, edit/remove, and its artwork with the preflight result. */
-export function ItemCard({ orderId, item, index, products, prices }: ItemCardProps) {
+export function ItemCard({ orderId, item, index, products, prices, focusOnArrival, onArrived }: ItemCardProps) {
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const update = useUpdateItem(orderId);
@@ -67,10 +82,28 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
   const removeArtwork = useRemoveArtwork(orderId);
   const headingId = useId();
   const status = item.artwork?.preflight.status;
+  const card = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  // Removed artwork: its buttons go, the upload button stays. Anything else: the heading.
+  useFocusFallback(card, () => uploadButton.current ?? heading.current);
+
+  useEffect(() => {
+    if (!focusOnArrival) return;
+    heading.current?.focus();
+    onArrived?.();
+  }, [focusOnArrival, onArrived]);
+
+  const stopEditing = () => {
+    setEditing(false);
+    // The form goes; focus goes back to the button that opened it once it is back.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
 
   return (
-    <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} aria-labelledby={headingId}>
-      <ItemSummary item={item} index={index} headingId={headingId} />
+    <Paper ref={card} component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} aria-labelledby={headingId}>
+      <ItemSummary item={item} index={index} headingId={headingId} headingRef={heading} />
       {item.unavailable && (
         <Alert severity="warning" sx={{ my: 1 }}>
           {item.unavailable} Change the item or remove it.
@@ -82,15 +115,16 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
           prices={prices}
           initial={choiceOf(item)}
           submitLabel="Save item"
-          onCancel={() => setEditing(false)}
+          autoFocus
+          onCancel={stopEditing}
           onSubmit={async (input) => {
             await update.mutateAsync({ itemId: item.id, ...input });
-            setEditing(false);
+            stopEditing();
           }}
         />
       ) : (
         <Stack direction="row" spacing={1} sx={{ my: 1 }}>
-          <Button size="small" onClick={() => setEditing(true)} aria-label={`Edit item ${index + 1}`}>
+          <Button ref={editButton} size="small" onClick={() => setEditing(true)} aria-label={`Edit item ${index + 1}`}>
             Edit
           </Button>
           <Button size="small" color="error" onClick={() => setRemoving(true)} aria-label={`Remove item ${index + 1}`}>
@@ -106,7 +140,7 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
         One PDF, {item.sides === 'double' ? '2 pages (front and back)' : '1 page'}, {item.trim.width_mm + 2 * item.trim.bleed_mm}×{item.trim.height_mm + 2 * item.trim.bleed_mm} mm: the finished
         size {item.trim.width_mm}×{item.trim.height_mm} mm with {item.trim.bleed_mm} mm bleed.
       </Typography>
-      {item.artwork ? (
+      {item.artwork && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
           <ArtworkPreview orderId={orderId} item={item} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -116,10 +150,11 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
               <FormControlLabel
                 control={
                   <Checkbox
-                    // The choice shows at once (set in the click itself), while it is being saved.
+                    // The choice shows at once (set in the click itself), while it is being saved;
+                    // not disabled meanwhile, which would drop keyboard focus.
                     checked={acceptance ?? item.warnings_accepted}
-                    disabled={update.isPending}
                     onChange={(event) => {
+                      if (update.isPending) return;
                       const accepted = event.target.checked;
                       setAcceptance(accepted);
                       update.mutate({ itemId: item.id, warnings_accepted: accepted }, { onSettled: () => setAcceptance(null) });
@@ -134,18 +169,19 @@ export function ItemCard({ orderId, item, index, products, prices }: ItemCardPro
                 {errorText(update.error)}
               </Alert>
             )}
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <ArtworkUpload orderId={orderId} item={item} label={status === 'fail' ? 'Replace with a corrected PDF' : 'Replace artwork'} />
-              <Button size="small" color="error" disabled={removeArtwork.isPending} onClick={() => removeArtwork.mutate(item.id)} aria-label={`Remove the artwork of item ${index + 1}`}>
-                Remove artwork
-              </Button>
-            </Stack>
-            {removeArtwork.isError && <Alert severity="error">{errorText(removeArtwork.error)}</Alert>}
           </Box>
         </Stack>
-      ) : (
-        <ArtworkUpload orderId={orderId} item={item} label="Upload PDF" />
       )}
+      {/* One upload button in one place whether or not there is artwork yet: focus stays on it while the file is checked. */}
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <ArtworkUpload ref={uploadButton} orderId={orderId} item={item} label={!item.artwork ? 'Upload PDF' : status === 'fail' ? 'Replace with a corrected PDF' : 'Replace artwork'} />
+        {item.artwork && (
+          <Button size="small" color="error" onClick={() => !removeArtwork.isPending && removeArtwork.mutate(item.id)} aria-label={`Remove artwork of item ${index + 1}`}>
+            Remove artwork
+          </Button>
+        )}
+      </Stack>
+      {removeArtwork.isError && <Alert severity="error">{errorText(removeArtwork.error)}</Alert>}
 
       <ConfirmDialog
         open={removing}

@@ -54,12 +54,14 @@ interface ItemFormProps {
   submitLabel: string;
   onSubmit: (input: ItemCreateInput) => Promise<unknown>;
   onCancel?: () => void;
+  /** Focus the first field on opening (an item's edit form, opened in place of its buttons). */
+  autoFocus?: boolean;
 }
 
 const EMPTY: ItemChoice = { product_id: '', stock_id: '', qty: '', sides: 'single', orientation: 'landscape', notes: '' };
 
 /** Product, paper, quantity break, sides, orientation and notes, with the price as the choice changes. */
-export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onCancel }: ItemFormProps) {
+export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onCancel, autoFocus }: ItemFormProps) {
   const id = useId();
   const [choice, setChoice] = useState<ItemChoice>(() => {
     if (initial) return initial;
@@ -121,6 +123,7 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
       fullWidth
       margin="normal"
       id={`${id}-${name}`}
+      autoFocus={autoFocus && name === 'product_id'}
       label={label}
       value={choice[name]}
       onChange={(event) => change({ [name]: event.target.value })}
@@ -197,11 +200,12 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
         </Alert>
       )}
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-        <Button type="submit" variant="contained" disabled={sending}>
+        {/* Not disabled while sending (submit() ignores a second press): that would drop keyboard focus. */}
+        <Button type="submit" variant="contained" aria-disabled={sending || undefined}>
           {sending ? 'Saving…' : submitLabel}
         </Button>
         {onCancel && (
-          <Button onClick={onCancel} disabled={sending}>
+          <Button onClick={() => !sending && onCancel()} aria-disabled={sending || undefined}>
             Cancel
           </Button>
         )}

@@ -107,7 +107,7 @@ export default function InvoicesPage() {
                       </TableCell>
                       <TableCell align="right">{formatPence(invoice.total)}</TableCell>
                       <TableCell>
-                        <SaveFileButton fetchFile={() => fetchInvoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`Download invoice ${invoice.number}`}>
+                        <SaveFileButton fetchFile={() => fetchInvoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`PDF of invoice ${invoice.number}`}>
                           PDF
                         </SaveFileButton>
                       </TableCell>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import type { Item } from '../../../shared/api/orders';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { fetchArtwork, usePreviewUrl } from '../../api/orders';
 import { ArtworkFileButton, itemLine, PreflightChecks, PreviewFrame } from '../../../shared/ui/orders';
+import { focusLost, restoreFocus } from '../../../shared/ui/focus';
 
 /** What the customer's orders pages share: artwork preview and preflight, dialogs, loading and errors (shared/ui/orders has what staff screens show too). */
 export { itemLine, orderTotalsRows, StatusChip, Totals, type TotalsRow } from '../../../shared/ui/orders';
@@ -52,10 +53,36 @@ export function ArtworkFile({ orderId, item, note }: { orderId: number; item: It
   return <ArtworkFileButton item={item} note={note} fetchFile={() => fetchArtwork(orderId, item.id)} />;
 }
 
-/** Page 1 of the artwork as the server rendered it. */
+function PagePreview({ orderId, item, page }: { orderId: number; item: Item; page: number }) {
+  const { url, failed } = usePreviewUrl(orderId, item, page);
+  return <PreviewFrame item={item} url={url} failed={failed} page={page} />;
+}
+
+/**
+ * Every page of the artwork as the server rendered it: front and back of a double-sided item, side
+ * by side, each captioned, so the customer checks both before confirming.
+ */
 export function ArtworkPreview({ orderId, item }: { orderId: number; item: Item }) {
-  const { url, failed } = usePreviewUrl(orderId, item);
-  return <PreviewFrame item={item} url={url} failed={failed} />;
+  const pages = item.artwork?.preview_pages ?? 0;
+  if (pages <= 1) return <PagePreview orderId={orderId} item={item} page={1} />;
+  return (
+    <Box component="ul" aria-label={`Pages of ${item.artwork?.name ?? 'the artwork'}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, gap: 1, flexShrink: 0, width: { xs: '100%', sm: 200 } }}>
+      {Array.from({ length: pages }, (_, index) => (
+        <Box component="li" key={index} sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 0 }}>
+          <PagePreview orderId={orderId} item={item} page={index + 1} />
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'center' }}>
+            {pageCaption(item, index + 1)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** "Page 1 (front)", "Page 2 (back)" for a double-sided item; "Page 3" beyond. */
+function pageCaption(item: Item, page: number): string {
+  if (item.sides === 'double' && page <= 2) return `Page ${page} (${page === 1 ? 'front' : 'back'})`;
+  return `Page ${page}`;
 }
 
 interface ConfirmDialogProps {
@@ -67,12 +94,22 @@ interface ConfirmDialogProps {
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** Where focus goes when what opened the dialog is gone once it closes (the row it removed); the main region otherwise. */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
-/** "Are you sure?" with the action named on its button. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onClose }: ConfirmDialogProps) {
+/**
+ * "Are you sure?" with the action named on its button. Closed, it gives focus back to what opened
+ * it (MUI does); when that went with the action, to `fallbackFocus`.
+ */
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onClose, fallbackFocus }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="confirm-dialog-title"
+      slotProps={{ transition: { onExited: () => void (focusLost() && restoreFocus(fallbackFocus?.())) } }}
+    >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>
@@ -83,10 +120,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        {/* Not disabled while busy (a press is ignored then): that would drop keyboard focus out of the dialog. */}
+        <Button onClick={() => !busy && onClose()} aria-disabled={busy || undefined}>
           Keep it
         </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
+        <Button onClick={() => !busy && onConfirm()} color="error" variant="contained" aria-disabled={busy || undefined}>
           {busy ? 'Please wait…' : confirmLabel}
         </Button>
       </DialogActions>
@@ -94,12 +132,15 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
   );
 }
 
-/** An item's heading, what it is, its notes and its price: the same on the basket and on the order. */
-export function ItemSummary({ item, index, headingId }: { item: Item; index: number; headingId?: string }) {
+/**
+ * An item's heading, what it is, its notes and its price: the same on the basket and on the order.
+ * The heading takes focus when the page moves the keyboard user to the item (just added).
+ */
+export function ItemSummary({ item, index, headingId, headingRef }: { item: Item; index: number; headingId?: string; headingRef?: Ref<HTMLHeadingElement> }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between' }}>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h4" component="h3" id={headingId}>
+        <Typography variant="h4" component="h3" id={headingId} ref={headingRef} tabIndex={headingRef ? -1 : undefined} sx={{ outlineOffset: 2 }}>
           {index + 1}. {item.product_name}
         </Typography>
         <Typography variant="body2" color="text.secondary">
