@@ -92,8 +92,10 @@ export function RoyalMailList() {
             bulkActionButtons={<RoyalMailBulkActions />}
             sx={{
               '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-              '& .RaDataTable-table': { minWidth: 760 },
-              '& .column-recipient': { overflowWrap: 'anywhere', maxWidth: 220 },
+              // The recipient keeps a readable width: on a phone the order and its recipient show side by side, the rest scrolls.
+              '& .RaDataTable-table': { minWidth: 900 },
+              '& .column-id': { maxWidth: 96, overflowWrap: 'anywhere' },
+              '& .column-recipient': { minWidth: 184, maxWidth: 260 },
             }}
           >
             <Column

@@ -36,8 +36,8 @@ const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as cons
 
 /** How each editable field of a break is labelled and typed. */
 const INPUTS: Record<BreakField, { label: string; inputMode: 'numeric' | 'decimal'; minWidth: number }> = {
-  qty: { label: 'Quantity', inputMode: 'numeric', minWidth: 120 },
-  margin: { label: 'Margin', inputMode: 'decimal', minWidth: 110 },
+  qty: { label: 'Quantity', inputMode: 'numeric', minWidth: 96 },
+  margin: { label: 'Margin', inputMode: 'decimal', minWidth: 84 },
 };
 
 function BreakInput({
@@ -82,7 +82,8 @@ export function MarginTable({ rows, stock, multiplier, serverErrors, showAll, fo
     <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
       <Table size="small" aria-label="Quantity breaks">
         <TableHead>
-          <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+          {/* Headings wrap (a figure's column is as wide as its figures): the table fits the staff card at 1280 px, Remove included. */}
+          <TableRow sx={{ '& th': { verticalAlign: 'bottom', lineHeight: 1.3 } }}>
             <TableCell>Quantity</TableCell>
             <TableCell>Margin %</TableCell>
             <TableCell align="right">Sheets</TableCell>
@@ -118,7 +119,7 @@ export function MarginTable({ rows, stock, multiplier, serverErrors, showAll, fo
                 <PreviewCell>{quote && `${formatUnitCostText(quote.cost_single)} / ${formatUnitCostText(quote.cost_double)}`}</PreviewCell>
                 <PreviewCell testId="preview-single">{quote && formatPence(quote.single)}</PreviewCell>
                 <PreviewCell testId="preview-double">{quote && formatPence(quote.double)}</PreviewCell>
-                <TableCell align="right" sx={{ ...num, whiteSpace: 'normal', minWidth: 150 }}>
+                <TableCell align="right" sx={{ ...num, whiteSpace: 'normal', minWidth: 120 }}>
                   {quote ? `${formatPerItem(quote.single, quote.qty)} / ${formatPerItem(quote.double, quote.qty)}` : '—'}
                   {dearer[index] && (
                     <Typography variant="caption" component="p" color="text.primary" data-testid="dearer-warning" sx={{ textAlign: 'left', display: 'flex', gap: 0.5, mt: 0.5 }}>
