@@ -94,7 +94,7 @@ export function RoyalMailList() {
               '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
               // The recipient keeps a readable width: on a phone the order and its recipient show side by side, the rest scrolls.
               '& .RaDataTable-table': { minWidth: 900 },
-              '& .column-id': { maxWidth: 96, overflowWrap: 'anywhere' },
+              '& td.column-id': { maxWidth: 96, overflowWrap: 'anywhere' }, '& th.column-id': { whiteSpace: 'nowrap' },
               '& .column-recipient': { minWidth: 184, maxWidth: 260 },
             }}
           >
