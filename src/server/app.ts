@@ -98,7 +98,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const settings = settingsService(db);
   const files = appFileStore(config);
   const accounts = accountsService({ db, sessions, settings, outbox, ...links });
-  const resets = passwordResetService({ db, accounts, outbox, ...links });
+  const resets = passwordResetService({ db, jobs, accounts, outbox, ...links });
   const stock = stockService(db);
   const products = productsService(db);
   const prices = pricesService(db);

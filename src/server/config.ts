@@ -132,10 +132,17 @@ export interface Config {
     /** Sign-in attempts for one e-mail, whatever the addresses (a botnet cannot guess one account's password). */
     loginPerAccount: RateLimitRule;
     register: RateLimitRule;
+    /** Reset e-mails asked for one address from one client address. */
     passwordEmail: RateLimitRule;
+    /** Reset e-mails asked for one address, whoever asks from wherever (a botnet cannot flood one inbox). */
+    passwordEmailPerAddress: RateLimitRule;
     passwordReset: RateLimitRule;
     /** Attempts at the current password by a signed-in user (password change, e-mail change). */
     currentPassword: RateLimitRule;
+    /** Tickets one customer opens. */
+    tickets: RateLimitRule;
+    /** Messages (replies and files) one customer writes on their tickets, all tickets together. */
+    ticketReplies: RateLimitRule;
   };
   /** At most this many scrypt hashes run at once (each needs 128 MiB at N=2^17, r=8). */
   maxConcurrentHashes: number;
@@ -198,8 +205,11 @@ export const DEFAULT_RATE_LIMITS: Config['rateLimits'] = {
   loginPerAccount: { max: 50, windowMs: 60 * 60_000 },
   register: { max: 10, windowMs: 60 * 60_000 },
   passwordEmail: { max: 5, windowMs: 15 * 60_000 },
+  passwordEmailPerAddress: { max: 5, windowMs: 60 * 60_000 },
   passwordReset: { max: 10, windowMs: 15 * 60_000 },
   currentPassword: { max: 10, windowMs: 15 * 60_000 },
+  tickets: { max: 10, windowMs: 60 * 60_000 },
+  ticketReplies: { max: 60, windowMs: 60 * 60_000 },
 };
 
 /** Environment → typed config. The only place that reads process.env for the server. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, RELAXED_LIMITS, type TestApp } from './helpers/app';
-import { ApiClient, registration, ukCountryId } from './helpers/client';
+import { ApiClient, registerAs, registration, ukCountryId } from './helpers/client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,6 +10,7 @@ beforeAll(async () => {
       login: { max: 3, windowMs: 60_000 },
       register: { max: 2, windowMs: 60_000 },
       passwordEmail: { max: 2, windowMs: 60_000 },
+      passwordEmailPerAddress: { max: 3, windowMs: 60_000 },
       passwordReset: { max: 2, windowMs: 60_000 },
     },
   });
@@ -38,5 +39,28 @@ describe('rate limits', () => {
     const resets = [];
     for (let i = 0; i < 3; i++) resets.push((await fresh().post('/api/password/email', { email: 'someone@example.test' })).statusCode);
     expect(resets).toEqual([200, 200, 429]);
+  });
+
+  it('sends one address at most so many reset e-mails, whoever asks from wherever, alike for known and unknown addresses', async () => {
+    // Registered from an address of its own: the test above used up the registrations of the default one.
+    const registering = fresh();
+    const request = registering.request.bind(registering);
+    registering.request = (method, url, body, extra = {}) => request(method, url, body, { remoteAddress: '198.51.100.99', ...extra });
+    const account = await registerAs(registering);
+    const ask = (email: string, ip: string) => fresh().request('POST', '/api/password/email', { email }, { remoteAddress: ip });
+    const known = [];
+    const unknown = [];
+    // Each from another client address, so only the per-address limit can refuse.
+    for (let i = 0; i < 4; i++) known.push(await ask(account.email, `198.51.100.${20 + i}`));
+    for (let i = 0; i < 4; i++) unknown.push(await ask('no-account-here@example.test', `198.51.100.${40 + i}`));
+    expect(known.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(unknown.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(known[3].json()).toEqual(unknown[3].json());
+    expect(known[3].json().message).toMatch(/Too many attempts/);
+    expect(Number(known[3].headers['retry-after'])).toBeGreaterThan(0);
+    // The same address in other letter case is the same address.
+    expect((await ask(account.email.toUpperCase(), '198.51.100.60')).statusCode).toBe(429);
+    const mails = (await t.outbox()).filter((m) => m.text.includes(`To: ${account.email}`) && /Subject: Reset/.test(m.text));
+    expect(mails).toHaveLength(3);
   });
 });

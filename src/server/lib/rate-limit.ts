@@ -24,7 +24,11 @@ export interface Limit {
   /** Names the counter; two routes naming the same counter share its allowance. */
   name: string;
   key: (request: FastifyRequest) => string | null;
+  /** What the 429 says, given the wait ("12 minutes"); by default "Too many attempts…". */
+  message?: (wait: string) => string;
 }
+
+const TOO_MANY = (wait: string) => `Too many attempts. Please wait ${wait} and try again.`;
 
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
 // One counter per name (and rule) per app, so that routes naming the same counter share its allowance.
@@ -48,6 +52,12 @@ function counter(app: FastifyInstance, limit: Limit): Counter {
   return found;
 }
 
+/** A limit's window in words: "hour", "15 minutes". */
+export function windowWords(ms: number): string {
+  const [n, unit] = ms % 3_600_000 === 0 ? [ms / 3_600_000, 'hour'] : ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.ceil(ms / 1000), 'second'];
+  return n === 1 ? unit : `${n} ${unit}s`;
+}
+
 function wait(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
@@ -63,16 +73,21 @@ export function limited(app: FastifyInstance, ...limits: Limit[]): preHandlerAsy
   const checks = limits.map((limit) => ({ limit, check: counter(app, limit) }));
   return async function rateLimited(request, reply) {
     let retryAfter = 0;
+    let message = TOO_MANY;
     for (const { limit, check } of checks) {
       const key = limit.key(request);
       if (key === null) continue;
       countingAs.set(request, `${limit.name}:${key}`);
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
+      // The limit that keeps the caller waiting longest says why.
+      if (!result.isAllowed && result.isExceeded && Math.max(result.ttlInSeconds, 1) > retryAfter) {
+        retryAfter = Math.max(result.ttlInSeconds, 1);
+        message = limit.message ?? TOO_MANY;
+      }
     }
     if (retryAfter) {
       reply.header('retry-after', String(retryAfter));
-      throw new HttpError(429, `Too many attempts. Please wait ${wait(retryAfter)} and try again.`);
+      throw new HttpError(429, message(wait(retryAfter)));
     }
   };
 }

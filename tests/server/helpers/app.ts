@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { buildApp } from '../../../src/server/app';
 import { migrateDatabase, openDatabase, type Database } from '../../../src/server/db/client';
@@ -15,7 +15,10 @@ export const RELAXED_LIMITS: Config['rateLimits'] = {
   currentPassword: { max: 1000, windowMs: 60_000 },
   register: { max: 1000, windowMs: 60_000 },
   passwordEmail: { max: 1000, windowMs: 60_000 },
+  passwordEmailPerAddress: { max: 1000, windowMs: 60_000 },
   passwordReset: { max: 1000, windowMs: 60_000 },
+  tickets: { max: 1000, windowMs: 60_000 },
+  ticketReplies: { max: 1000, windowMs: 60_000 },
 };
 
 export interface TestApp {
@@ -32,7 +35,10 @@ export interface TestApp {
  * The real app on a real, fresh database: PGlite in memory, or — when TEST_DATABASE_URL names a
  * PostgreSQL server (CI) — a new database created on it for this test file and dropped afterwards.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, opts: { distDir?: string | null; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  opts: { distDir?: string | null; beforeReady?: (app: FastifyInstance) => void; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -63,7 +69,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { dis
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://', poolSize: 4 });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
-  const app = await buildApp({ config, database, distDir: opts.distDir ?? null, logger: false });
+  const app = await buildApp({ config, database, distDir: opts.distDir ?? null, logger: opts.logger ?? false });
   opts.beforeReady?.(app);
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');

@@ -87,7 +87,15 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
 
   app.post(
     '/api/password/email',
-    { schema: { body: passwordEmailSchema, response: message }, ...limit({ rule: rateLimits.passwordEmail, name: 'password-email', key: byIpAndEmail }) },
+    {
+      schema: { body: passwordEmailSchema, response: message },
+      // Per client and address, and per address from anywhere: counted alike for known and unknown
+      // addresses, so that neither the answer nor the limit tells which have accounts.
+      ...limit(
+        { rule: rateLimits.passwordEmail, name: 'password-email', key: byIpAndEmail },
+        { rule: rateLimits.passwordEmailPerAddress, name: 'password-email-address', key: bodyEmail },
+      ),
+    },
     async (request) => {
       await resets.request(request.body.email);
       return { message: RESET_SENT };
