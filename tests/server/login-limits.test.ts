@@ -80,8 +80,13 @@ describe('login limits', () => {
 });
 
 describe('hash queue', () => {
-  it('answers 503 with Retry-After past the queue bound instead of an ever-growing wait', async () => {
-    const busy = await createTestApp({ maxConcurrentHashes: 1, maxQueuedHashes: 1 });
+  it('answers 503 with Retry-After past the queue bound instead of an ever-growing wait, and logs the burst as one warning', async () => {
+    const lines: Array<{ level: number; msg: string; refused?: number; err?: unknown }> = [];
+    const busy = await createTestApp(
+      { maxConcurrentHashes: 1, maxQueuedHashes: 1 },
+      { logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) } } },
+    );
+    let refused = 0;
     try {
       const burst = await Promise.all(
         // From eight addresses: one address gets one check at a time (above), so a full queue takes many.
@@ -90,16 +95,24 @@ describe('hash queue', () => {
         ),
       );
       const codes = burst.map((r) => r.statusCode);
-      expect(codes.filter((c) => c === 503).length).toBeGreaterThan(0);
+      refused = codes.filter((c) => c === 503).length;
+      expect(refused).toBeGreaterThan(1);
       expect(codes.every((c) => c === 503 || c === 422)).toBe(true);
-      const refused = burst.find((r) => r.statusCode === 503)!;
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect(refused.json().message).toMatch(/busy/i);
+      const first = burst.find((r) => r.statusCode === 503)!;
+      expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
+      expect(first.json().message).toMatch(/busy/i);
       // Once the burst has passed, sign-in works again.
       expect((await new ApiClient(busy.app).post('/api/login', { email: 'after@example.test', password: 'a guess' })).statusCode).toBe(422);
     } finally {
+      // Closing writes the summary of the interval under way.
       await busy.close();
     }
+    // Load, not a fault: no error line (pino: 50) for any of them, and one warning (40) that counts them all.
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    const warnings = lines.filter((l) => l.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ msg: expect.stringMatching(/busy checking passwords/), refused });
+    expect(warnings[0].err).toBeUndefined();
   });
 
   it('a bounded semaphore refuses at once when its queue is full', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SummarisedLog, SUMMARY_EVERY_MS } from '../lib/logging';
 import { pgError } from './errors';
 
 /**
@@ -6,7 +7,7 @@ import { pgError } from './errors';
  * every request, nor write a log line per request: the first connection or time-out error marks
  * the database down (one log line), API requests are then answered 503 at once, a probe on its own
  * connection asks every second whether it is back, and while it is not the log says so once per
- * interval with the number of requests refused.
+ * interval with the number of requests refused (lib/logging.ts: SummarisedLog).
  */
 
 /** SQLSTATE classes and codes that mean "the database is not there", not "this request is wrong". */
@@ -51,7 +52,7 @@ const consoleLog = {
 } as unknown as FastifyBaseLogger;
 
 export interface AvailabilityOptions {
-  /** While the database is down, one log line per this interval (default 10 s). */
+  /** While the database is down, one log line per this interval (default SUMMARY_EVERY_MS, 10 s). */
   logEveryMs?: number;
   /** While down, the probe asks this often whether it is back (default 1 s). */
   probeEveryMs?: number;
@@ -66,9 +67,9 @@ export interface AvailabilityOptions {
 export class DatabaseAvailability {
   private isDown = false;
   private downSince = 0;
-  private lastLog = 0;
-  private refusedSinceLog = 0;
   private log: FastifyBaseLogger = consoleLog;
+  /** Requests answered 503 while down: one line per interval with their count. */
+  private readonly refused: SummarisedLog;
   private timer: NodeJS.Timeout | undefined;
   private watching = false;
   private readonly opts: Required<AvailabilityOptions>;
@@ -78,7 +79,14 @@ export class DatabaseAvailability {
     private readonly probe: (timeoutMs: number) => Promise<void>,
     opts: AvailabilityOptions = {},
   ) {
-    this.opts = { logEveryMs: 10_000, probeEveryMs: 1000, heartbeatMs: 5000, probeTimeoutMs: 1500, neverDown: false, ...opts };
+    this.opts = { logEveryMs: SUMMARY_EVERY_MS, probeEveryMs: 1000, heartbeatMs: 5000, probeTimeoutMs: 1500, neverDown: false, ...opts };
+    this.refused = new SummarisedLog(() => this.log, {
+      level: 'error',
+      message: 'database still unavailable',
+      countAs: 'refused',
+      fields: () => ({ downForMs: Date.now() - this.downSince }),
+      everyMs: this.opts.logEveryMs,
+    });
   }
 
   get down(): boolean {
@@ -107,25 +115,21 @@ export class DatabaseAvailability {
     if (this.isDown) return;
     this.isDown = true;
     this.downSince = Date.now();
-    this.lastLog = Date.now();
-    this.refusedSinceLog = 0;
+    this.refused.take();
     this.log.error({ err: error instanceof Error ? error.message : String(error) }, 'database unavailable: API requests are answered 503 until it is back');
     this.schedule();
   }
 
   /** A request answered 503 because the database is down: counted, and logged once per interval. */
   noteRefused(): void {
-    this.refusedSinceLog++;
-    if (Date.now() - this.lastLog < this.opts.logEveryMs) return;
-    this.log.error({ downForMs: Date.now() - this.downSince, refused: this.refusedSinceLog }, 'database still unavailable');
-    this.lastLog = Date.now();
-    this.refusedSinceLog = 0;
+    this.refused.note();
   }
 
   private noteUp(): void {
     if (!this.isDown) return;
     this.isDown = false;
-    this.log.warn({ downForMs: Date.now() - this.downSince, refused: this.refusedSinceLog }, 'database available again');
+    // The refusals not yet said are said here, in this line.
+    this.log.warn({ downForMs: Date.now() - this.downSince, refused: this.refused.take() }, 'database available again');
     this.schedule();
   }
 
@@ -138,6 +142,7 @@ export class DatabaseAvailability {
   stop(): void {
     this.watching = false;
     clearTimeout(this.timer);
+    this.refused.flush();
   }
 
   private schedule(): void {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { fieldErrors, type ApiErrorBody } from '../../shared/api/errors';
 import { mapDatabaseUnavailable } from '../db/availability';
 import { isUniqueViolation } from '../db/errors';
+import { SummarisedLog } from './logging';
 
 /** An error whose status and message are safe to show the caller. */
 export class HttpError extends Error {
@@ -12,6 +13,22 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string>,
   ) {
     super(message);
+  }
+}
+
+/**
+ * 503 by design: the server refuses work it has no room for (a full queue) and says when to come
+ * back (`retryAfterSeconds` becomes Retry-After). It is load, not a fault: the log says `summary` as
+ * a warning once per interval with a count (SummarisedLog), as it does the database's outages — not
+ * an error with a stack for every request refused.
+ */
+export class BusyError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    readonly summary: string,
+  ) {
+    super(503, message);
   }
 }
 
@@ -65,6 +82,17 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 
 /** Every error leaves as `{message, errors?}`; a 500 never shows internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // One summary per kind of refusal (its `summary` text), written at the end of each interval with refusals.
+  const busy = new Map<string, SummarisedLog>();
+  const busyLog = (summary: string) => {
+    let found = busy.get(summary);
+    if (!found) busy.set(summary, (found = new SummarisedLog(() => app.log, { level: 'warn', message: summary, countAs: 'refused' })));
+    return found;
+  };
+  app.addHook('onClose', async () => {
+    for (const summary of busy.values()) summary.flush();
+  });
+
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     let status: number;
     let body: ApiErrorBody;
@@ -91,7 +119,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       status = 500;
       body = { message: 'Something went wrong on our side. Please try again.' };
     }
-    if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
+    if (error instanceof BusyError) busyLog(error.summary).note();
+    else if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { createRequire } from 'node:module';
 import type { Config } from '../config';
 
@@ -47,4 +47,57 @@ export function appLoggerOptions(config: Pick<Config, 'logLevel'>) {
       }),
     },
   } satisfies FastifyServerOptions['logger'];
+}
+
+/** How often a summarised event is said in the log (SummarisedLog). */
+export const SUMMARY_EVERY_MS = 10_000;
+
+export interface SummarisedLogOptions {
+  level: 'warn' | 'error';
+  message: string;
+  /** The field the count is written as (default `count`). */
+  countAs?: string;
+  /** More fields for the line, read when it is written. */
+  fields?: () => object;
+  /** One line per this interval at most (default SUMMARY_EVERY_MS). */
+  everyMs?: number;
+}
+
+/**
+ * Something that may happen on every request of a burst — a refusal by design (the database is
+ * away, the password hashes are busy), not a fault — said in the log once per interval with how
+ * many times it happened, never a line with a stack per request. The first occurrence opens an
+ * interval; its end writes one line with the interval's count. Closing the app writes what is
+ * counted but not yet said (`flush`).
+ */
+export class SummarisedLog {
+  private count = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly log: () => FastifyBaseLogger,
+    private readonly opts: SummarisedLogOptions,
+  ) {}
+
+  note(): void {
+    this.count++;
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), this.opts.everyMs ?? SUMMARY_EVERY_MS);
+    this.timer.unref?.();
+  }
+
+  /** Writes the line for what has been counted (none when nothing was). */
+  flush(): void {
+    const count = this.take();
+    if (count) this.log()[this.opts.level]({ ...this.opts.fields?.(), [this.opts.countAs ?? 'count']: count }, this.opts.message);
+  }
+
+  /** The count not yet said, which the caller says in a line of its own (none is written for it here). */
+  take(): number {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const count = this.count;
+    this.count = 0;
+    return count;
+  }
 }

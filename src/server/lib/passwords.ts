@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { HttpError } from './errors';
+import { BusyError } from './errors';
 import { Semaphore, SemaphoreFullError } from './semaphore';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/api/accounts';
@@ -15,11 +15,16 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
 
 /**
  * 503 when the hash queue is full: sign-in answers at once rather than after an ever-growing wait.
- * `retryAfterSeconds` becomes the Retry-After header (lib/rate-limit.ts).
+ * `retryAfterSeconds` becomes the Retry-After header (lib/rate-limit.ts); the log counts these per
+ * interval in one warning (lib/errors.ts: BusyError).
  */
-export class HashQueueFullError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(503, `The server is busy checking passwords. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`);
+export class HashQueueFullError extends BusyError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      `The server is busy checking passwords. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      retryAfterSeconds,
+      'busy checking passwords: sign-ins and password changes refused with 503',
+    );
   }
 }
 
