@@ -4,6 +4,7 @@ import { idParam } from '../../../shared/api/common';
 import { ticketCreateSchema, ticketFileQuerySchema, ticketListQuerySchema, ticketListSchema, ticketReplySchema, ticketSchema } from '../../../shared/api/tickets';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
+import { byUser, limited, windowWords } from '../../lib/rate-limit';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
 import { readFilesOnly, readMessage, sendTicketFile } from './messages';
@@ -21,16 +22,36 @@ function customerOf(request: FastifyRequest) {
  * The customer's Resolution Centre at /api/tickets (DESIGN §3): their own tickets only — another
  * customer's ticket, message or file answers 404. Registered where multipart bodies are read.
  */
-const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets }) => {
+const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, config }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
+
+  // Per account: each new ticket and each message (a reply, files, a reopen) reaches the help desk
+  // and its inbox, so one customer cannot flood them.
+  const { tickets: ticketRule, ticketReplies: messageRule } = config.rateLimits;
+  const opening = {
+    preHandler: limited(fastify, {
+      rule: ticketRule,
+      name: 'tickets',
+      key: byUser,
+      message: (wait) => `You can open ${ticketRule.max} tickets per ${windowWords(ticketRule.windowMs)}. Please wait ${wait} before opening another, or write on one of your open tickets.`,
+    }),
+  };
+  const writing = {
+    preHandler: limited(fastify, {
+      rule: messageRule,
+      name: 'ticket-messages',
+      key: byUser,
+      message: (wait) => `You can send ${messageRule.max} messages per ${windowWords(messageRule.windowMs)} on your tickets. Please wait ${wait} before sending another.`,
+    }),
+  };
 
   app.get('/api/tickets', { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-cache');
     return tickets.listFor(customerOf(request).id, request.query);
   });
 
-  app.post('/api/tickets', { schema: { response: { 201: ticketSchema } } }, async (request, reply) => {
+  app.post('/api/tickets', { schema: { response: { 201: ticketSchema } }, ...opening }, async (request, reply) => {
     const user = customerOf(request);
     const { input, files } = await readMessage(request, ticketCreateSchema);
     return reply.status(201).send(await tickets.open(user.id, input, files));
@@ -41,20 +62,21 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets }) 
     return tickets.getFor(customerOf(request).id, request.params.id);
   });
 
-  app.post('/api/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
+  app.post('/api/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...writing }, async (request) => {
     const user = customerOf(request);
     const { input, files } = await readMessage(request, ticketReplySchema);
     return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, input.body, files));
   });
 
-  app.post('/api/tickets/:id/files', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
+  app.post('/api/tickets/:id/files', { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...writing }, async (request) => {
     const user = customerOf(request);
     const files = await readFilesOnly(request);
     return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, '', files));
   });
 
   for (const [action, to] of [['close', 'closed'], ['reopen', 'open']] as const) {
-    app.post(`/api/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
+    // A reopen is mailed to staff: it counts as a message.
+    app.post(`/api/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...(action === 'reopen' ? writing : {}) }, async (request) => {
       const user = customerOf(request);
       return tickets.present(await tickets.move(request.params.id, to, { actor: 'customer', userId: user.id }, user.id));
     });

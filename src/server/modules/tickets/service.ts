@@ -38,6 +38,24 @@ export interface TicketAuthor {
   userId: number;
 }
 
+/**
+ * Staff are e-mailed about a customer's messages on one ticket at most once per this interval of
+ * the clock: a burst of messages is one e-mail (the first), and the ticket shows the rest.
+ */
+export const STAFF_NOTICE_EVERY_MS = 10 * 60_000;
+const noticeInterval = (at: Date) => Math.floor(at.getTime() / STAFF_NOTICE_EVERY_MS);
+
+/**
+ * Whether staff have been e-mailed already about the customer's message arriving `now`: the ticket
+ * waits for them on a message of the customer's from this same interval, which (or an earlier one
+ * of the interval) was e-mailed. A ticket that staff answered last is always e-mailed.
+ */
+function staffHeardThisInterval(row: TicketRow, now: Date): boolean {
+  return row.status === 'open' && row.lastMessageBy === 'customer' && noticeInterval(row.lastMessageAt) === noticeInterval(now);
+}
+
+const FURTHER_MESSAGES = `More messages the customer writes on this ticket in the same ${STAFF_NOTICE_EVERY_MS / 60_000} minutes (of the clock: 14:10 to 14:20, say) are not e-mailed one by one: open the ticket to see them all.`;
+
 /** How many characters of the last message a list shows. */
 const EXCERPT = 140;
 
@@ -247,7 +265,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
             to,
             ticket.id,
             `New ticket ${ticket.id}: ${input.reason}${input.order_id ? ` — order ${input.order_id}` : ''}`,
-            `${who} <${owner.email}> opened ticket ${ticket.id} (${input.reason}${input.order_id ? `, about order ${input.order_id}` : ''}):\n\n${quote(input.details)}${attachedLine(fileRows.length)}`,
+            `${who} <${owner.email}> opened ticket ${ticket.id} (${input.reason}${input.order_id ? `, about order ${input.order_id}` : ''}):\n\n${quote(input.details)}${attachedLine(fileRows.length)}\n\n${FURTHER_MESSAGES}`,
           );
           return ticket;
         }),
@@ -257,7 +275,8 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
 
     /**
      * A message on a ticket: text and files, or files only (body ''). A staff message sets it
-     * answered, a customer's open; a closed ticket takes none (409). The other side is e-mailed.
+     * answered, a customer's open; a closed ticket takes none (409). The other side is e-mailed:
+     * the customer each time, staff once per interval for a burst (STAFF_NOTICE_EVERY_MS).
      */
     async write(id: number, author: TicketAuthor, ownerId: number | null, body: string, prepared: PreparedFile[]): Promise<TicketRow> {
       const to = author.actor === 'customer' ? await staffAddress() : '';
@@ -273,9 +292,15 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
           const said = body ? quote(body) : '(files only)';
           if (author.actor === 'staff') {
             await mailCustomer(tx, updated, `We replied to your ticket ${id} (${row.reason})`, `We have replied to your ticket ${id}:\n\n${said}${attachedLine(fileRows.length)}`);
-          } else {
+          } else if (!staffHeardThisInterval(row, now)) {
             const [owner] = await tx.select({ email: users.email, firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, row.userId));
-            await mailStaff(tx, to, id, `Ticket ${id}: the customer replied`, `${owner.firstname} ${owner.lastname} <${owner.email}> replied to ticket ${id} (${row.reason}):\n\n${said}${attachedLine(fileRows.length)}`);
+            await mailStaff(
+              tx,
+              to,
+              id,
+              `Ticket ${id}: the customer replied`,
+              `${owner.firstname} ${owner.lastname} <${owner.email}> replied to ticket ${id} (${row.reason}):\n\n${said}${attachedLine(fileRows.length)}\n\n${FURTHER_MESSAGES}`,
+            );
           }
           return updated;
         }),
