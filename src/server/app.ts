@@ -16,6 +16,7 @@ import { requestsInFlight } from './lib/in-flight';
 import { createMailer, type Mailer } from './lib/mail';
 import { setMaxConcurrentHashes } from './lib/passwords';
 import { registerRateLimiting } from './lib/rate-limit';
+import { registerApiCaching } from './lib/caching';
 import { registerCompression } from './lib/compression';
 import { AccessLog } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await registerCompression(app);
   registerSecurityHeaders(app, { hsts: config.appUrl.startsWith('https://') });
+  registerApiCaching(app);
   registerXsrf(app, { key: deps.appKey, secure: config.appUrl.startsWith('https://') });
   registerAuth(app, (token) => deps.sessions.lookup(token));
   afterStaffWrites(app, () => {

@@ -474,6 +474,32 @@ describe('access on every route', () => {
   });
 });
 
+describe('caching on every route', () => {
+  it('a signed-in answer is never left to a shared cache, and one without caching of its own is no-store', async () => {
+    const noStore: string[] = [];
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const caller = route.url.startsWith('/api/admin') ? staff : customer;
+      const res = await send(caller, 'GET', pathOf(route, () => '1'));
+      const cache = String(res.headers['cache-control'] ?? '');
+      const json = String(res.headers['content-type'] ?? '').startsWith('application/json');
+      // A route may choose its own (a file kept a while, a price list revalidated by its ETag, the
+      // public country list); JSON that is neither validated nor public is one person's: no-store.
+      if (json && !res.headers.etag && !/\bpublic\b/.test(cache)) {
+        if (!/\bno-store\b/.test(cache)) wrong.push(`${key(route)} → ${res.statusCode} ${cache || '(none)'}`);
+        else if (res.statusCode === 200) noStore.push(key(route));
+      } else if (!/\b(?:private|no-store|public)\b/.test(cache)) wrong.push(`${key(route)} → ${res.statusCode} ${cache || '(none)'}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(noStore).toEqual(
+      expect.arrayContaining(['GET /api/user', 'GET /api/orders', 'GET /api/orders/counts', 'GET /api/invoices', 'GET /api/tickets', 'GET /api/admin/users', 'GET /api/admin/orders/counts']),
+    );
+    // The answer that carries a session token is kept nowhere either.
+    const signIn = await new ApiClient(t.app).post('/api/login', { email: 'nobody@example.test', password: 'customer password 1' });
+    expect(signIn.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('fuzz: hostile values for every field of every route', () => {
   it('never answers 5xx, and a refused request changes no data', async () => {
     const started = Date.now();

@@ -28,8 +28,7 @@ const invoicesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { invoices }
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
 
-  app.get('/api/invoices', { schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  app.get('/api/invoices', { schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListSchema } } }, async (request) => {
     return invoices.listFor(customerOf(request).id, request.query);
   });
 

@@ -29,8 +29,7 @@ const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrde
   const one = { params: idParams, response: { 200: adminOrderSchema } };
 
   // Declared before the resource's `/:id` routes for readability; find-my-way prefers static paths anyway.
-  app.get('/api/admin/orders/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: adminOrderCountsSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  app.get('/api/admin/orders/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: adminOrderCountsSchema } } }, async (request) => {
     return staffOrders.counts(request.query);
   });
 

@@ -46,8 +46,7 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
     orders.list(customerOf(request), request.query),
   );
 
-  app.get('/api/orders/counts', { schema: { response: { 200: orderCountsSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  app.get('/api/orders/counts', { schema: { response: { 200: orderCountsSchema } } }, async (request) => {
     return orders.counts(customerOf(request));
   });
 

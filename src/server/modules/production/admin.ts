@@ -47,8 +47,7 @@ const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches,
     staffScope.addHook('onRequest', staffOnly);
     const app = staffScope.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async (_request, reply) => {
-      reply.header('cache-control', 'private, no-cache');
+    app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async () => {
       return batches.waiting();
     });
 

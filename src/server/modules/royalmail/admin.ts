@@ -40,8 +40,7 @@ const royalMailAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, royalM
   fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: TRACKING_FILE_MAX_BYTES }, (_request, body, done) => done(null, body));
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/royalmail/status', { schema: { response: { 200: royalMailStatusSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  app.get('/api/admin/royalmail/status', { schema: { response: { 200: royalMailStatusSchema } } }, async () => {
     return { push_enabled: royalMail.pushEnabled, waiting: await royalMail.waitingCount() };
   });
 

@@ -20,8 +20,7 @@ const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets 
   fastify.addHook('onRequest', staffOnly);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/tickets/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: ticketCountsSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  app.get('/api/admin/tickets/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: ticketCountsSchema } } }, async (request) => {
     return tickets.counts(request.query);
   });
 

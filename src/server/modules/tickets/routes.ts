@@ -46,8 +46,7 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
     }),
   };
 
-  app.get('/api/tickets', { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  app.get('/api/tickets', { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListSchema } } }, async (request) => {
     return tickets.listFor(customerOf(request).id, request.query);
   });
 
@@ -57,8 +56,7 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
     return reply.status(201).send(await tickets.open(user.id, input, files));
   });
 
-  app.get('/api/tickets/:id', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-cache');
+  app.get('/api/tickets/:id', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
     return tickets.getFor(customerOf(request).id, request.params.id);
   });
 
