@@ -163,6 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   // While the database is down, API requests are answered 503 at once (issue 9, finding 3).
   registerDatabaseAvailability(app, database.availability);
+  database.transactions.useLogger(app.log);
   registerZodValidation(app);
   // react-admin's DELETE sends `Content-Type: application/json` with no body: treat an empty body as none.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

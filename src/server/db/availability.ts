@@ -34,6 +34,7 @@ export function databaseUnavailability(error: unknown): Unavailability | null {
   if (sqlState && TIMEOUT_SQLSTATE.has(sqlState)) return 'timeout';
   if (sqlState && UNAVAILABLE_SQLSTATE.test(sqlState)) return 'outage';
   for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (e instanceof DatabaseBusyError) return 'timeout';
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return 'outage';
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((re) => re.test(e!.message as string))) return 'outage';
   }
@@ -163,6 +164,18 @@ export class DatabaseAvailability {
 export class DatabaseTimeoutError extends Error {
   constructor(ms: number) {
     super(`The database did not answer within ${ms} ms.`);
+  }
+}
+
+/**
+ * The embedded database's one connection was held by others for longer than the wait allows (a long
+ * transaction, or a burst): this request gives up, as a PostgreSQL pool's caller does when no
+ * connection comes in time. Load, not an outage.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(ms: number) {
+    super(`The database's connection was busy for ${ms} ms: gave up waiting for it.`);
+    this.name = 'DatabaseBusyError';
   }
 }
 

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { DatabaseAvailability, withTimeout, type AvailabilityOptions } from './availability';
+import { PgliteConnection } from './pglite-connection';
+import { guardTransactions, TransactionGuard, type TransactionMisusePolicy } from './transaction-guard';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,14 +21,16 @@ export interface Database {
   ping(timeoutMs?: number): Promise<void>;
   /** Whether the database answers: marks it down on connection errors, probes until it is back (db/availability.ts). */
   availability: DatabaseAvailability;
+  /** Marks where transactions' callbacks run, and what a pool-level query sent from one does (db/transaction-guard.ts). */
+  transactions: TransactionGuard;
   /** Runs long maintenance (migrations) on a connection without the statement time-out. */
   withoutTimeouts<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** Time-outs of the PostgreSQL pool (issue 9, finding 3): a stalled server must not hang every request. */
+/** Time-outs of the database: a stalled server, or a connection held too long, must not hang every request. */
 export interface DatabaseTimeouts {
-  /** Connecting, and waiting for a free connection of the pool (default 5 s). */
+  /** Connecting, and waiting for a free connection of the pool — on PGlite, for its one connection (default 5 s). */
   connectMs: number;
   /** statement_timeout: the server cancels a statement running longer (default 30 s). */
   statementMs: number;
@@ -50,11 +54,14 @@ export async function openDatabase(opts: {
   poolSize?: number;
   timeouts?: Partial<DatabaseTimeouts>;
   availability?: AvailabilityOptions;
+  /** What a pool-level query from inside a transaction's callback does: fail at once (tests), or be logged (default). */
+  transactionMisuse?: TransactionMisusePolicy;
 }): Promise<Database> {
+  const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...opts.timeouts };
+  const transactions = new TransactionGuard(opts.transactionMisuse);
   if (opts.databaseUrl) {
     const { Pool, Client } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...opts.timeouts };
     const connection = {
       connectionString: opts.databaseUrl,
       // random_page_cost 1.1 (for SSDs and a cached working set; PostgreSQL's 4 assumes spinning disks) lets the
@@ -70,7 +77,13 @@ export async function openDatabase(opts: {
       idle_in_transaction_session_timeout: t.idleInTransactionMs,
       query_timeout: t.statementMs + READ_MARGIN_MS,
     });
-    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    // Every connection for the pool-level db (a query, or a transaction's) is asked for here.
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+    pool.connect = ((...args: unknown[]) => {
+      transactions.check('A connection was asked for');
+      return connect(...args);
+    }) as typeof pool.connect;
+    const db = guardTransactions(drizzle({ client: pool, schema }) as unknown as Db, transactions);
 
     // The probe has a connection of its own: a busy pool is not a database that does not answer.
     let probeClient: InstanceType<typeof Client> | null = null;
@@ -122,6 +135,11 @@ export async function openDatabase(opts: {
     const availability = new DatabaseAvailability(probe, opts.availability);
     // An idle client losing its connection (server restart) must not take the process down; it is an outage signal.
     pool.on('error', (err) => availability.noteFailure(err));
+    // Nor one checked out: pg-pool listens to a client's errors only while it is idle, and a connection
+    // lost between two statements of a transaction, or after a query failed on it, is an 'error' event
+    // with no listener — which ends the process. Each client gets a listener of its own when it is made,
+    // whoever checks it out; the statement under way (or the next) fails, and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', (err) => availability.noteFailure(err)));
 
     return {
       db,
@@ -129,8 +147,11 @@ export async function openDatabase(opts: {
       fresh: false,
       ping: (timeoutMs = 1500) => probe(timeoutMs),
       availability,
+      transactions,
       async withoutTimeouts(work) {
         const client = new Client({ ...connection, connectionTimeoutMillis: t.connectMs });
+        // Its statement under way fails on a lost connection; the 'error' event must not end the process.
+        client.on('error', (err) => availability.noteFailure(err));
         await client.connect();
         try {
           return await work(drizzle({ client, schema }) as unknown as Db);
@@ -156,11 +177,12 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir);
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const connection = new PgliteConnection(client, transactions, t.connectMs);
+  const db = guardTransactions(drizzle({ client: connection as unknown as InstanceType<typeof PGlite>, schema }) as unknown as Db, transactions);
   const ping = (timeoutMs = 1500) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => undefined);
   // Embedded: nothing to lose a connection to, so no heartbeat.
   const availability = new DatabaseAvailability(ping, { heartbeatMs: 0, neverDown: true });
-  return { db, kind: 'pglite', fresh, ping, availability, withoutTimeouts: (work) => work(db), close: () => client.close() };
+  return { db, kind: 'pglite', fresh, ping, availability, transactions, withoutTimeouts: (work) => work(db), close: () => client.close() };
 }
 
 /** Applies the committed SQL migrations (drizzle-kit generated) in order; safe to run on every start. */

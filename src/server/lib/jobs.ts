@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -167,6 +168,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   let polling: Promise<number> | null = null;
   let lastPurge = 0;
   let lastLoggedError = 0;
+  // A wake often comes from inside a transaction's callback (a job or mail written with a change): the
+  // poll it starts is not that transaction's work, so its timers run in the queue's own async context.
+  const inQueueContext = AsyncResource.bind(<T>(start: () => T): T => start());
 
   function retryDelay(queue: string, attempt: number): number {
     const { baseMs, maxMs = DEFAULTS.backoff.maxMs } = queues.get(queue)?.options.backoff ?? DEFAULTS.backoff;
@@ -374,7 +378,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   function schedule(delay: number): void {
     if (!started || stopping) return;
     clearTimeout(timer);
-    timer = setTimeout(() => {
+    timer = inQueueContext(() => setTimeout(() => {
       if (busy?.()) {
         deferredSince ??= Date.now();
         const left = maxDeferMs - (Date.now() - deferredSince);
@@ -382,7 +386,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       }
       deferredSince = null;
       void poll().then((n) => schedule(n > 0 ? 0 : pollMs));
-    }, delay);
+    }, delay));
     timer.unref?.();
   }
 
@@ -397,10 +401,10 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   let wakeTimer: NodeJS.Timeout | undefined;
   function wakeSoon(): void {
     if (wakeTimer) return;
-    wakeTimer = setTimeout(() => {
+    wakeTimer = inQueueContext(() => setTimeout(() => {
       wakeTimer = undefined;
       wake();
-    }, 5);
+    }, 5));
     wakeTimer.unref?.();
   }
 

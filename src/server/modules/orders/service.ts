@@ -23,7 +23,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { DeliveryService } from '../delivery/service';
 import type { MailOutbox } from '../mail/service';
-import type { PricesService } from '../prices/service';
+import type { PricesService, Quoter } from '../prices/service';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
 import { artworkBlocker, assessBasket, itemsOf, orderSnapshotReader, presentItem, type BasketAssessment, type BasketContext, type OrderSnapshot } from './basket';
@@ -197,8 +197,8 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   /** The price of a new or changed item, or the 422 that says which field is wrong. */
-  async function checkItem(user: UserRow, item: { product_id: number; stock_id: number; qty: number; sides: 'single' | 'double' }) {
-    const quote = (await prices.quoter(user)).quote(item);
+  function checkItem(quoter: Quoter, item: { product_id: number; stock_id: number; qty: number; sides: 'single' | 'double' }) {
+    const quote = quoter.quote(item);
     if (!('price' in quote)) throw unprocessable({ [quote.field]: quote.message });
     return quote;
   }
@@ -347,7 +347,7 @@ export function ordersService(deps: OrdersDeps) {
     },
 
     async addItem(user: UserRow, id: number, input: z.output<typeof itemCreateSchema>): Promise<Item> {
-      await checkItem(user, input);
+      checkItem(await prices.quoter(user), input);
       const order = await db.transaction(async (tx) => {
         const basket = await ownBasket(tx, user, id);
         const [{ n }] = await tx.select({ n: count() }).from(orderItems).where(eq(orderItems.orderId, id));
@@ -363,6 +363,9 @@ export function ordersService(deps: OrdersDeps) {
     },
 
     async updateItem(user: UserRow, id: number, itemId: number, input: z.output<typeof itemUpdateSchema>): Promise<Item> {
+      // Read before the transaction: the customer's terms may need the database (a kept copy lasts a
+      // second), and the transaction's callback may send nothing but on its own connection.
+      const quoter = await prices.quoter(user);
       const order = await db.transaction(async (tx) => {
         const basket = await ownBasket(tx, user, id);
         const item = await ownItem(tx, basket, itemId);
@@ -373,7 +376,7 @@ export function ordersService(deps: OrdersDeps) {
           sides: input.sides ?? (item.sides as 'single' | 'double'),
         };
         const choiceChanged = next.product_id !== item.productId || next.stock_id !== item.stockId || next.qty !== item.qty || next.sides !== item.sides;
-        if (choiceChanged) await checkItem(user, next);
+        if (choiceChanged) checkItem(quoter, next);
         if (input.warnings_accepted !== undefined && input.warnings_accepted && item.preflightStatus !== 'warn') {
           throw unprocessable({ warnings_accepted: item.preflightStatus === 'pending' ? 'The artwork is still being checked.' : 'This artwork has no warnings to accept.' });
         }
