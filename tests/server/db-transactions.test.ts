@@ -19,6 +19,8 @@ const failure = (attempt: Promise<unknown>) =>
     (error: Error) => (error.cause instanceof Error ? error.cause : error),
   );
 
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+
 /**
  * A transaction holds a connection until its callback ends: on PGlite the only one. A query sent
  * through the pool-level `db` from inside the callback would wait for that connection, and the
@@ -43,9 +45,8 @@ describe('a pool-level query inside a transaction (the app as the tests build it
     // A transaction begun through `db` inside another is the same mistake.
     expect(await failure(db.transaction(async () => db.transaction(async (tx) => tx.execute(sql`select 3`))))).toBeInstanceOf(TransactionMisuseError);
     // Nothing was left holding the connection.
-    const [row] = (await db.execute(sql`select 4 as n`)).rows as Array<{ n: number }>;
-    expect(Number(row.n)).toBe(4);
-    expect(await db.transaction(async (tx) => (await tx.execute(sql`select 5 as n`)).rows.length)).toBe(1);
+    expect(rowsOf(await db.execute(sql`select 4 as n`))).toEqual([{ n: 4 }]);
+    expect(await db.transaction(async (tx) => rowsOf(await tx.execute(sql`select 5 as n`)))).toEqual([{ n: 5 }]);
   });
 
   it('lets work a callback merely started (not awaited) run once the transaction is over', async () => {
@@ -61,8 +62,7 @@ describe('a pool-level query inside a transaction (the app as the tests build it
       });
     });
     committed = true;
-    const result = await later;
-    expect((result as { rows: unknown[] }).rows).toHaveLength(1);
+    expect(rowsOf(await later)).toEqual([{ n: 2 }]);
   });
 });
 

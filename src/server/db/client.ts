@@ -83,7 +83,9 @@ export async function openDatabase(opts: {
       transactions.check('A connection was asked for');
       return connect(...args);
     }) as typeof pool.connect;
-    const db = guardTransactions(drizzle({ client: pool, schema }) as unknown as Db, transactions);
+    const db = drizzle({ client: pool, schema }) as unknown as Db;
+    (await import('./pg-transactions')).releasingTransactions(db, pool);
+    guardTransactions(db, transactions);
 
     // The probe has a connection of its own: a busy pool is not a database that does not answer.
     let probeClient: InstanceType<typeof Client> | null = null;
