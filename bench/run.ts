@@ -3,6 +3,7 @@ import os from 'node:os';
 import { benchAuth } from './auth';
 import { benchBatches } from './batches';
 import { benchBundle } from './bundle';
+import { benchDbRestart } from './db-restart';
 import { benchInvoices } from './invoices';
 import { benchLoginAttack } from './login-attack';
 import { benchOrders } from './orders';
@@ -40,6 +41,8 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   'staff-bundle': { postgres: false, run: () => benchStaffBundle() },
   wire: { postgres: false, run: () => benchWire() },
   lighthouse: { postgres: false, run: () => benchLighthouse() },
+  // Stops and starts the cluster: last, after every bench that uses it.
+  'db-restart': { postgres: true, run: async (pg) => (pg ? benchDbRestart(pg) : noPostgres) },
 };
 
 const names = process.argv.slice(2);

@@ -1,13 +1,19 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { onCleanup } from './cleanup';
 
 export interface BenchPostgres {
   url: string;
   /** Stops the cluster and deletes its files (nothing when BENCH_DATABASE_URL was given). */
   stop(): void;
+  /**
+   * Stops the server (`pg_ctl stop -m mode`) and starts it again `downMs` later, without blocking the
+   * bench's event loop; resolves when it accepts connections again. Absent on BENCH_DATABASE_URL.
+   */
+  restart?(mode: 'fast' | 'immediate', downMs: number): Promise<void>;
 }
 
 /**
@@ -26,6 +32,8 @@ export function startPostgres(port = 55433): BenchPostgres | null {
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
   chownSync(dir, uid, gid);
   const asPostgres = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'ignore' });
+  const asPostgresLater = (cmd: string, args: string[]) => promisify(execFile)('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]);
+  const startArgs = ['-D', dir, '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start'];
   let stopped = false;
   const stop = () => {
     if (stopped) return;
@@ -41,12 +49,17 @@ export function startPostgres(port = 55433): BenchPostgres | null {
   const forget = onCleanup(stop);
   try {
     asPostgres('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    asPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`, '-w', 'start']);
+    asPostgres('pg_ctl', startArgs);
   } catch (err) {
     stop();
     throw err;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const restart = async (mode: 'fast' | 'immediate', downMs: number) => {
+    await asPostgresLater('pg_ctl', ['-D', dir, '-m', mode, '-w', 'stop']);
+    await new Promise((resolve) => setTimeout(resolve, downMs));
+    await asPostgresLater('pg_ctl', startArgs);
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, restart };
 }
 
 /**

@@ -4,6 +4,8 @@ import { onCleanup } from './cleanup';
 
 export interface RunningServer<T> {
   info: T;
+  /** The exit code, once the server's process has ended (null while it runs). */
+  exitCode(): number | null;
   /** Ends the server's whole process group, and waits for it to go (SIGKILL after 5 s). */
   stop(): Promise<void>;
 }
@@ -38,6 +40,8 @@ export function spawnServer<T>(script: string, env: Record<string, string | unde
     detached: true, // its own process group: -pid reaches every process in it
   });
   const pgid = child.pid!;
+  let exitCode: number | null = null;
+  child.once('exit', (code, signal) => (exitCode = code ?? (signal ? 128 : 1)));
   const forget = onCleanup(() => killGroup(pgid, 'SIGKILL'));
   const stop = async () => {
     killGroup(pgid, 'SIGTERM');
@@ -54,7 +58,7 @@ export function spawnServer<T>(script: string, env: Record<string, string | unde
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return;
       clearTimeout(timer);
-      resolve({ info: JSON.parse(line) as T, stop });
+      resolve({ info: JSON.parse(line) as T, stop, exitCode: () => exitCode });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
