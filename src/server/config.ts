@@ -75,7 +75,7 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   /** How often expired sessions and reset links are deleted. */
   PURGE_INTERVAL_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
-  /** PostgreSQL time-outs (issue 9): connecting or waiting for a pooled connection, one statement, a transaction left idle. */
+  /** Database time-outs: connecting or waiting for a pooled connection (on PGlite, for its one connection), one statement, a transaction left idle (the last two PostgreSQL only). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
