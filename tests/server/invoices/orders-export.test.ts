@@ -143,6 +143,20 @@ describe('a customer’s orders as a spreadsheet', () => {
     expect(sheet.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy');
   });
 
+  it('holds a reference that looks like a formula as text, never as a formula', async () => {
+    const hostile = '=HYPERLINK("http://evil.test","x")';
+    await db().update(orders).set({ ref: hostile }).where(eq(orders.id, march10.id));
+    try {
+      const sheet = await sheetOf(await staff.get(exportUrl(acmeId)));
+      const cell = sheet.getRow(2).getCell(ORDERS_EXPORT_COLUMNS.indexOf('Reference') + 1);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.value).toBe(hostile);
+      expect(cell.formula).toBeUndefined();
+    } finally {
+      await db().update(orders).set({ ref: march10.ref }).where(eq(orders.id, march10.id));
+    }
+  });
+
   it('keeps only dispatched orders when asked', async () => {
     const res = await staff.get(exportUrl(acmeId, '?dispatched=1'));
     expect(res.headers['content-disposition']).toContain(`filename="Acme Print-dispatched-orders-to-${ukToday()}.xlsx"`);

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, BulkMoveResult } from '../../../src/shared/api/admin-orders';
 import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../../src/shared/api/admin-production';
@@ -113,6 +113,35 @@ describe('the Royal Mail page', () => {
     const refused = await staff.post('/api/admin/royalmail/export', { ids: [a.id, courier.id, pending.id] });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.ids).toContain(`orders ${courier.id}, ${pending.id}`);
+  });
+
+  it('writes no cell a spreadsheet would run as a formula; a phone number of digits and + stays as typed for Royal Mail', async () => {
+    const hostile = await processing(del.first.id, {
+      firstname: '=HYPERLINK("http://evil.test","x")',
+      lastname: '-Smith',
+      companyName: '+Plus Ltd',
+      address1: '@SUM(A1:A9)',
+      town: '\tTabbed',
+      telephone: '+44 (0)20 7946-0000',
+    });
+    const injected = await processing(del.first.id, { telephone: "=cmd|' /C calc'!A0" });
+    const text = (await staff.post('/api/admin/royalmail/export', { ids: [hostile.id, injected.id] })).body;
+    const [header, first, second] = parse(text) as string[][];
+    const row = Object.fromEntries(header.map((name, i) => [name, first[i]]));
+    expect(row).toMatchObject({
+      'First name': `'=HYPERLINK("http://evil.test","x")`,
+      'Last name': "'-Smith",
+      'Company name': "'+Plus Ltd",
+      'Address line 1': "'@SUM(A1:A9)",
+      City: "'\tTabbed",
+      Phone: '+44 (0)20 7946-0000',
+      'Order reference': String(hostile.id),
+    });
+    expect(Number(row.Total)).toBeGreaterThan(0);
+    expect(second[header.indexOf('Phone')]).toBe("'=cmd|' /C calc'!A0");
+    // Nothing the staff member opens starts a formula.
+    for (const cell of [...first, ...second]) expect(cell).not.toMatch(/^[=@\t\r]|^-(?!\d)|^\+(?![\d (])/);
+    await db().update(orders).set({ status: 'cancelled' }).where(inArray(orders.id, [hostile.id, injected.id]));
   });
 
   it('pushes to Click & Drop: stores the tracking numbers, leaves a refused order as it was, and never sends an order twice', async () => {

@@ -2,6 +2,7 @@ import type { PriceListProduct, PriceListStock } from '../../../shared/api';
 import { vatOn } from '../../../shared/domain/orders/totals';
 import { divideHalfUp, formatScaled } from '../../../shared/domain/pricing/decimal';
 import { formatPence } from '../../../shared/domain/pricing/format';
+import { toCsv, type CsvCell } from '../../../shared/domain/csv';
 
 /*
  * The price list's money, exactly (DESIGN §2: never binary floats): prices are whole pence, VAT is
@@ -39,13 +40,6 @@ export function paperLabel(stock: Pick<PriceListStock, 'name' | 'type'>): string
   return `${stock.name} · ${type}`;
 }
 
-/** A spreadsheet cell: quoted when needed; text a spreadsheet would run as a formula is defused. */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * The customer's own price list as CSV (one row per product, paper and quantity break), built in the
  * browser from the list /api/prices answered. With a VAT rate, the prices with VAT follow.
@@ -54,19 +48,19 @@ export function priceListCsv(products: readonly PriceListProduct[], rate: string
   const head = ['Product', 'Paper', 'Quantity', 'Single-sided (£ ex VAT)', 'Double-sided (£ ex VAT)', 'Single-sided per item (£ ex VAT)', 'Double-sided per item (£ ex VAT)'];
   if (rate !== null) head.push(`Single-sided (£ inc VAT at ${rate}%)`, `Double-sided (£ inc VAT at ${rate}%)`);
   head.push('Your discount (%)');
-  const lines = [head.map(cell).join(',')];
+  const rows: CsvCell[][] = [head];
   for (const product of products) {
     for (const stock of product.stocks) {
       for (const b of stock.breaks) {
-        const row: (string | number)[] = [product.name, paperLabel(stock), b.qty, poundsText(b.single), poundsText(b.double), unitPounds(b.single, b.qty), unitPounds(b.double, b.qty)];
+        const row: CsvCell[] = [product.name, paperLabel(stock), b.qty, poundsText(b.single), poundsText(b.double), unitPounds(b.single, b.qty), unitPounds(b.double, b.qty)];
         if (rate !== null) row.push(poundsText(priceShown(b.single, rate)), poundsText(priceShown(b.double, rate)));
         row.push(product.discount);
-        lines.push(row.map(cell).join(','));
+        rows.push(row);
       }
     }
   }
-  // A byte-order mark, so that spreadsheet programs read the £ sign as UTF-8; CRLF as RFC 4180 has it.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  // A byte-order mark, so that spreadsheet programs read the £ sign as UTF-8.
+  return toCsv(rows, { bom: true });
 }
 
 /** A price per item in pounds to four places (hundredths of a penny), for the CSV: "0.0060". */

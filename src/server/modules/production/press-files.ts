@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '../../../shared/domain/csv';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import type { BatchItem } from '../../../shared/api/admin-production';
 
@@ -29,7 +29,7 @@ export const JOBS_CSV_COLUMNS = ['File', 'Order', 'Item', 'Product', 'Stock', 'Q
 /** `jobs.csv`: one line per item, in the ZIP's order; RFC 4180 (CRLF, quoted where needed), UTF-8 with a BOM for Excel. */
 export function jobsCsv(items: readonly BatchItem[]): Buffer {
   const rows = items.map((i) => [i.file_name, i.order_id, i.id, i.product, i.stock, i.qty, i.sides, i.orientation, i.trim_size, i.customer, i.dispatch_due ?? '']);
-  return Buffer.from('\ufeff' + stringify([[...JOBS_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n' }), 'utf8');
+  return Buffer.from(toCsv([[...JOBS_CSV_COLUMNS], ...rows], { bom: true }), 'utf8');
 }
 
 export interface JobSheetFacts {

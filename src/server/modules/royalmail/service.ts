@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { stringify } from 'csv-stringify/sync';
 import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../../shared/api/admin-production';
+import { toCsv } from '../../../shared/domain/csv';
 import { CLICK_AND_DROP_COLUMNS, packageSize, type RoyalMailShipment } from '../../../shared/domain/delivery/royalmail';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { checkTracking } from '../../../shared/domain/orders/tracking';
@@ -169,12 +169,13 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
       return row?.n ?? 0;
     },
 
-    /** Click & Drop's order-import CSV of the selected orders: RFC 4180, CRLF, UTF-8. */
+    /**
+     * Click & Drop's order-import CSV of the selected orders: RFC 4180, CRLF, UTF-8 with no
+     * byte-order mark (a machine import; its columns say how formulas are kept out).
+     */
     async exportCsv(ids: readonly number[]): Promise<string> {
       const rows = await selected(ids);
-      return stringify([CLICK_AND_DROP_COLUMNS.map(([name]) => name), ...rows.map((r) => CLICK_AND_DROP_COLUMNS.map(([, value]) => value(shipment(r))))], {
-        record_delimiter: '\r\n',
-      });
+      return toCsv([CLICK_AND_DROP_COLUMNS.map(([name]) => name), ...rows.map((r) => CLICK_AND_DROP_COLUMNS.map(([, value]) => value(shipment(r))))]);
     },
 
     /**

@@ -1,3 +1,5 @@
+import { inertCell, type CsvCell } from '../csv';
+
 /**
  * Royal Mail dispatch rules (DESIGN §2 "Dispatch: the Royal Mail page"): the package format an
  * order is sent as, and the columns of the Click & Drop order-import CSV. Pure: the server writes
@@ -66,8 +68,22 @@ export interface RoyalMailShipment {
  * The Click & Drop order-import CSV's columns, in order (DESIGN §2 lists the mandatory ones —
  * Address line 1, City, Postcode, and First name or Company name — and the others it carries).
  * The order reference is our order number: tracking numbers come back keyed by it.
+ *
+ * Formulas in this file (the rule is shared/domain/csv.ts): the file is read by two things — Royal
+ * Mail's importer, which takes every cell as literal text, and, often first, a staff member's Excel.
+ * The customer writes the name, company, address lines, town, county, postcode, e-mail and phone,
+ * so those cells get the same rule as every CSV of ours: one that would start a formula is written
+ * with a leading apostrophe. Royal Mail then imports the apostrophe too, and it may be printed on
+ * the label — acceptable, because a real name or address line beginning with `=`, `+`, `-` or `@`
+ * is vanishingly rare, and a label reading `'=HYPERLINK(…)` harms no one. Phone is the exception:
+ * `+44 20 7946 0000` is how international (and many UK) numbers are written, Royal Mail's
+ * specification says the field is numeric (25 characters) and uses it for delivery texts, and an
+ * apostrophe would spoil it. A phone made of digits, spaces and `+ - ( ) .` cannot spell a
+ * function, a reference or a command, so it is written as typed (inertCell); anything else in it
+ * gets the apostrophe. The numbers we write (order number, weight, money) are never negative and
+ * never touched.
  */
-export const CLICK_AND_DROP_COLUMNS: ReadonlyArray<readonly [string, (s: RoyalMailShipment) => string]> = [
+export const CLICK_AND_DROP_COLUMNS: ReadonlyArray<readonly [string, (s: RoyalMailShipment) => CsvCell]> = [
   ['Order reference', (s) => String(s.order_id)],
   ['First name', (s) => s.firstname],
   ['Last name', (s) => s.lastname],
@@ -79,7 +95,7 @@ export const CLICK_AND_DROP_COLUMNS: ReadonlyArray<readonly [string, (s: RoyalMa
   ['Postcode', (s) => s.postcode],
   ['Country', (s) => s.country_code],
   ['Email', (s) => s.email],
-  ['Phone', (s) => s.telephone],
+  ['Phone', (s) => inertCell(s.telephone)],
   ['Weight (kg)', (s) => kilograms(s.weight)],
   ['Package size', (s) => PACKAGE_SIZE_NAMES[s.package_size]],
   ['Service code', (s) => s.service_code],
