@@ -85,11 +85,10 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
 
   /** `Acme Print-orders-2025-01-01-2025-03-31.xlsx`: the customer, what was asked for and the days it covers. */
   function fileName(who: ExportCustomer, filters: OrdersExportFilters, today: CivilDate = ukToday()): string {
-    // No characters a file system refuses, nor control characters.
-    const name = [...who.name.replace(/\s+/g, ' ')].filter((c) => c >= ' ').join('').replace(/[\\/:*?"<>|]+/g, '-');
     const kind = filters.dispatched ? 'dispatched-orders' : 'orders';
     const days = filters.from || filters.to ? `${filters.from ?? 'start'}-${filters.to ?? today}` : `to-${today}`;
-    return `${name}-${kind}-${days}.xlsx`;
+    // Made safe for a file system where every download's name is: lib/attachment's safeFileName.
+    return `${who.name}-${kind}-${days}.xlsx`;
   }
 
   /** The conditions on the customer's orders that the filters ask for. */
