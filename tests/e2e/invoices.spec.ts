@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ADMIN, Api, expectAccessible, RUN, shoot, signedIn, signIn, TRADE } from './customer-support';
+import { cardPdf } from './pdf';
 
 /**
  * Issue 14 in Chromium on the built app with the demo data (its dispatched orders have invoices):
@@ -39,7 +40,7 @@ test('the customer downloads an invoice; staff upload one and the customer sees 
   const uploaded = `SAGE-${RUN}`.toUpperCase();
   await dialog.getByLabel(/^Invoice number/).fill(uploaded);
   await dialog.getByLabel(/^Total/).fill('125.4');
-  await dialog.getByLabel(/^Invoice PDF/).setInputFiles({ name: 'sage.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n') });
+  await dialog.getByLabel(/^Invoice PDF/).setInputFiles({ name: 'sage.pdf', mimeType: 'application/pdf', buffer: await cardPdf(210, 297) });
   await shoot(staffPage, 'user-invoice-upload', { area: 'staff', fullPage: false });
   await expectAccessible(staffPage, 'the upload dialog');
   await dialog.getByRole('button', { name: 'Upload' }).click();

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -14,7 +14,8 @@ import {
   type ArtworkEngine,
   type PreflightSpec,
 } from '../../../src/server/lib/artwork';
-import { writePdf } from './fixtures';
+import { isPdf } from '../../../src/server/lib/pdf-file';
+import { encryptedPdf, FAKE_PDFS, writePdf } from './fixtures';
 
 const CARD: PreflightSpec = { trimWidthMm: 85, trimHeightMm: 55, bleedMm: 3, sides: 'single', orientation: 'landscape' };
 
@@ -70,6 +71,29 @@ describe('createArtworkEngine', () => {
     expect(result.report).toMatchObject({ status: 'fail', checks: [{ code: 'file', status: 'fail' }] });
     expect(result.previewPath).toBeUndefined();
     expect(existsSync(preview)).toBe(false);
+  });
+
+  it('opens a PDF to say whether it is one, ahead of the checks waiting, and refuses what is not', async () => {
+    const fakes = Object.entries(FAKE_PDFS).map(([name, bytes]) => {
+      const file = path.join(dir, `${name}.pdf`);
+      writeFileSync(file, bytes);
+      return file;
+    });
+    const order: string[] = [];
+    const running = engine.check(good, CARD).then(() => order.push('check 1'));
+    const waiting = engine.check(good, CARD).then(() => order.push('check 2'));
+    const opened = engine.opens(good).then((answer) => (order.push('open'), answer));
+    expect(await opened).toBe(true);
+    await Promise.all([running, waiting]);
+    expect(order).toEqual(['check 1', 'open', 'check 2']);
+    for (const fake of fakes) expect(await engine.opens(fake)).toBe(false);
+    expect(await isPdf(engine, good)).toBe(true);
+    for (const bytes of Object.values(FAKE_PDFS)) expect(await isPdf(engine, bytes)).toBe(false);
+    // A PDF with something before its signature is not one we keep (the header must be at byte 0).
+    expect(await isPdf(engine, Buffer.concat([Buffer.from('\n'), readFileSync(good)]))).toBe(false);
+    expect(await isPdf(engine, readFileSync(good))).toBe(true);
+    // A password-protected PDF is a PDF: the artwork's own check says what is wrong with it.
+    expect(await isPdf(engine, encryptedPdf({ userPassword: true }))).toBe(true);
   });
 
   it('rejects a missing file as an engine error and goes on working', async () => {

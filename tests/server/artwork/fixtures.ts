@@ -139,3 +139,13 @@ export function encryptedPdf(options: { userPassword: boolean }): Buffer {
   body += `startxref\n${xrefAt}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+/**
+ * Files that claim to be PDFs and are not, which every PDF upload must refuse: an HTML page with
+ * the signature in a comment (what a search of the first kilobyte lets through), and one that even
+ * starts with it but holds no document the PDF engine can open.
+ */
+export const FAKE_PDFS = {
+  htmlWithSignatureInComment: Buffer.from('<!-- %PDF-1.7 -->\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n'),
+  htmlAfterSignature: Buffer.from('%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n'),
+} as const;

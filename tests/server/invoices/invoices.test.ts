@@ -6,6 +6,7 @@ import type { Order } from '../../../src/shared/api/orders';
 import { invoiceNumbers, invoices } from '../../../src/server/db/schema';
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
+import { FAKE_PDFS, makePdf } from '../artwork/fixtures';
 import { pdfText } from '../helpers/pdf-text';
 import { confirmedOrder, customer, ok, seedDelivery, type Catalogue, orderingApp } from '../orders/helpers';
 
@@ -109,7 +110,7 @@ describe('an invoice raised on dispatch', () => {
 describe('uploaded invoices and statements', () => {
   it('staff upload a PDF to a customer: listed beside the raised ones, marked uploaded; bad fields are named', async () => {
     const me = ok<{ id: number }>(await shopper.get('/api/user'));
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const pdf = Buffer.from(await makePdf([{ widthMm: 210, heightMm: 297, text: 'Sage invoice' }]));
     const form = (fields: Record<string, string>, file: Buffer | null = pdf) => {
       const boundary = `----pjt${Math.random().toString(16).slice(2)}`;
       const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
@@ -133,6 +134,26 @@ describe('uploaded invoices and statements', () => {
     const theirs = await shopper.get(`/api/invoices/${uploaded.id}/pdf`);
     expect(theirs.rawPayload.equals(pdf)).toBe(true);
     expect((await other.get(`/api/invoices/${uploaded.id}/pdf`)).statusCode).toBe(404);
+
+    // Only a file the PDF engine opens, starting with the signature, is kept as an invoice.
+    for (const fake of Object.values(FAKE_PDFS)) {
+      const sent = form({ user_id: String(me.id), number: 'SAGE-2026-0043', date: '2026-11-02', total: '10.00' }, fake);
+      const res = await staff.request('POST', '/api/admin/invoices', sent.payload, { headers: sent.headers });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ file: expect.stringMatching(/^This file is not a PDF/) });
+    }
+
+    // The number names the customer's download: letters, digits, - and / only.
+    for (const number of ['../../etc/passwd', 'INV..2026', 'INV_2026', 'INV 2026', 'INV"2026', '/INV-1', 'INV\\1']) {
+      const sent = form({ user_id: String(me.id), number, date: '2026-11-02', total: '10.00' });
+      const res = await staff.request('POST', '/api/admin/invoices', sent.payload, { headers: sent.headers });
+      expect(res.statusCode, number).toBe(422);
+      expect(res.json().errors, number).toEqual({ number: expect.stringMatching(/^Letters, digits, - and \/ only/) });
+    }
+    const slashed = form({ user_id: String(me.id), number: 'SAGE/2026/0044', date: '2026-11-02', total: '10.00' });
+    const withSlashes = ok<AdminInvoice>(await staff.request('POST', '/api/admin/invoices', slashed.payload, { headers: slashed.headers }), 201);
+    const download = await shopper.get(`/api/invoices/${withSlashes.id}/pdf`);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="SAGE_2026_0044.pdf"; filename*=UTF-8''SAGE_2026_0044.pdf`);
   });
 
   it("a month's statement lists that month's invoices with their totals", async () => {

@@ -10,6 +10,7 @@ import { staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
 import { makePdf } from '../artwork/fixtures';
 import { basketWithCard as basketWithCard_, CLEAN_CARD, customer, NO_BLEED_CARD, ok, pdf, readyBasket as readyBasket_, seedCatalogue, seedDelivery, upload, WRONG_SIZE } from './helpers';
+import { FAKE_PDFS } from '../artwork/fixtures';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -188,6 +189,11 @@ describe('artwork', () => {
     const notPdf = await upload(client, order.id, item.id, Buffer.from('GIF89a not a pdf at all'), 'card.gif');
     expect(notPdf.statusCode).toBe(422);
     expect(notPdf.json().errors.file).toMatch(/not a PDF/);
+    for (const fake of Object.values(FAKE_PDFS)) {
+      const refused = await upload(client, order.id, item.id, fake, 'card.pdf');
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.file).toMatch(/not a PDF/);
+    }
     await t.database.db.update(settings).set({ value: '1' }).where(eq(settings.name, 'ARTWORK_MAX_MB'));
     try {
       const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024 * 1024 + 10, 32)]);

@@ -7,7 +7,7 @@ import type { Order } from '../../../src/shared/api/orders';
 import { mailOutbox, ticketFiles, tickets } from '../../../src/server/db/schema';
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
-import { makePdf } from '../artwork/fixtures';
+import { FAKE_PDFS, makePdf } from '../artwork/fixtures';
 import { basketWithCard, confirmedOrder, customer, ok, orderingApp, seedDelivery, type Catalogue } from '../orders/helpers';
 
 /** Issue 15: the Resolution Centre — status rules, access, attachments and the mail both ways. */
@@ -195,6 +195,12 @@ describe('attachments', () => {
     const disguised = await send(shopper, '/api/tickets', [...base, file(Buffer.from('MZ this is really a program'), 'photo.png', 'image/png')]);
     expect(disguised.statusCode).toBe(422);
     expect(disguised.json().errors.files).toBe('photo.png: only PNG, JPEG or PDF files can be attached.');
+
+    const html = await send(shopper, '/api/tickets', [...base, file(FAKE_PDFS.htmlWithSignatureInComment, 'invoice.pdf', 'application/pdf')]);
+    expect(html.statusCode).toBe(422);
+    expect(html.json().errors.files).toBe('invoice.pdf: only PNG, JPEG or PDF files can be attached.');
+    const unopenable = await send(shopper, '/api/tickets', [...base, file(FAKE_PDFS.htmlAfterSignature, 'proof.pdf', 'application/pdf')]);
+    expect(unopenable.json().errors.files).toBe('proof.pdf: only PNG, JPEG or PDF files can be attached (this PDF could not be opened: it may be damaged).');
 
     const large = await send(shopper, '/api/tickets', [...base, file(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024)]), 'huge.pdf')]);
     expect(large.statusCode).toBe(422);

@@ -35,7 +35,7 @@ export async function seedDemoTickets(deps: AppDeps): Promise<number> {
   const orderOf = async (ref: string) => (await db.select({ id: orders.id }).from(orders).where(eq(orders.ref, ref)))[0]?.id;
   const staff = { actor: 'staff' as const, userId: admin.id };
 
-  const photo = await prepareFiles([{ name: 'flyer-line.jpg', data: await flyerPhoto() }]);
+  const photo = await prepareFiles([{ name: 'flyer-line.jpg', data: await flyerPhoto() }], deps.artworkEngine);
   const flyers = await service.open(
     jane.id,
     { reason: 'Print quality', details: 'A thin white line runs across the red panel on some of the spring menu flyers — maybe one in twenty. Photo attached. Can you reprint those?', order_id: await orderOf('INK-2041 spring menu') },

@@ -1,7 +1,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { inspectArtwork } from './inspect';
 import { partialPreviewPath } from './protocol';
-import { loadPdfium } from './pdfium';
+import { FPDF_ERR, loadPdfium, openDocument } from './pdfium';
 import { renderPage, writePng, type RenderedPage } from './preview';
 import { DEFAULT_PREVIEW_LONG_SIDE_PX, previewPageCount, previewPageName, reportOf, type PreflightReport, type PreflightSpec } from './types';
 
@@ -38,6 +38,22 @@ export async function renderPreview(pdfPath: string, outPath: string, longSidePx
   if (!rendered) throw new Error(`Cannot preview ${pdfPath}: ${report.checks[0]?.message ?? 'unreadable'}`);
   await writePngAtomically(rendered, outPath);
   return { width: rendered.width, height: rendered.height };
+}
+
+/**
+ * Whether PDFium opens the file at `pdfPath` as a document with at least one page: what an upload
+ * must be before it is kept as a PDF. A password-protected or encrypted PDF counts — it is a PDF,
+ * and the artwork's own check says what is wrong with it.
+ */
+export async function opensAsPdf(pdfPath: string): Promise<boolean> {
+  const pdfium = await loadPdfium();
+  const opened = openDocument(pdfium, pdfPath);
+  if (!opened.ok) return opened.error === FPDF_ERR.PASSWORD || opened.error === FPDF_ERR.SECURITY;
+  try {
+    return pdfium._FPDF_GetPageCount(opened.doc) > 0;
+  } finally {
+    opened.close();
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { ArtworkResult } from './artwork';
-import { partialPreviewPath, type WorkerReply, type WorkerRequest } from './protocol';
+import { partialPreviewPath, type WorkerReply, type WorkerRequest, type WorkerResult } from './protocol';
 import { DEFAULT_PREVIEW_LONG_SIDE_PX, assertValidSpec, previewPageNames, reportOf, type PreflightReport, type PreflightSpec } from './types';
 import { artworkWorkerEntry, workerStart, type WorkerEntry } from './worker-entry';
 
@@ -32,6 +32,13 @@ export interface ArtworkEngine {
    * ArtworkEngineError when the engine could not finish the job.
    */
   check(pdfPath: string, spec: PreflightSpec, previewPath?: string): Promise<ArtworkResult>;
+  /**
+   * Whether PDFium opens the file at `pdfPath` as a document with a page (lib/pdf-file's isPdf
+   * asks, for every PDF upload). Someone is waiting for the answer, and opening is quick, so it goes
+   * ahead of the checks waiting in the queue (never ahead of one running); rejects with
+   * ArtworkEngineError as check() does.
+   */
+  opens(pdfPath: string): Promise<boolean>;
   /** Jobs waiting now: the caller's measure of back-pressure. */
   readonly pending: number;
   /** Stops the worker; jobs not yet answered reject with reason `closed`. */
@@ -65,7 +72,7 @@ export function engineFailureReport(error: unknown): PreflightReport {
 
 interface Job {
   request: WorkerRequest;
-  resolve(result: ArtworkResult): void;
+  resolve(result: WorkerResult): void;
   reject(error: ArtworkEngineError): void;
 }
 
@@ -95,8 +102,9 @@ export function createArtworkEngine(options: ArtworkEngineOptions = {}): Artwork
       const { job } = running;
       running = undefined;
       // A worker stopped while writing the preview leaves its half-written file behind.
-      const { previewPath } = job.request;
-      if (previewPath) for (const page of previewPageNames(previewPath)) void rm(partialPreviewPath(page), { force: true }).catch(() => {});
+      if (job.request.kind === 'check' && job.request.previewPath) {
+        for (const page of previewPageNames(job.request.previewPath)) void rm(partialPreviewPath(page), { force: true }).catch(() => {});
+      }
       job.reject(failure ?? new ArtworkEngineError('crashed', 'The artwork worker stopped'));
     }
   };
@@ -154,10 +162,18 @@ export function createArtworkEngine(options: ArtworkEngineOptions = {}): Artwork
       } catch (error) {
         return Promise.reject(error);
       }
-      return new Promise<ArtworkResult>((resolve, reject) => {
-        queue.push({ request: { id: nextId++, pdfPath, spec, previewPath, longSidePx }, resolve, reject });
+      return new Promise<WorkerResult>((resolve, reject) => {
+        queue.push({ request: { kind: 'check', id: nextId++, pdfPath, spec, previewPath, longSidePx }, resolve, reject });
         pump();
-      });
+      }) as Promise<ArtworkResult>;
+    },
+    opens(pdfPath) {
+      if (closed) return Promise.reject(new ArtworkEngineError('closed', 'The artwork engine is closed'));
+      return new Promise<WorkerResult>((resolve, reject) => {
+        const firstCheck = queue.findIndex((job) => job.request.kind === 'check');
+        queue.splice(firstCheck === -1 ? queue.length : firstCheck, 0, { request: { kind: 'open', id: nextId++, pdfPath }, resolve, reject });
+        pump();
+      }).then((result) => 'opens' in result && result.opens);
     },
     get pending() {
       return queue.length + (running ? 1 : 0);

@@ -2,14 +2,16 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminInvoiceSchema, INVOICE_FILE_FIELD, INVOICE_FILE_MAX_MB, invoiceUploadSchema, statementQuerySchema } from '../../../shared/api/invoices';
 import type { AppDeps } from '../../deps';
+import type { ArtworkEngine } from '../../lib/artwork';
 import { requireAdmin, staffOnly } from '../../lib/auth';
 import { unprocessable } from '../../lib/errors';
+import { isPdf } from '../../lib/pdf-file';
 import { idParams, restResource } from '../../lib/rest-list';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
 import { sendPdf } from './routes';
 
 /** The upload's fields and its PDF (whole: at most INVOICE_FILE_MAX_MB), or 422s beside each field. */
-async function uploadedInvoice(request: FastifyRequest): Promise<{ fields: z.output<typeof invoiceUploadSchema>; pdf: Buffer }> {
+async function uploadedInvoice(request: FastifyRequest, engine: ArtworkEngine): Promise<{ fields: z.output<typeof invoiceUploadSchema>; pdf: Buffer }> {
   if (!request.isMultipart()) throw unprocessable({ [INVOICE_FILE_FIELD]: `Send the invoice as multipart/form-data with its PDF in a field named "${INVOICE_FILE_FIELD}".` });
   const values: Record<string, string> = {};
   let pdf: Buffer | null = null;
@@ -35,7 +37,7 @@ async function uploadedInvoice(request: FastifyRequest): Promise<{ fields: z.out
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
   if (tooBig) errors[INVOICE_FILE_FIELD] = `An invoice PDF is at most ${INVOICE_FILE_MAX_MB} MB.`;
   else if (!pdf?.length) errors[INVOICE_FILE_FIELD] = 'Choose the invoice PDF.';
-  else if (!pdf.subarray(0, 1024).includes('%PDF-')) errors[INVOICE_FILE_FIELD] = 'This file is not a PDF.';
+  else if (!(await isPdf(engine, pdf))) errors[INVOICE_FILE_FIELD] = 'This file is not a PDF (or it is too damaged to open): save the invoice as a PDF from the accounting package.';
   if (Object.keys(errors).length || !parsed.success || !pdf) throw unprocessable(errors);
   return { fields: parsed.data, pdf };
 }
@@ -45,14 +47,14 @@ async function uploadedInvoice(request: FastifyRequest): Promise<{ fields: z.out
  * upload from an accounting package, each invoice's PDF, and a customer's monthly statement.
  * Registered where multipart bodies are read (the upload).
  */
-const invoicesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, invoices }) => {
+const invoicesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, invoices, artworkEngine }) => {
   fastify.addHook('onRequest', staffOnly);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   restResource(app, db, { name: 'invoices', record: adminInvoiceSchema, list: invoices.list, findOne: invoices.get });
 
   app.post('/api/admin/invoices', { schema: { response: { 201: adminInvoiceSchema } } }, async (request, reply) => {
-    const { fields, pdf } = await uploadedInvoice(request);
+    const { fields, pdf } = await uploadedInvoice(request, artworkEngine);
     return reply.status(201).send(await invoices.upload(fields, pdf, requireAdmin(request).user.id));
   });
 

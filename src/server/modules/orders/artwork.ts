@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -7,6 +6,7 @@ import { orderItems, orders, products } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
+import { isPdf } from '../../lib/pdf-file';
 import { engineFailureReport, type ArtworkEngine, type PreflightReport } from '../../lib/artwork';
 import type { SettingsService } from '../settings/service';
 import { previewFileKeys } from './previews';
@@ -19,18 +19,6 @@ interface ArtworkJob {
   itemId: number;
   /** The file the job checks: when the item names another by then, the job has nothing to do. */
   key: string;
-}
-
-/** `%PDF-` within the first 1024 bytes, as the PDF specification allows. */
-async function looksLikePdf(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(1024);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead).includes('%PDF-');
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -131,7 +119,7 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
       };
       if (part.file.truncated) throw await refuse(`The file is larger than ${Math.round(limit / 1024 / 1024)} MB, the largest we accept. Export it with images at their printed size (300 ppi), or contact us.`);
       if (size === 0) throw await refuse('This file is empty.');
-      if (!(await looksLikePdf(await files.localPath(key)))) throw await refuse('This is not a PDF file. Export your artwork as a print-ready PDF and upload that.');
+      if (!(await isPdf(engine, await files.localPath(key)))) throw await refuse('This is not a PDF file (or it is too damaged to open). Export your artwork as a print-ready PDF and upload that.');
       // Control characters have no place in a file name shown on screens and in a download header.
       const name = [...(part.filename || '')].filter((c) => c >= ' ' && c !== '\u007f').join('').slice(0, 200) || 'artwork.pdf';
       return { key, name, size };

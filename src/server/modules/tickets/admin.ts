@@ -16,7 +16,7 @@ const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });
  * tab counts, one ticket with its thread, and replies, files, close and reopen. Registered where
  * multipart bodies are read.
  */
-const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets }) => {
+const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets, artworkEngine }) => {
   fastify.addHook('onRequest', staffOnly);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -29,13 +29,13 @@ const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets 
 
   app.post('/api/admin/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
     const { user } = requireAdmin(request);
-    const { input, files } = await readMessage(request, ticketReplySchema);
+    const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
     return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, input.body, files));
   });
 
   app.post('/api/admin/tickets/:id/files', { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
     const { user } = requireAdmin(request);
-    const files = await readFilesOnly(request);
+    const files = await readFilesOnly(request, artworkEngine);
     return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, '', files));
   });
 

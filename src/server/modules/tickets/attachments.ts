@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
 import { TICKET_FILE_MAX_BYTES, TICKET_FILE_MAX_MB, TICKET_FILES_PER_MESSAGE, type TicketFileKind } from '../../../shared/domain/tickets/tickets';
+import type { ArtworkEngine } from '../../lib/artwork';
 import { unprocessable } from '../../lib/errors';
+import { isPdf } from '../../lib/pdf-file';
 import { imageKind } from '../users/logo-image';
 
 /** A received attachment, checked and ready to store: images re-encoded without metadata, with a thumbnail. */
@@ -31,11 +33,11 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
   return [...(name ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim().slice(0, 200) || fallback;
 }
 
-/** What the bytes are, by their content — never by the name or the type the browser claims. */
-export function attachmentKind(bytes: Buffer): TicketFileKind | null {
+/** What the bytes are, by their content — never by the name or the type the browser claims; a PDF is one the PDF engine opens. */
+async function attachmentKind(bytes: Buffer, engine: ArtworkEngine): Promise<TicketFileKind | null> {
   const image = imageKind(bytes);
   if (image === 'png' || image === 'jpeg') return image;
-  if (bytes.subarray(0, 1024).includes('%PDF-')) return 'pdf';
+  if (await isPdf(engine, bytes)) return 'pdf';
   return null;
 }
 
@@ -76,13 +78,13 @@ export async function receiveMessage(request: FastifyRequest): Promise<ReceivedM
 }
 
 /** Checks each file by its content and prepares it to keep; every problem is named in one 422 on `files`. */
-export async function prepareFiles(received: ReceivedMessage['files']): Promise<PreparedFile[]> {
+export async function prepareFiles(received: ReceivedMessage['files'], engine: ArtworkEngine): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
   const problems: string[] = [];
   for (const file of received) {
-    const kind = file.data.length ? attachmentKind(file.data) : null;
+    const kind = file.data.length ? await attachmentKind(file.data, engine) : null;
     if (!file.data.length) problems.push(`${file.name}: this file is empty.`);
-    else if (!kind) problems.push(`${file.name}: only PNG, JPEG or PDF files can be attached.`);
+    else if (!kind) problems.push(`${file.name}: only PNG, JPEG or PDF files can be attached${file.data.subarray(0, 5).toString('latin1') === '%PDF-' ? ' (this PDF could not be opened: it may be damaged)' : ''}.`);
     else if (kind === 'pdf') prepared.push({ name: file.name, kind, data: file.data, width: null, height: null, thumbnail: null });
     else {
       const image = await prepareImage(file.data, kind).catch((error: Error) => error);

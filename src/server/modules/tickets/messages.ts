@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../shared/api/errors';
 import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
+import type { ArtworkEngine } from '../../lib/artwork';
 import { attachment } from '../../lib/attachment';
 import { HttpError, unprocessable } from '../../lib/errors';
 import { prepareFiles, receiveMessage, type PreparedFile } from './attachments';
@@ -9,16 +10,16 @@ import type { TicketsService } from './service';
 
 /**
  * A message's body, JSON or multipart (its fields beside `files` parts): the fields checked by
- * `schema` and the files by their content, with every problem in one 422 beside its field.
+ * `schema` and the files by their content (a PDF by the PDF `engine`), with every problem in one 422 beside its field.
  */
-export async function readMessage<S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<{ input: z.output<S>; files: PreparedFile[] }> {
+export async function readMessage<S extends z.ZodType>(request: FastifyRequest, schema: S, engine: ArtworkEngine): Promise<{ input: z.output<S>; files: PreparedFile[] }> {
   const received = request.isMultipart() ? await receiveMessage(request) : { fields: request.body ?? {}, files: [] };
   const errors: Record<string, string> = {};
   const parsed = schema.safeParse(received.fields);
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
   let files: PreparedFile[] = [];
   try {
-    files = await prepareFiles(received.files);
+    files = await prepareFiles(received.files, engine);
   } catch (error) {
     if (!(error instanceof HttpError) || !error.errors) throw error;
     Object.assign(errors, error.errors);
@@ -28,11 +29,11 @@ export async function readMessage<S extends z.ZodType>(request: FastifyRequest, 
 }
 
 /** Files sent on their own (`POST …/files`): at least one. */
-export async function readFilesOnly(request: FastifyRequest): Promise<PreparedFile[]> {
+export async function readFilesOnly(request: FastifyRequest, engine: ArtworkEngine): Promise<PreparedFile[]> {
   if (!request.isMultipart()) throw unprocessable({ [TICKET_FILES_FIELD]: `Send the files as multipart/form-data, each in a part named "${TICKET_FILES_FIELD}".` });
   const received = await receiveMessage(request);
   if (!received.files.length) throw unprocessable({ [TICKET_FILES_FIELD]: 'Choose at least one file to send.' });
-  return prepareFiles(received.files);
+  return prepareFiles(received.files, engine);
 }
 
 /** An attachment for its reader: its own type, a download with its name (images may show inline), never shared-cached. */

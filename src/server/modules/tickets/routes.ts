@@ -22,7 +22,7 @@ function customerOf(request: FastifyRequest) {
  * The customer's Resolution Centre at /api/tickets (DESIGN §3): their own tickets only — another
  * customer's ticket, message or file answers 404. Registered where multipart bodies are read.
  */
-const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, config }) => {
+const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, config, artworkEngine }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
 
@@ -52,7 +52,7 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
 
   app.post('/api/tickets', { schema: { response: { 201: ticketSchema } }, ...opening }, async (request, reply) => {
     const user = customerOf(request);
-    const { input, files } = await readMessage(request, ticketCreateSchema);
+    const { input, files } = await readMessage(request, ticketCreateSchema, artworkEngine);
     return reply.status(201).send(await tickets.open(user.id, input, files));
   });
 
@@ -62,13 +62,13 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
 
   app.post('/api/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...writing }, async (request) => {
     const user = customerOf(request);
-    const { input, files } = await readMessage(request, ticketReplySchema);
+    const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
     return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, input.body, files));
   });
 
   app.post('/api/tickets/:id/files', { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...writing }, async (request) => {
     const user = customerOf(request);
-    const files = await readFilesOnly(request);
+    const files = await readFilesOnly(request, artworkEngine);
     return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, '', files));
   });
 
