@@ -11,7 +11,7 @@ interface Order {
 }
 
 /** A confirmed order of the demo trade customer's: one box of business cards with clean artwork, by Royal Mail. */
-export async function pendingOrder(ref: string): Promise<number> {
+export async function pendingOrder(ref: string, fields: { notes?: string } = {}): Promise<number> {
   const api = await Api.as(TRADE);
   try {
     const products = await api.json<Array<{ id: number; name: string; stocks: Array<{ id: number; quantities: number[] }> }>>('GET', '/api/products');
@@ -23,6 +23,7 @@ export async function pendingOrder(ref: string): Promise<number> {
       qty: cards.stocks[0].quantities[0],
       sides: 'single',
       orientation: 'landscape',
+      ...fields,
     });
     await api.send('POST', `/api/orders/${order.id}/items/${item.id}/artwork`, undefined, {
       multipart: { file: { name: 'cards.pdf', mimeType: 'application/pdf', buffer: await cardPdf(91, 61, 3) } },

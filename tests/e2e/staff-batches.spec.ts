@@ -39,7 +39,9 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  const orderId = await pendingOrder(`E2E-BATCH-${RUN}`);
+  // What the customer tells production must reach the press.
+  const notes = `Please match colours to INK-2041 (${RUN})`;
+  const orderId = await pendingOrder(`E2E-BATCH-${RUN}`, { notes });
   const admin = await Api.as(ADMIN);
   const waiting = await waitingNow(admin);
   expect(waiting.items).toBeGreaterThanOrEqual(1);
@@ -77,11 +79,16 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   await expect(download).toBeVisible({ timeout: 120_000 });
   await expect(page.getByText('Ready', { exact: true })).toBeVisible();
   const items = page.getByRole('region', { name: `Items of batch ${batchId}` });
-  await expect(items.locator('tbody tr')).toHaveCount(waiting.items);
+  await expect(items.locator('tbody tr:has([data-file-name])')).toHaveCount(waiting.items);
   const fileNames = (await items.locator('[data-file-name]').allTextContents()).map((name) => name.trim());
   expect(fileNames.filter((name) => name.startsWith(`${orderId}-`))).toHaveLength(1);
   await expect(items.getByRole('link', { name: `#${orderId}` })).toHaveAttribute('href', `/admin/orders/${orderId}`);
+  // The item's notes are under its line (and, on a phone, on its card).
+  await expect(items.locator('[data-press-notes]').filter({ hasText: notes })).toContainText(`Customer’s notes: ${notes}`);
   await shoot(page, 'batch-ready', { area: 'staff' });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('list', { name: `Items of batch ${batchId}` }).getByText(notes)).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expectAccessible(page, '/admin/batches/{id}/show');
 
   // Download ZIP: the browser saves the file itself; it holds the sheets and one artwork per item listed.
@@ -97,8 +104,9 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   }
   expect(zip.get('job-sheet.pdf')!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const csv = zip.get('jobs.csv')!.toString('utf8');
-  expect(csv).toContain('File,Order,Item,Product,Stock,Qty,Sides,Orientation,Trim size,Customer,Dispatch date');
+  expect(csv).toContain('File,Order,Item,Product,Stock,Qty,Sheets,Sides,Orientation,Trim size,Customer,Dispatch date,Notes,Accepted warnings');
   for (const name of fileNames) expect(csv).toContain(name);
+  expect(csv).toContain(notes);
   await expect(page).toHaveURL(`/admin/batches/${batchId}/show`); // the page stays
 
   // The order made for this test is now Processing, the batch named in its history.
@@ -107,6 +115,8 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   const history = page.getByRole('list', { name: `History of order ${orderId}` });
   await expect(history).toContainText('Pending → Processing');
   await expect(history).toContainText(`In batch ${batchId}`);
+  await expect(page.getByText(`Customer’s notes: ${notes}`)).toBeVisible();
+  await shoot(page, 'batch-order', { area: 'staff' });
   expect((await admin.json<{ status: string }>('GET', `/api/admin/orders/${orderId}`)).status).toBe('printing');
 
   // Back on the list: the batch is Ready with its ZIP; its button downloads without opening the row.

@@ -52,6 +52,31 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const sidesText = (sides: BatchItem['sides']) => (sides === 'double' ? 'Double-sided' : 'Single-sided');
 const orientationText = (orientation: BatchItem['orientation']) => (orientation === 'portrait' ? 'Portrait' : 'Landscape');
 const dueText = (due: string | null) => (due ? formatDay(due) : '—');
+const sheetsText = (sheets: number) => `${sheets.toLocaleString('en-GB')} sheet${sheets === 1 ? '' : 's'}`;
+
+/** What the customer told production about an item, and the artwork warnings they accepted: read before printing. */
+function ForThePress({ item }: { item: BatchItem }) {
+  if (!item.notes && !item.accepted_warnings.length) return null;
+  return (
+    <Box data-press-notes sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+      {item.notes ? (
+        <Alert severity="info" icon={false} sx={{ py: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          <strong>Customer’s notes:</strong> {item.notes}
+        </Alert>
+      ) : null}
+      {item.accepted_warnings.length ? (
+        <Alert severity="warning" icon={false} sx={{ py: 0, overflowWrap: 'anywhere' }}>
+          <strong>Warnings the customer accepted:</strong>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {item.accepted_warnings.map((warning, i) => (
+              <li key={i}>{warning}</li>
+            ))}
+          </Box>
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
 
 /** The items as a table (wide screens), scrolling inside its own box if the window is narrower than it. */
 function ItemsTable({ batch }: { batch: Batch }) {
@@ -65,6 +90,7 @@ function ItemsTable({ batch }: { batch: Batch }) {
             <TableCell>Product</TableCell>
             <TableCell>Stock</TableCell>
             <TableCell align="right">Qty</TableCell>
+            <TableCell align="right">Sheets</TableCell>
             <TableCell>Sides</TableCell>
             <TableCell>Orientation</TableCell>
             <TableCell>Trim size</TableCell>
@@ -73,8 +99,8 @@ function ItemsTable({ batch }: { batch: Batch }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {batch.items.map((item) => (
-            <TableRow key={item.id}>
+          {batch.items.map((item) => [
+            <TableRow key={item.id} sx={item.notes || item.accepted_warnings.length ? { '& > td': { borderBottom: 0 } } : undefined}>
               <TableCell>
                 <OrderLink id={item.order_id} />
               </TableCell>
@@ -84,13 +110,22 @@ function ItemsTable({ batch }: { batch: Batch }) {
               <TableCell>{item.product}</TableCell>
               <TableCell>{item.stock}</TableCell>
               <TableCell align="right">{item.qty.toLocaleString('en-GB')}</TableCell>
+              <TableCell align="right">{item.sheets.toLocaleString('en-GB')}</TableCell>
               <TableCell>{item.sides === 'double' ? 'Double' : 'Single'}</TableCell>
               <TableCell>{orientationText(item.orientation)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.trim_size}</TableCell>
               <TableCell>{item.customer}</TableCell>
               <TableCell>{dueText(item.dispatch_due)}</TableCell>
-            </TableRow>
-          ))}
+            </TableRow>,
+            item.notes || item.accepted_warnings.length ? (
+              <TableRow key={`${item.id}-notes`}>
+                <TableCell />
+                <TableCell colSpan={10} sx={{ pt: 0 }}>
+                  <ForThePress item={item} />
+                </TableCell>
+              </TableRow>
+            ) : null,
+          ])}
         </TableBody>
       </Table>
     </Box>
@@ -113,9 +148,10 @@ function ItemCards({ batch }: { batch: Batch }) {
             {item.product} · {item.stock}
           </Typography>
           <Typography variant="body2">
-            {item.qty.toLocaleString('en-GB')} · {sidesText(item.sides)} · {orientationText(item.orientation)} · {item.trim_size}
+            {item.qty.toLocaleString('en-GB')} · {sheetsText(item.sheets)} · {sidesText(item.sides)} · {orientationText(item.orientation)} · {item.trim_size}
           </Typography>
           <Typography variant="body2">{item.customer}</Typography>
+          <ForThePress item={item} />
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', fontFamily: 'monospace', fontSize: '0.8125rem' }} data-file-name>
             {item.file_name}
           </Typography>

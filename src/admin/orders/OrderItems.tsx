@@ -70,9 +70,9 @@ export function OrderItems({ order }: { order: AdminOrder }) {
                 {itemLine(item)}
               </Typography>
               {item.notes ? (
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  Customer’s notes: {item.notes}
-                </Typography>
+                <Alert severity="info" icon={false} sx={{ my: 1, py: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                  <strong>Customer’s notes:</strong> {item.notes}
+                </Alert>
               ) : null}
               <ArtworkFileButton item={item} fetchFile={() => dataProvider.orderItemFile(order.id, item.id, 'artwork')} />
               <Preflight item={item} />

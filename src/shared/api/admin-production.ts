@@ -63,8 +63,14 @@ export const batchItemSchema = z.object({
   sides: z.enum(['single', 'double']),
   orientation: z.enum(['portrait', 'landscape']),
   trim_size: z.string(),
+  /** Printed sheets the item needs: ⌈qty ÷ the product's items per sheet⌉. */
+  sheets: z.number(),
   customer: z.string(),
   dispatch_due: z.string().nullable(),
+  /** What the customer wrote on the item for production ("please match colours to INK-2041"); empty when nothing. */
+  notes: z.string(),
+  /** The preflight warnings the customer accepted when confirming (each check's message); empty when none. */
+  accepted_warnings: z.array(z.string()),
 });
 export type BatchItem = z.infer<typeof batchItemSchema>;
 

@@ -12,7 +12,8 @@ import type { TestApp } from '../helpers/app';
 import { createProduct, createStock, setMargins } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
 import { readZip } from '../helpers/zip';
-import { artworkChecked, CLEAN_CARD, confirmedOrder, ok, pdf, seedDelivery, upload, type Catalogue, orderingApp } from '../orders/helpers';
+import { artworkChecked, CLEAN_CARD, confirmedOrder, NO_BLEED_CARD, ok, pdf, seedDelivery, upload, type Catalogue, orderingApp } from '../orders/helpers';
+import { pdfText } from '../helpers/pdf-text';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -108,7 +109,8 @@ describe('a batch run', () => {
     expect(csv[0]).toEqual([...JOBS_CSV_COLUMNS]);
     expect(csv.slice(1).map((r) => r[0]).sort()).toEqual([...expectedNames].sort());
     const flyerLine = csv.find((r) => r[2] === String(b.flyerItem))!;
-    expect(flyerLine).toEqual([`${b.order.id}-${b.flyerItem}-a6-flyers-gloss-170-100-single.pdf`, String(b.order.id), String(b.flyerItem), 'A6 Flyers', 'Gloss 170', '100', 'single', 'landscape', '85 × 55 mm', expect.any(String), b.order.dispatch_due]);
+    // 100 flyers at 24 to a sheet: 5 sheets. No notes, no warnings.
+    expect(flyerLine).toEqual([`${b.order.id}-${b.flyerItem}-a6-flyers-gloss-170-100-single.pdf`, String(b.order.id), String(b.flyerItem), 'A6 Flyers', 'Gloss 170', '100', '5', 'single', 'landscape', '85 × 55 mm', expect.any(String), b.order.dispatch_due, '', '']);
 
     for (const id of [a.id, b.order.id]) {
       const order = await readOrder(id);
@@ -131,6 +133,46 @@ describe('a batch run', () => {
     expect((await run()).statusCode).toBe(422);
     const listed = await staff.get('/api/admin/batches?sort=["id","DESC"]&range=[0,9]');
     expect(listed.json()[0]).toMatchObject({ id: batch.id, status: 'done', item_count: 3 });
+  });
+
+  it('tells the press what the customer said: notes, accepted warnings and sheets to print, in jobs.csv, on the job sheet and the batch page', async () => {
+    const order = ok<Order>(await shopper.post('/api/orders', { ref: 'NOTES' }), 201);
+    const noted = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 250, sides: 'single', orientation: 'landscape', notes: 'please match colours to INK-2041' }), 201);
+    const hostile = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape', notes: '=HYPERLINK("http://evil.test","x")' }), 201);
+    ok(await upload(shopper, order.id, noted.id, await pdf(NO_BLEED_CARD)));
+    ok(await upload(shopper, order.id, hostile.id, await pdf(CLEAN_CARD)));
+    const checked = await artworkChecked(t, shopper, order.id);
+    const warnings = checked.items.find((i) => i.id === noted.id)!.artwork!.preflight.checks.filter((c) => c.status === 'warn').map((c) => c.message);
+    expect(warnings.length).toBeGreaterThan(0);
+    ok(await shopper.patch(`/api/orders/${order.id}/items/${noted.id}`, { warnings_accepted: true }));
+    ok(await shopper.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id }));
+    ok(await shopper.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `notes-order-${order.id}` } }));
+
+    const batch = await runToEnd();
+    // 250 cards at 24 to a sheet: ⌈250 ÷ 24⌉ = 11 sheets; 100: 5.
+    expect(batch.items.find((i) => i.id === noted.id)).toMatchObject({ notes: 'please match colours to INK-2041', accepted_warnings: warnings, sheets: 11, stock: 'Silk 350', qty: 250 });
+    expect(batch.items.find((i) => i.id === hostile.id)).toMatchObject({ notes: '=HYPERLINK("http://evil.test","x")', accepted_warnings: [], sheets: 5 });
+
+    const entries = await readZip((await staff.get(`/api/admin/batches/${batch.id}/zip`)).rawPayload);
+    const [head, ...lines] = parse(entries.get('jobs.csv')!, { bom: true }) as string[][];
+    const column = (line: string[], name: (typeof JOBS_CSV_COLUMNS)[number]) => line[head.indexOf(name)];
+    const notedLine = lines.find((l) => column(l, 'Item') === String(noted.id))!;
+    expect(column(notedLine, 'Notes')).toBe('please match colours to INK-2041');
+    expect(column(notedLine, 'Accepted warnings')).toBe(warnings.join('\n'));
+    expect(column(notedLine, 'Sheets')).toBe('11');
+    expect(column(notedLine, 'Stock')).toBe('Silk 350');
+    const hostileLine = lines.find((l) => column(l, 'Item') === String(hostile.id))!;
+    // A spreadsheet shows the customer's formula as text.
+    expect(column(hostileLine, 'Notes')).toBe(`'=HYPERLINK("http://evil.test","x")`);
+    expect(column(hostileLine, 'Accepted warnings')).toBe('');
+
+    const sheet = (await pdfText(entries.get('job-sheet.pdf')!)).join('\n').replace(/\s+/g, ' ');
+    expect(sheet).toContain('please match colours to INK-2041');
+    expect(sheet).toContain('Accepted warning:');
+    expect(sheet).toContain(warnings[0].replace(/\s+/g, ' ').slice(0, 60));
+    expect(sheet).toContain(`${order.id}-${noted.id} Cards Silk 350 single 250 11`);
+    expect(sheet).toContain(`${order.id}-${hostile.id} Cards Silk 350 single 100 5`);
+    expect(sheet).toMatch(/16 sheets to print/);
   });
 
   it('on one stock takes only its items; the order goes to Processing and its other item waits for the next run', async () => {

@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from '../../lib/zip';
 import type { Readable } from 'node:stream';
 import { NOTHING_TO_BATCH, type Batch, type BatchItem, type BatchRun, type BatchStatus, type BatchSummary, type BatchWaiting } from '../../../shared/api/admin-production';
+import { sheetsFor } from '../../../shared/domain/pricing/engine';
 import type { Db } from '../../db/client';
+import type { PreflightReport } from '../../lib/artwork';
 import { qualified } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
 import { batches, batchItems, jobs as jobRows, orderItems, orders, products, stock, users, type BatchRow, type OrderRow, type UserRow } from '../../db/schema';
@@ -54,6 +56,7 @@ const itemColumns = {
   sides: orderItems.sides,
   orientation: orderItems.orientation,
   product: products.name,
+  multiplier: products.multiplier,
   trimW: products.trimWidthMm,
   trimH: products.trimHeightMm,
   stock: stock.name,
@@ -61,6 +64,9 @@ const itemColumns = {
   company: users.companyName,
   firstname: users.firstname,
   lastname: users.lastname,
+  notes: orderItems.notes,
+  preflight: orderItems.preflight,
+  warningsAccepted: orderItems.warningsAccepted,
 };
 const itemsQuery = <Extra extends Record<string, PgColumn>>(db: Db, extra: Extra) => db.select({ ...itemColumns, ...extra });
 interface ItemRow {
@@ -70,6 +76,7 @@ interface ItemRow {
   sides: string;
   orientation: string;
   product: string;
+  multiplier: number;
   trimW: number;
   trimH: number;
   stock: string;
@@ -77,6 +84,16 @@ interface ItemRow {
   company: string;
   firstname: string;
   lastname: string;
+  notes: string;
+  preflight: unknown;
+  warningsAccepted: boolean;
+}
+
+/** The messages of the preflight's warnings, when the customer accepted them (confirming needs that of an item with warnings). */
+function acceptedWarnings(r: Pick<ItemRow, 'preflight' | 'warningsAccepted'>): string[] {
+  if (!r.warningsAccepted) return [];
+  const checks = (r.preflight as Partial<PreflightReport> | null)?.checks ?? [];
+  return checks.filter((c) => c.status === 'warn').map((c) => c.message);
 }
 
 /** The press works to the dispatch date: the most urgent first. */
@@ -92,8 +109,11 @@ function presentItem(r: ItemRow): Omit<BatchItem, 'file_name'> {
     sides: r.sides as 'single' | 'double',
     orientation: r.orientation as 'portrait' | 'landscape',
     trim_size: `${r.trimW} × ${r.trimH} mm`,
+    sheets: sheetsFor(r.qty, r.multiplier),
     customer: r.company || fullName(r),
     dispatch_due: r.dispatchDue,
+    notes: r.notes.trim(),
+    accepted_warnings: acceptedWarnings(r),
   };
 }
 

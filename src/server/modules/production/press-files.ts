@@ -24,11 +24,30 @@ export function pressFileName(item: { order_id: number; id: number; product: str
   return `${item.order_id}-${item.id}-${fileNamePart(item.product)}-${fileNamePart(item.stock)}-${item.qty}-${item.sides}.pdf`;
 }
 
-export const JOBS_CSV_COLUMNS = ['File', 'Order', 'Item', 'Product', 'Stock', 'Qty', 'Sides', 'Orientation', 'Trim size', 'Customer', 'Dispatch date'] as const;
+export const JOBS_CSV_COLUMNS = ['File', 'Order', 'Item', 'Product', 'Stock', 'Qty', 'Sheets', 'Sides', 'Orientation', 'Trim size', 'Customer', 'Dispatch date', 'Notes', 'Accepted warnings'] as const;
 
-/** `jobs.csv`: one line per item, in the ZIP's order; RFC 4180 (CRLF, quoted where needed), UTF-8 with a BOM for Excel. */
+/**
+ * `jobs.csv`: one line per item, in the ZIP's order; RFC 4180 (CRLF, quoted where needed), UTF-8 with
+ * a BOM for Excel, by the shared CSV rule (no cell runs as a formula). The customer's notes and the
+ * warnings they accepted travel with the item: each accepted warning on a line of its own in the cell.
+ */
 export function jobsCsv(items: readonly BatchItem[]): Buffer {
-  const rows = items.map((i) => [i.file_name, i.order_id, i.id, i.product, i.stock, i.qty, i.sides, i.orientation, i.trim_size, i.customer, i.dispatch_due ?? '']);
+  const rows = items.map((i) => [
+    i.file_name,
+    i.order_id,
+    i.id,
+    i.product,
+    i.stock,
+    i.qty,
+    i.sheets,
+    i.sides,
+    i.orientation,
+    i.trim_size,
+    i.customer,
+    i.dispatch_due ?? '',
+    i.notes,
+    i.accepted_warnings.join('\n'),
+  ]);
   return Buffer.from(toCsv([[...JOBS_CSV_COLUMNS], ...rows], { bom: true }), 'utf8');
 }
 
@@ -42,12 +61,13 @@ export interface JobSheetFacts {
 
 /** The items grouped as the press plans work: by stock, then product and sides. */
 function groups(items: readonly BatchItem[]) {
-  const byKey = new Map<string, { stock: string; product: string; sides: string; items: number; qty: number }>();
+  const byKey = new Map<string, { stock: string; product: string; sides: string; items: number; qty: number; sheets: number }>();
   for (const i of items) {
     const key = `${i.stock}\u0000${i.product}\u0000${i.sides}`;
-    const group = byKey.get(key) ?? { stock: i.stock, product: i.product, sides: i.sides, items: 0, qty: 0 };
+    const group = byKey.get(key) ?? { stock: i.stock, product: i.product, sides: i.sides, items: 0, qty: 0, sheets: 0 };
     group.items += 1;
     group.qty += i.qty;
+    group.sheets += i.sheets;
     byKey.set(key, group);
   }
   return [...byKey.values()].sort((a, b) => a.stock.localeCompare(b.stock) || a.product.localeCompare(b.product) || a.sides.localeCompare(b.sides));
@@ -56,10 +76,44 @@ function groups(items: readonly BatchItem[]) {
 /** The time the shop reads on its own clocks. */
 const ukDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
-/** As many group lines as one A4 page holds under the heading; the rest are summed in one line. */
-const SHEET_LINES = 34;
+/** As many group lines as the first page holds under the heading; the rest are summed in one line. */
+const SUMMARY_LINES = 20;
+const LEFT = 48;
+const WIDTH = 499; // A4 (595 pt) less the two margins
+const count = (n: number) => n.toLocaleString('en-GB');
 
-/** The job sheet: one A4 page that travels with the batch — what it holds and when it must go. */
+interface Column {
+  title: string;
+  x: number;
+  width: number;
+  right?: boolean;
+}
+
+const SUMMARY_COLUMNS: Column[] = [
+  { title: 'Stock', x: 48, width: 150 },
+  { title: 'Product', x: 202, width: 150 },
+  { title: 'Sides', x: 356, width: 44 },
+  { title: 'Items', x: 402, width: 36, right: true },
+  { title: 'Qty', x: 440, width: 50, right: true },
+  { title: 'Sheets', x: 492, width: 55, right: true },
+];
+
+const ITEM_COLUMNS: Column[] = [
+  { title: 'Order-item', x: 48, width: 62 },
+  { title: 'Product', x: 112, width: 118 },
+  { title: 'Stock', x: 232, width: 112 },
+  { title: 'Sides', x: 346, width: 40 },
+  { title: 'Qty', x: 388, width: 46, right: true },
+  { title: 'Sheets', x: 436, width: 46, right: true },
+  { title: 'Dispatch', x: 488, width: 59 },
+];
+
+/**
+ * The job sheet that travels with the batch: what it holds and when it must go, then every item as
+ * the press needs it — its stock, quantity and the sheets to print, and under it, what the customer
+ * asked of production (their notes) and the artwork warnings they accepted, so nobody at the press
+ * has to look them up. One A4 page for a plain batch; as many as the items' notes need.
+ */
 export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Batch ${batch.id} job sheet`, Author: batch.appName } });
   const chunks: Buffer[] = [];
@@ -68,38 +122,79 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+
+  const line = (columns: Column[], cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    cells.forEach((cell, i) => doc.text(cell, columns[i].x, y, { width: columns[i].width, lineBreak: false, ellipsis: true, align: columns[i].right ? 'right' : 'left' }));
+    doc.x = LEFT;
+    doc.moveDown(0.45);
+  };
+  const rule = () => {
+    doc.moveTo(LEFT, doc.y).lineTo(LEFT + WIDTH, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc.moveDown(0.3);
+  };
 
   const orders = new Set(items.map((i) => i.order_id)).size;
+  const sheets = items.reduce((n, i) => n + i.sheets, 0);
   const dues = items.map((i) => i.dispatch_due).filter((d): d is string => !!d).sort();
+  const withNotes = items.filter((i) => i.notes || i.accepted_warnings.length).length;
   doc.font('Helvetica-Bold').fontSize(20).text(`Batch ${batch.id}`, { continued: true }).font('Helvetica').fontSize(12).text(`   ${batch.appName}`);
   doc.moveDown(0.5).fontSize(10);
   doc.text(`Made ${ukDateTime.format(batch.createdAt)}${batch.createdBy ? ` by ${batch.createdBy}` : ''}`);
   doc.text(`Stock: ${batch.stockName ?? 'every stock'}`);
-  doc.text(`${items.length} item${items.length === 1 ? '' : 's'} of ${orders} order${orders === 1 ? '' : 's'}; every item is listed in jobs.csv`);
+  doc.text(`${count(items.length)} item${items.length === 1 ? '' : 's'} of ${count(orders)} order${orders === 1 ? '' : 's'}, ${count(sheets)} sheet${sheets === 1 ? '' : 's'} to print; every item is listed below and in jobs.csv`);
   if (dues.length) doc.text(`First dispatch date: ${formatDay(dues[0])}`);
+  if (withNotes) doc.font('Helvetica-Bold').text(`${count(withNotes)} item${withNotes === 1 ? ' has' : 's have'} notes or accepted warnings: read them below before printing.`).font('Helvetica');
   doc.moveDown();
 
-  const columns = [
-    { title: 'Stock', x: 48, width: 170 },
-    { title: 'Product', x: 222, width: 170 },
-    { title: 'Sides', x: 396, width: 50 },
-    { title: 'Items', x: 450, width: 40 },
-    { title: 'Qty', x: 494, width: 53 },
-  ];
-  const line = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    cells.forEach((cell, i) => doc.text(cell, columns[i].x, y, { width: columns[i].width, lineBreak: false, ellipsis: true, align: i >= 3 ? 'right' : 'left' }));
-    doc.x = 48;
-    doc.moveDown(0.4);
-  };
-  line(columns.map((c) => c.title), true);
+  line(SUMMARY_COLUMNS, SUMMARY_COLUMNS.map((c) => c.title), true);
   const all = groups(items);
-  const shown = all.length > SHEET_LINES ? all.slice(0, SHEET_LINES - 1) : all;
-  for (const g of shown) line([g.stock, g.product, g.sides, String(g.items), g.qty.toLocaleString('en-GB')]);
+  const shown = all.length > SUMMARY_LINES ? all.slice(0, SUMMARY_LINES - 1) : all;
+  for (const g of shown) line(SUMMARY_COLUMNS, [g.stock, g.product, g.sides, count(g.items), count(g.qty), count(g.sheets)]);
   const rest = all.slice(shown.length);
   if (rest.length) {
-    line([`and ${rest.length} more groups`, '', '', String(rest.reduce((n, g) => n + g.items, 0)), rest.reduce((n, g) => n + g.qty, 0).toLocaleString('en-GB')]);
+    const sum = (pick: (g: (typeof rest)[number]) => number) => count(rest.reduce((n, g) => n + pick(g), 0));
+    line(SUMMARY_COLUMNS, [`and ${rest.length} more groups`, '', '', sum((g) => g.items), sum((g) => g.qty), sum((g) => g.sheets)]);
+  }
+
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(13).text('Items', LEFT);
+  doc.moveDown(0.3);
+  const itemHeading = () => {
+    line(ITEM_COLUMNS, ITEM_COLUMNS.map((c) => c.title), true);
+    rule();
+  };
+  itemHeading();
+  const NOTE_X = 112;
+  const NOTE_WIDTH = LEFT + WIDTH - NOTE_X;
+  for (const item of items) {
+    const notes = [
+      ...(item.notes ? [{ label: 'Customer’s notes: ', text: item.notes }] : []),
+      ...item.accepted_warnings.map((text) => ({ label: 'Accepted warning: ', text })),
+    ];
+    doc.fontSize(9);
+    const needed = 14 + notes.reduce((h, n) => h + doc.heightOfString(n.label + n.text, { width: NOTE_WIDTH }) + 3, 0);
+    if (doc.y + needed > bottom()) {
+      doc.addPage();
+      itemHeading();
+    }
+    line(ITEM_COLUMNS, [
+      `${item.order_id}-${item.id}`,
+      item.product,
+      item.stock,
+      item.sides,
+      count(item.qty),
+      count(item.sheets),
+      item.dispatch_due ? formatDay(item.dispatch_due) : '—',
+    ]);
+    for (const note of notes) {
+      doc.font('Helvetica-Bold').fontSize(9).text(note.label, NOTE_X, doc.y, { width: NOTE_WIDTH, continued: true }).font('Helvetica').text(note.text);
+      doc.moveDown(0.2);
+    }
+    doc.x = LEFT;
+    if (notes.length) doc.moveDown(0.3);
   }
   doc.end();
   return done;
