@@ -58,7 +58,7 @@ const sheetsText = (sheets: number) => `${sheets.toLocaleString('en-GB')} sheet$
 function ForThePress({ item }: { item: BatchItem }) {
   if (!item.notes && !item.accepted_warnings.length) return null;
   return (
-    <Box data-press-notes sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+    <Box data-press-notes sx={{ display: 'grid', gap: 0.5, my: 0.5, minWidth: 0 }}>
       {item.notes ? (
         <Alert severity="info" icon={false} sx={{ py: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           <strong>Customer’s notes:</strong> {item.notes}
