@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fieldErrors, type ApiErrorBody } from '../../shared/api/errors';
 import { mapDatabaseUnavailable } from '../db/availability';
@@ -59,16 +60,31 @@ export const uniqueAsFieldError =
 
 export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
 
+/** The zod issue a validation error of fastify-type-provider-zod was made from (its path as the pointer it became). */
+function issueOf(validation: ZodFastifySchemaValidationError): z.core.$ZodIssue {
+  const pointer = validation.instancePath;
+  const path = pointer === '/' ? [] : pointer.slice(1).split('/');
+  return { ...validation.params, code: validation.keyword, path, message: validation.message ?? '' } as z.core.$ZodIssue;
+}
+
 /**
- * Raised by the zod validator compiler; carries the fields that failed. A body that is not an
- * object at all is said so; a key a strict body does not take is named (never "not an object").
+ * A request that failed the zod schema of one of its parts (`part`: body, querystring, params,
+ * headers), as the 422 with a message per field. A body that is not an object at all is said so;
+ * a key a strict body does not take is named (never "not an object").
  */
 export class RequestValidationError extends HttpError {
-  constructor(error: z.ZodError, part: string) {
-    const errors = fieldErrors(error);
-    const notAnObject = error.issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type');
+  constructor(issues: readonly z.core.$ZodIssue[], part: string) {
+    const errors = fieldErrors({ issues });
+    const notAnObject = issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type');
     if (part === 'body' && notAnObject) errors._ = NOT_AN_OBJECT;
     super(422, 'The given data was invalid.', errors);
+  }
+
+  /** The error fastify-type-provider-zod's validator compiler gave Fastify, as ours; null for any other error. */
+  static from(error: unknown): RequestValidationError | null {
+    if (!hasZodFastifySchemaValidationErrors(error)) return null;
+    const part = (error as { validationContext?: string }).validationContext ?? 'body';
+    return new RequestValidationError(error.validation.map(issueOf), part);
   }
 }
 
@@ -93,7 +109,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     for (const summary of busy.values()) summary.flush();
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+    const error = RequestValidationError.from(thrown) ?? thrown;
     let status: number;
     let body: ApiErrorBody;
     // A database that is away or too slow: 503 with Retry-After, logged once per interval (db/availability.ts).

@@ -406,7 +406,10 @@ export function restResource<Rec extends { id: number }, Row, C extends z.ZodObj
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = `/api/admin/${resource.name}`;
-  const one = { params: idParams, response: { 200: resource.record } };
+  // The handlers' answers are typed by `resource` (Rec); the type provider cannot resolve the output
+  // of a schema of a generic type, so the routes see the record's schema as any schema.
+  const record: z.ZodType = resource.record;
+  const one = { params: idParams, response: { 200: record } };
   async function find(id: number): Promise<Rec> {
     const record = await resource.findOne(id);
     if (!record) throw notFound('No such record.');
@@ -416,7 +419,7 @@ export function restResource<Rec extends { id: number }, Row, C extends z.ZodObj
   // Its own copy of the querystring schema, so that the list's filters can be found from the route.
   const querystring = listQuerystring.clone();
   listFilters.set(querystring, resource.list as unknown as ListSpec<never, never>);
-  app.get(base, { schema: { querystring, response: { 200: z.array(resource.record) } } }, async (request, reply) => {
+  app.get(base, { schema: { querystring, response: { 200: z.array(record) } } }, async (request, reply) => {
     const query = listQuery(resource.list, request.query);
     const { rows, total } = await listPage(db, resource.list, query);
     reply.header('content-range', contentRange(resource.name, query, rows.length, total));
@@ -427,7 +430,7 @@ export function restResource<Rec extends { id: number }, Row, C extends z.ZodObj
 
   const { create, update, remove } = resource;
   if (create) {
-    const schema = { body: writableBody(create.schema, false), response: { 201: resource.record } };
+    const schema = { body: writableBody(create.schema, false), response: { 201: record } };
     app.post(base, { schema }, async (request, reply) => {
       const record = await create.run(request.body as z.output<C>, request);
       return reply.status(201).send(record);

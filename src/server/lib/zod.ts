@@ -1,27 +1,42 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RequestValidationError } from './errors';
 
-/** Lets route handlers see the parsed type of the zod schema on each part of the route, and type what they answer. */
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-}
+export type { ZodTypeProvider };
 
 /** The app as a plugin sees it after `withTypeProvider<ZodTypeProvider>()`. */
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
+/** The media types of each file answer's schema, for the API's document (lib/openapi.ts). */
+const fileAnswers = new WeakMap<z.ZodType, readonly string[]>();
+/** The schema each made-ahead JSON answer was built to, for the API's document. */
+const madeAheadShapes = new WeakMap<z.ZodType, z.ZodType>();
+
 /**
- * The response schema of an answer that is a file or bytes already made (a stream, a Buffer):
- * Fastify sends those as they are, and the route still declares what it answers.
+ * The response schema of an answer that is a file or bytes already made (a stream, a Buffer) of
+ * one of `mediaTypes`: Fastify sends those as they are, and the route still declares what it answers.
  */
-export const fileBody = z.custom<Buffer | NodeJS.ReadableStream>(() => true, { message: 'A file' });
+export function fileAnswer(...mediaTypes: [string, ...string[]]) {
+  const schema = z.custom<Buffer | NodeJS.ReadableStream>(() => true, { message: 'A file' });
+  fileAnswers.set(schema, mediaTypes);
+  return schema;
+}
+
+/** A file answer of any type (what was uploaded is sent back as it came). */
+export const fileBody = fileAnswer('application/octet-stream');
 
 /**
  * The response schema of JSON answered as bytes made ahead (the cached price list): sent as they
  * are; `shape` is the schema those bytes were built to (checked where they are built).
  */
-export const jsonBytes = (shape: z.ZodType) => fileBody.meta({ description: 'JSON made ahead', shape });
+export function jsonBytes(shape: z.ZodType) {
+  const schema = z.custom<Buffer | NodeJS.ReadableStream>(() => true, { message: 'JSON made ahead' });
+  madeAheadShapes.set(schema, shape);
+  return schema;
+}
+
+export const fileMediaTypes = (schema: unknown): readonly string[] | undefined => fileAnswers.get(schema as z.ZodType);
+export const madeAheadShape = (schema: unknown): z.ZodType | undefined => madeAheadShapes.get(schema as z.ZodType);
 
 /** A route as it was registered: its method, URL, schemas and config, read from the app itself. */
 export interface RegisteredRoute {
@@ -45,26 +60,18 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
 }
 
 /** Answers that are JSON under /api; the SPA's own files are served by the static plugin. */
-const isApiRoute = (route: RouteOptions) => route.url.startsWith('/api/');
+export const isApiRoute = (route: Pick<RouteOptions, 'url'>) => route.url.startsWith('/api/');
 
 /**
  * Fastify validates every body, query and param with the shared zod schemas, and serialises every
- * answer through the route's response schema: zod's objects drop keys they do not name, so a
- * column added to a table can never reach a client by accident. An API route without a response
- * schema is refused when the app is built.
+ * answer through the route's response schema (fastify-type-provider-zod): zod's objects drop keys
+ * they do not name, so a column added to a table can never reach a client by accident. A request
+ * that fails its schema is answered 422 with a message per field by the one error handler
+ * (lib/errors.ts). An API route without a response schema is refused when the app is built.
  */
 export function registerZodValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const zodSchema = schema as unknown as z.ZodType;
-    return (data: unknown) => {
-      const result = zodSchema.safeParse(data);
-      return result.success ? { value: result.data } : { error: new RequestValidationError(result.error, httpPart ?? 'body') };
-    };
-  });
-  app.setSerializerCompiler(({ schema }) => {
-    const zodSchema = schema as unknown as z.ZodType;
-    return (data: unknown) => JSON.stringify(zodSchema.parse(data));
-  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const table: RegisteredRoute[] = [];
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {

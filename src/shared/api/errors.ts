@@ -13,7 +13,7 @@ export const notAllowed = (key: string) => `The field "${key}" is not allowed he
  * One message per field, the first zod gives for it; nested paths join with dots. Keys a strict
  * object does not take are each named as a field of their own.
  */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: { readonly issues: readonly z.core.$ZodIssue[] }): Record<string, string> {
   const out: Record<string, string> = {};
   const add = (path: readonly PropertyKey[], message: string) => {
     const key = path.length ? path.map(String).join('.') : '_';
