@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerSpa } from './lib/spa';
 import { sweepStrayFiles } from './lib/stray-files';
 import { registerXsrf } from './lib/xsrf';
+import { appVersion, registerOpenApi } from './lib/openapi';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
 import { schedulePurge } from './modules/accounts/purge';
@@ -165,6 +166,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerDatabaseAvailability(app, database.availability);
   database.transactions.useLogger(app.log);
   registerZodValidation(app);
+  // Before the routes: the document is made of every route registered after it.
+  await registerOpenApi(app, { title: `${config.appName} API`, version: appVersion() });
   // react-admin's DELETE sends `Content-Type: application/json` with no body: treat an empty body as none.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);

@@ -18,6 +18,10 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
   });
 }
 
+/** The hooks that can answer 429, so that the API's document says so of the routes that run them. */
+const tooManyRequestsHooks = new WeakSet<object>();
+export const mayAnswerTooManyRequests = (hook: unknown) => typeof hook === 'function' && tooManyRequestsHooks.has(hook);
+
 /** One limit of a route: `rule` attempts per window for each key; a null key skips it for that request. */
 export interface Limit {
   rule: RateLimitRule;
@@ -71,7 +75,7 @@ function wait(seconds: number): string {
  */
 export function limited(app: FastifyInstance, ...limits: Limit[]): preHandlerAsyncHookHandler {
   const checks = limits.map((limit) => ({ limit, check: counter(app, limit) }));
-  return async function rateLimited(request, reply) {
+  const rateLimited: preHandlerAsyncHookHandler = async function rateLimited(request, reply) {
     let retryAfter = 0;
     let message = TOO_MANY;
     for (const { limit, check } of checks) {
@@ -90,6 +94,8 @@ export function limited(app: FastifyInstance, ...limits: Limit[]): preHandlerAsy
       throw new HttpError(429, message(wait(retryAfter)));
     }
   };
+  tooManyRequestsHooks.add(rateLimited);
+  return rateLimited;
 }
 
 /** The client's address (after TRUST_PROXY); an IPv6 client is its /64, which it controls whole. */

@@ -6,7 +6,7 @@ import { hasNoNul, idParam, INT4_MAX, INT4_MIN, NUL_MESSAGE } from '../../shared
 import type { Db } from '../db/client';
 import { columnsByName } from '../db/columns';
 import { HttpError, NOT_AN_OBJECT, notFound } from './errors';
-import type { ZodTypeProvider } from './zod';
+import { documentAs, type ZodTypeProvider } from './zod';
 
 /**
  * The staff list protocol (DESIGN §3), exactly as ra-data-simple-rest speaks it, in one place:
@@ -392,7 +392,8 @@ export function writableBody<S extends z.ZodObject, P extends boolean>(schema: S
     return (partial ? Object.fromEntries(Object.keys(sent).map((key) => [key, parsed[key]])) : parsed) as Out;
   });
   writableFields.set(body, { fields: schema, partial });
-  return body;
+  // Other keys (id, read-only ones react-admin sends back) are dropped, not refused.
+  return documentAs(body, fields.loose());
 }
 
 /**

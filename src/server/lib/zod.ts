@@ -9,8 +9,14 @@ export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpressi
 
 /** The media types of each file answer's schema, for the API's document (lib/openapi.ts). */
 const fileAnswers = new WeakMap<z.ZodType, readonly string[]>();
-/** The schema each made-ahead JSON answer was built to, for the API's document. */
-const madeAheadShapes = new WeakMap<z.ZodType, z.ZodType>();
+/** What the API's document shows for a schema zod cannot describe (a custom check, bytes made ahead). */
+const shownSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/** `schema`, described in the API's document as `shown` (which it checks, where zod cannot say so itself). */
+export function documentAs<S extends z.ZodType>(schema: S, shown: z.ZodType): S {
+  shownSchemas.set(schema, shown);
+  return schema;
+}
 
 /**
  * The response schema of an answer that is a file or bytes already made (a stream, a Buffer) of
@@ -30,13 +36,11 @@ export const fileBody = fileAnswer('application/octet-stream');
  * are; `shape` is the schema those bytes were built to (checked where they are built).
  */
 export function jsonBytes(shape: z.ZodType) {
-  const schema = z.custom<Buffer | NodeJS.ReadableStream>(() => true, { message: 'JSON made ahead' });
-  madeAheadShapes.set(schema, shape);
-  return schema;
+  return documentAs(z.custom<Buffer | NodeJS.ReadableStream>(() => true, { message: 'JSON made ahead' }), shape);
 }
 
 export const fileMediaTypes = (schema: unknown): readonly string[] | undefined => fileAnswers.get(schema as z.ZodType);
-export const madeAheadShape = (schema: unknown): z.ZodType | undefined => madeAheadShapes.get(schema as z.ZodType);
+export const shownSchema = (schema: unknown): z.ZodType | undefined => shownSchemas.get(schema as z.ZodType);
 
 /** A route as it was registered: its method, URL, schemas and config, read from the app itself. */
 export interface RegisteredRoute {

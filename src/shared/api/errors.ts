@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Every error the API answers has this shape; `errors` names each bad field (422). */
 export interface ApiErrorBody {
@@ -25,3 +25,19 @@ export function fieldErrors(error: { readonly issues: readonly z.core.$ZodIssue[
   }
   return out;
 }
+
+/** Every error answer: what went wrong, in words the caller can show. */
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).optional().describe('A message per field, when the error is about fields'),
+  })
+  .describe('An error');
+
+/** The 422 answer: `errors` names each bad field (nested fields with dots; `_` for the body as a whole). */
+export const validationErrorSchema = z
+  .object({
+    message: z.string(),
+    errors: z.record(z.string(), z.string()).describe('A message per field, shown beside the field'),
+  })
+  .describe('The request was invalid');

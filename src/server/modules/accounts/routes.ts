@@ -18,6 +18,7 @@ import { requireUser, signedInOnly } from '../../lib/auth';
 import { bodyEmail, byIp, byIpAndEmail, byUser, limited, oneAtATime, type Limit } from '../../lib/rate-limit';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { presentUser } from './present';
+import { anyone, anyoneOrSignedIn } from '../../lib/openapi';
 
 const RESET_SENT = 'If an account uses that address, we have e-mailed it a link to reset the password. The link works for 60 minutes.';
 
@@ -35,7 +36,7 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
     key: (request) => (when(request) ? byUser(request) : null),
   });
 
-  app.post('/api/register', { schema: { body: registerSchema, response: { 201: tokenResponseSchema } }, ...limit({ rule: rateLimits.register, name: 'register', key: byIp }) }, async (request, reply) => {
+  app.post('/api/register', { schema: { security: anyone, body: registerSchema, response: { 201: tokenResponseSchema } }, ...limit({ rule: rateLimits.register, name: 'register', key: byIp }) }, async (request, reply) => {
     const session = await accounts.register(request.body, agent(request.headers['user-agent']));
     return reply.status(201).send({ token: session.token });
   });
@@ -51,11 +52,11 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
   // …and one check at a time per address, so a burst from one client cannot fill the hash queue.
   const oneCheck = oneAtATime(byIp);
   const login = { preHandler: [counted, oneCheck.preHandler], onResponse: oneCheck.onResponse, onRequestAbort: oneCheck.onRequestAbort };
-  app.post('/api/login', { schema: { body: loginSchema, response: token }, ...login }, async (request) => {
+  app.post('/api/login', { schema: { security: anyone, body: loginSchema, response: token }, ...login }, async (request) => {
     return { token: await accounts.login(request.body, agent(request.headers['user-agent'])) };
   });
 
-  app.post('/api/logout', { schema: { response: { 204: z.undefined() } } }, async (request, reply) => {
+  app.post('/api/logout', { schema: { security: anyoneOrSignedIn, response: { 204: z.undefined() } } }, async (request, reply) => {
     if (request.auth) await sessions.end(request.auth.sessionId);
     return reply.status(204).send();
   });
@@ -88,7 +89,7 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
   app.post(
     '/api/password/email',
     {
-      schema: { body: passwordEmailSchema, response: message },
+      schema: { security: anyone, body: passwordEmailSchema, response: message },
       // Per client and address, and per address from anywhere: counted alike for known and unknown
       // addresses, so that neither the answer nor the limit tells which have accounts.
       ...limit(
@@ -106,14 +107,14 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
   const tokenParams = z.object({ token: passwordResetSchema.shape.token });
   app.get(
     '/api/password/reset/:token',
-    { schema: { params: tokenParams, response: { 200: z.object({ valid: z.literal(true) }) } }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset-check', key: byIp }) },
+    { schema: { security: anyone, params: tokenParams, response: { 200: z.object({ valid: z.literal(true) }) } }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset-check', key: byIp }) },
     async (request) => {
       await resets.check(request.params.token);
       return { valid: true as const };
     },
   );
 
-  app.post('/api/password/reset', { schema: { body: passwordResetSchema, response: message }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset', key: byIp }) }, async (request) => {
+  app.post('/api/password/reset', { schema: { security: anyone, body: passwordResetSchema, response: message }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset', key: byIp }) }, async (request) => {
     await resets.reset(request.body.token, request.body.password);
     return { message: 'Your password has been reset. Please sign in with the new password.' };
   });

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
 import { logoKey } from '../users/service';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { anyone } from '../../lib/openapi';
 
 const CONTENT_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 const LOGO_NAME = /^[A-Za-z0-9_-]{16,64}\.(png|jpg)$/;
@@ -17,7 +18,7 @@ const LOGO_NAME = /^[A-Za-z0-9_-]{16,64}\.(png|jpg)$/;
 const filesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { files, users }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/files/logos/:name', { schema: { params: z.object({ name: z.string().max(80) }), response: { 200: fileBody } } }, async (request, reply) => {
+  app.get('/api/files/logos/:name', { schema: { security: anyone, params: z.object({ name: z.string().max(80) }), response: { 200: fileAnswer('image/png', 'image/jpeg') } } }, async (request, reply) => {
     const match = LOGO_NAME.exec(request.params.name);
     const file = match && (await users.logoInUse(request.params.name)) ? await files.stream(logoKey(request.params.name)) : null;
     if (!match || !file) throw notFound('No such file.');

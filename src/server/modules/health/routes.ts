@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../lib/zod';
+import { anyone } from '../../lib/openapi';
 
 /** How long the health check waits for the database: a load balancer hears "unavailable" within 2 s. */
 export const HEALTH_TIMEOUT_MS = 1500;
@@ -12,7 +13,7 @@ export const HEALTH_TIMEOUT_MS = 1500;
  */
 const healthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { database }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const schema = { response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) } };
+  const schema = { security: anyone, response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) } };
   app.get('/api/health', { schema }, async (_request, reply) => {
     try {
       await database.availability.check(HEALTH_TIMEOUT_MS);

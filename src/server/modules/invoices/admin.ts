@@ -7,7 +7,8 @@ import { requireAdmin, staffOnly } from '../../lib/auth';
 import { unprocessable } from '../../lib/errors';
 import { isPdf } from '../../lib/pdf-file';
 import { idParams, restResource } from '../../lib/rest-list';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { uploadedFile } from '../../lib/openapi';
 import { sendPdf } from './routes';
 
 /** The upload's fields and its PDF (whole: at most INVOICE_FILE_MAX_MB), or 422s beside each field. */
@@ -53,16 +54,17 @@ const invoicesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, invoice
 
   restResource(app, db, { name: 'invoices', record: adminInvoiceSchema, list: invoices.list, findOne: invoices.get });
 
-  app.post('/api/admin/invoices', { schema: { response: { 201: adminInvoiceSchema } } }, async (request, reply) => {
+  const invoiceUpload = { 'multipart/form-data': z.object({ ...invoiceUploadSchema.shape, [INVOICE_FILE_FIELD]: uploadedFile(`The invoice PDF, at most ${INVOICE_FILE_MAX_MB} MB`) }) };
+  app.post('/api/admin/invoices', { schema: { documentedBody: invoiceUpload, response: { 201: adminInvoiceSchema } } }, async (request, reply) => {
     const { fields, pdf } = await uploadedInvoice(request, artworkEngine);
     return reply.status(201).send(await invoices.upload(fields, pdf, requireAdmin(request).user.id));
   });
 
-  app.get('/api/admin/invoices/:id/pdf', { schema: { params: idParams, response: { 200: fileBody } } }, async (request, reply) =>
+  app.get('/api/admin/invoices/:id/pdf', { schema: { params: idParams, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
     sendPdf(reply, await invoices.pdf(request.params.id)),
   );
 
-  app.get('/api/admin/users/:id/statement', { schema: { params: idParams, querystring: statementQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
+  app.get('/api/admin/users/:id/statement', { schema: { params: idParams, querystring: statementQuerySchema, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
     sendPdf(reply, await invoices.statement(request.params.id, request.query.month)),
   );
 };

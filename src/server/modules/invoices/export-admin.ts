@@ -8,7 +8,9 @@ import { staffOnly } from '../../lib/auth';
 import { downloadAllowed, signDownload } from '../../lib/download-links';
 import { HttpError, notFound } from '../../lib/errors';
 import { idParams } from '../../lib/rest-list';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { anyone } from '../../lib/openapi';
+import { apiErrorSchema } from '../../../shared/api/errors';
 import { XLSX_TYPE, type ExportCustomer } from './orders-export';
 
 /** What a link signs: the user and every filter, so that none can be changed without a new link. */
@@ -54,7 +56,7 @@ const ordersExportAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { ordersE
   // The link is the credential (one customer, these filters, one minute): no session is asked for.
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/api/downloads/orders-xlsx/:id',
-    { schema: { params: idParams, querystring: signedOrdersExportSchema, response: { 200: fileBody } } },
+    { schema: { security: anyone, params: idParams, querystring: signedOrdersExportSchema, response: { 200: fileAnswer(XLSX_TYPE), 403: apiErrorSchema } } },
     async (request, reply) => {
       const { expires, signature, ...filters } = request.query;
       if (!downloadAllowed(appKey, subjectOf(request.params.id, filters), expires, signature)) {
@@ -70,7 +72,7 @@ const ordersExportAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { ordersE
 
     app.get(
       '/api/admin/users/:id/orders.xlsx',
-      { schema: { params: idParams, querystring: ordersExportSchema, response: { 200: fileBody } } },
+      { schema: { params: idParams, querystring: ordersExportSchema, response: { 200: fileAnswer(XLSX_TYPE) } } },
       async (request, reply) => sendXlsx(request, reply, await customerOr404(request.params.id), request.query),
     );
 

@@ -5,7 +5,7 @@ import { invoiceListQuerySchema, invoiceListSchema, statementQuerySchema } from 
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { requireUser, signedInOnly } from '../../lib/auth';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
 
 const invoiceParams = z.object({ id: idParam('No such invoice.') });
@@ -32,11 +32,11 @@ const invoicesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { invoices }
     return invoices.listFor(customerOf(request).id, request.query);
   });
 
-  app.get('/api/invoices/statement', { schema: { querystring: statementQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
+  app.get('/api/invoices/statement', { schema: { querystring: statementQuerySchema, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
     sendPdf(reply, await invoices.statement(customerOf(request).id, request.query.month)),
   );
 
-  app.get('/api/invoices/:id/pdf', { schema: { params: invoiceParams, response: { 200: fileBody } } }, async (request, reply) =>
+  app.get('/api/invoices/:id/pdf', { schema: { params: invoiceParams, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
     sendPdf(reply, await invoices.pdfFor(customerOf(request).id, request.params.id)),
   );
 };

@@ -18,6 +18,7 @@ import { randomToken } from '../../lib/tokens';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { FLOW_LIFETIME_MS, type FlowOutcome } from './service';
 import { callbackPage } from './callback-page';
+import { anyone, anyoneOrSignedIn } from '../../lib/openapi';
 
 /** The browser's secret that ties a flow to the browser that began it: HttpOnly, only ever sent to /api/oauth. */
 const BROWSER_COOKIE = 'oauth_flow';
@@ -48,7 +49,7 @@ const oauthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, oauth
     reply.header('set-cookie', parts.join('; '));
   };
 
-  app.get('/api/oauth/providers', { schema: { response: { 200: oauthProvidersSchema } } }, async () => ({ providers: oauth.list() }));
+  app.get('/api/oauth/providers', { schema: { security: anyone, response: { 200: oauthProvidersSchema } } }, async () => ({ providers: oauth.list() }));
 
   app.get('/api/oauth/identities', { onRequest: signedInOnly, schema: { response: { 200: oauthIdentitiesSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -61,14 +62,14 @@ const oauthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, oauth
     async (request) => oauth.unlink(requireUser(request).user, request.params.provider),
   );
 
-  app.post('/api/oauth/handoff', { schema: { body: oauthHandoffBodySchema, response: { 200: oauthHandoffSchema } }, ...returns }, async (request, reply) => {
+  app.post('/api/oauth/handoff', { schema: { security: anyone, body: oauthHandoffBodySchema, response: { 200: oauthHandoffSchema } }, ...returns }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return oauth.handoff(request.body.code, browserSecret(request), agent(request));
   });
 
   app.post(
     '/api/oauth/:provider',
-    { schema: { params: oauthProviderParams, body: oauthStartBodySchema, response: { 200: oauthStartSchema } }, ...perIp },
+    { schema: { security: anyoneOrSignedIn, params: oauthProviderParams, body: oauthStartBodySchema, response: { 200: oauthStartSchema } }, ...perIp },
     async (request, reply) => {
       const secret = browserSecret(request) ?? randomToken(32);
       const url = await oauth.start(request.params.provider, request.body, request.auth?.user ?? null, secret);
@@ -80,7 +81,7 @@ const oauthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, oauth
 
   app.get(
     '/api/oauth/:provider/callback',
-    { schema: { params: oauthProviderParams, querystring: oauthCallbackQuerySchema, response: { 200: z.string(), 303: z.undefined() } }, ...returns },
+    { schema: { security: anyone, params: oauthProviderParams, querystring: oauthCallbackQuerySchema, response: { 200: z.string(), 303: z.undefined() } }, ...returns },
     async (request, reply) => {
       const raw = request.raw.url ?? '';
       const query = raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '';

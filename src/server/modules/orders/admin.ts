@@ -13,7 +13,7 @@ import { previewQuerySchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, staffOnly } from '../../lib/auth';
 import { idParams, listQuerystring, restResource } from '../../lib/rest-list';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { sendArtwork, sendPreview } from './artwork-replies';
 
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
@@ -45,11 +45,11 @@ const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrde
     staffOrders.move(request.params.id, request.body, requireAdmin(request).user),
   );
 
-  app.get('/api/admin/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) =>
+  app.get('/api/admin/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
     sendArtwork(reply, files, await staffOrders.item(request.params.id, request.params.itemId)),
   );
 
-  app.get('/api/admin/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
+  app.get('/api/admin/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileAnswer('image/png') } } }, async (request, reply) =>
     // Untyped: a 304 has no body for the response schema to describe.
     sendPreview(request, reply as FastifyReply, files, await staffOrders.item(request.params.id, request.params.itemId), request.query.page),
   );

@@ -19,12 +19,16 @@ import {
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { uploadedFile } from '../../lib/openapi';
 import { requireCustomerRole } from '../prices/service';
+import { ARTWORK_FIELD } from './artwork';
 import { sendArtwork, sendPreview } from './artwork-replies';
 
 const orderParams = z.object({ id: idParam('No such order.') });
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
+/** The artwork upload, streamed by artwork.receive (so not a body Fastify parses). */
+const artworkUpload = { 'multipart/form-data': z.object({ [ARTWORK_FIELD]: uploadedFile('The print-ready PDF, at most the ARTWORK_MAX_MB setting') }) };
 
 /** The signed-in customer (role none may not order: 403). */
 function customerOf(request: FastifyRequest) {
@@ -79,7 +83,7 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
   );
 
   // Multipart: the body is streamed to the store by artwork.receive, never parsed whole.
-  app.post('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: itemSchema } } }, async (request) => {
+  app.post('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, documentedBody: artworkUpload, response: { 200: itemSchema } } }, async (request) => {
     const user = customerOf(request);
     const { id, itemId } = request.params;
     // Refused before a byte of the file is read: not theirs (404), or no longer changeable (409).
@@ -96,12 +100,12 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
     return orders.presentItemOf(user, (await orders.artworkTarget(user, id, itemId, false)).order, itemId);
   });
 
-  app.get('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileBody } } }, async (request, reply) => {
+  app.get('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) => {
     const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
     return sendArtwork(reply, files, item);
   });
 
-  app.get('/api/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileBody } } }, async (request, reply) => {
+  app.get('/api/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileAnswer('image/png') } } }, async (request, reply) => {
     const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
     // Untyped: a 304 has no body for the response schema to describe.
     return sendPreview(request, reply as FastifyReply, files, item, request.query.page);

@@ -8,7 +8,9 @@ import { requireAdmin, staffOnly } from '../../lib/auth';
 import { downloadAllowed, signDownload } from '../../lib/download-links';
 import { HttpError } from '../../lib/errors';
 import { idParams, restResource } from '../../lib/rest-list';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { anyone } from '../../lib/openapi';
+import { apiErrorSchema } from '../../../shared/api/errors';
 
 const signedQuery = z.object({
   expires: z.string().regex(/^\d{1,12}$/, 'Not a download link').transform(Number),
@@ -33,7 +35,7 @@ const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches,
   // The link is the credential (one file, one minute): no session is asked for.
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/api/downloads/batches/:id',
-    { schema: { params: idParams, querystring: signedQuery, response: { 200: fileBody } } },
+    { schema: { security: anyone, params: idParams, querystring: signedQuery, response: { 200: fileAnswer('application/zip'), 403: apiErrorSchema } } },
     async (request, reply) => {
       const { expires, signature } = request.query;
       if (!downloadAllowed(appKey, `batch:${request.params.id}`, expires, signature)) {
@@ -57,7 +59,7 @@ const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches,
 
     restResource(app, db, { name: 'batches', record: z.union([batchSchema, batchSummarySchema]), list: batches.list, findOne: batches.get });
 
-    app.get('/api/admin/batches/:id/zip', { schema: { params: idParams, response: { 200: fileBody } } }, async (request, reply) =>
+    app.get('/api/admin/batches/:id/zip', { schema: { params: idParams, response: { 200: fileAnswer('application/zip') } } }, async (request, reply) =>
       sendZip(reply, await batches.zip(request.params.id)),
     );
 

@@ -14,7 +14,8 @@ import { attachment } from '../../lib/attachment';
 import { staffOnly } from '../../lib/auth';
 import { unprocessable } from '../../lib/errors';
 import { restResource } from '../../lib/rest-list';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { uploadedFile } from '../../lib/openapi';
 
 /** A tracking file is text: a day's dispatches are a few hundred kilobytes at most. */
 const TRACKING_FILE_MAX_BYTES = 2 * 1024 * 1024;
@@ -46,7 +47,7 @@ const royalMailAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, royalM
 
   restResource(app, db, { name: 'royalmail', record: royalMailOrderSchema, list: royalMail.list, findOne: royalMail.findOne });
 
-  app.post('/api/admin/royalmail/export', { schema: { body: royalMailIdsSchema, response: { 200: fileBody } } }, async (request, reply) => {
+  app.post('/api/admin/royalmail/export', { schema: { body: royalMailIdsSchema, response: { 200: fileAnswer('text/csv') } } }, async (request, reply) => {
     const csv = await royalMail.exportCsv(request.body.ids);
     return reply
       .type('text/csv; charset=utf-8')
@@ -59,7 +60,11 @@ const royalMailAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, royalM
     royalMail.push(request.body.ids),
   );
 
-  app.post('/api/admin/royalmail/tracking', { schema: { querystring: trackingImportQuerySchema, response: { 200: trackingImportSchema } } }, async (request) =>
+  const trackingUpload = {
+    'text/csv': z.string().describe('The tracking export of Click & Drop'),
+    'multipart/form-data': z.object({ [TRACKING_FILE_FIELD]: uploadedFile('The tracking export of Click & Drop (CSV), at most 2 MB') }),
+  };
+  app.post('/api/admin/royalmail/tracking', { schema: { querystring: trackingImportQuerySchema, documentedBody: trackingUpload, response: { 200: trackingImportSchema } } }, async (request) =>
     royalMail.importTracking(await trackingFile(request), request.query.apply === '1'),
   );
 };

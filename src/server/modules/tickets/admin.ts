@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { requireAdmin, staffOnly } from '../../lib/auth';
 import { listQuerystring, restResource } from '../../lib/rest-list';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
-import { readFilesOnly, readMessage, sendTicketFile } from './messages';
+import { filesBody, messageBody, readFilesOnly, readMessage, sendTicketFile } from './messages';
 
 const ticketParams = z.object({ id: idParam('No such ticket.') });
 const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });
@@ -27,13 +27,13 @@ const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets,
   // One ticket answers its thread; a list row its summary.
   restResource(app, db, { name: 'tickets', record: z.union([adminTicketSchema, adminTicketSummarySchema]), list: tickets.list, findOne: tickets.get });
 
-  app.post('/api/admin/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
+  app.post('/api/admin/tickets/:id/replies', { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: adminTicketSchema } } }, async (request) => {
     const { user } = requireAdmin(request);
     const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
     return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, input.body, files));
   });
 
-  app.post('/api/admin/tickets/:id/files', { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
+  app.post('/api/admin/tickets/:id/files', { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: adminTicketSchema } } }, async (request) => {
     const { user } = requireAdmin(request);
     const files = await readFilesOnly(request, artworkEngine);
     return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, '', files));

@@ -1,12 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldErrors } from '../../../shared/api/errors';
 import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
 import type { ArtworkEngine } from '../../lib/artwork';
 import { attachment } from '../../lib/attachment';
 import { HttpError, unprocessable } from '../../lib/errors';
+import { uploadedFile } from '../../lib/openapi';
 import { prepareFiles, receiveMessage, type PreparedFile } from './attachments';
 import type { TicketsService } from './service';
+
+const ticketFile = uploadedFile('A file of the message (PDF, image or document)');
+
+/** A message's body as the API's document gives it: JSON, or multipart with its files beside its fields. */
+export const messageBody = (fields: z.ZodObject) => ({
+  'application/json': fields,
+  'multipart/form-data': z.object({ ...fields.shape, [TICKET_FILES_FIELD]: z.array(ticketFile).optional() }),
+});
+
+/** Files sent on their own, as the API's document gives them. */
+export const filesBody = { 'multipart/form-data': z.object({ [TICKET_FILES_FIELD]: z.array(ticketFile).min(1) }) };
 
 /**
  * A message's body, JSON or multipart (its fields beside `files` parts): the fields checked by

@@ -7,7 +7,7 @@ import { requireUser, signedInOnly } from '../../lib/auth';
 import { byUser, limited, windowWords } from '../../lib/rate-limit';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
-import { readFilesOnly, readMessage, sendTicketFile } from './messages';
+import { filesBody, messageBody, readFilesOnly, readMessage, sendTicketFile } from './messages';
 
 const ticketParams = z.object({ id: idParam('No such ticket.') });
 const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });
@@ -50,7 +50,7 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
     return tickets.listFor(customerOf(request).id, request.query);
   });
 
-  app.post('/api/tickets', { schema: { response: { 201: ticketSchema } }, ...opening }, async (request, reply) => {
+  app.post('/api/tickets', { schema: { documentedBody: messageBody(ticketCreateSchema), response: { 201: ticketSchema } }, ...opening }, async (request, reply) => {
     const user = customerOf(request);
     const { input, files } = await readMessage(request, ticketCreateSchema, artworkEngine);
     return reply.status(201).send(await tickets.open(user.id, input, files));
@@ -60,13 +60,13 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
     return tickets.getFor(customerOf(request).id, request.params.id);
   });
 
-  app.post('/api/tickets/:id/replies', { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...writing }, async (request) => {
+  app.post('/api/tickets/:id/replies', { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: ticketSchema } }, ...writing }, async (request) => {
     const user = customerOf(request);
     const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
     return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, input.body, files));
   });
 
-  app.post('/api/tickets/:id/files', { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...writing }, async (request) => {
+  app.post('/api/tickets/:id/files', { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: ticketSchema } }, ...writing }, async (request) => {
     const user = customerOf(request);
     const files = await readFilesOnly(request, artworkEngine);
     return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, '', files));

@@ -4,6 +4,8 @@ import type { AppDeps } from '../../deps';
 import { requireAdmin, staffRoutes } from '../../lib/auth';
 import { unprocessable } from '../../lib/errors';
 import { idParams, restResource } from '../../lib/rest-list';
+import { uploadedFile } from '../../lib/openapi';
+import { z } from 'zod';
 
 const LOGO_MB = LOGO_MAX_BYTES / 1024 / 1024;
 
@@ -31,7 +33,8 @@ const usersAdmin = staffRoutes<AppDeps>((app, { db, users }) => {
   });
 
   const logo = { params: idParams, response: { 200: adminUserSchema } };
-  app.post('/api/admin/users/:id/logo', { schema: logo }, async (request) => users.setLogo(request.params.id, await uploadedLogo(request)));
+  const logoUpload = { 'multipart/form-data': z.object({ [LOGO_FIELD]: uploadedFile(`The logo: a PNG or JPEG image of at most ${LOGO_MB} MB`) }) };
+  app.post('/api/admin/users/:id/logo', { schema: { ...logo, documentedBody: logoUpload } }, async (request) => users.setLogo(request.params.id, await uploadedLogo(request)));
   app.delete('/api/admin/users/:id/logo', { schema: logo }, async (request) => users.removeLogo(request.params.id));
 });
 
