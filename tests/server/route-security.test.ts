@@ -41,6 +41,7 @@ const PUBLIC = new Set([
   'GET /api/files/logos/:name', // the unguessable name is the credential (an <img> sends no Bearer)
   'GET /api/downloads/batches/:id', // a signed one-minute link is the credential (a followed link sends no Bearer); 403 without it
   'GET /api/downloads/orders-xlsx/:id', // likewise: a signed one-minute link to one customer's spreadsheet with its filters; 403 without it
+  'GET /api/openapi.json', // the API's document: made of the routes' schemas, it holds no data and no secret
 ]);
 
 /** Unsafe routes that take no body at all (anything sent is ignored, never read). */
@@ -347,7 +348,7 @@ function paramsOf(route: RegisteredRoute): fc.Arbitrary<Record<string, string>> 
  */
 const VOLATILE = new Set([
   'sessions.last_used_at',
-  ...['status', 'attempts', 'run_at', 'locked_by', 'locked_until', 'last_error', 'finished_at'].map((c) => `jobs.${c}`),
+  ...['status', 'attempts', 'run_at', 'locked_by', 'locked_until', 'heartbeat_at', 'interrupted_at', 'last_error', 'finished_at'].map((c) => `jobs.${c}`),
   ...['status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at'].map((c) => `mail_outbox.${c}`),
 ]);
 let fingerprintSql: string | undefined;
