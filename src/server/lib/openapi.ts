@@ -220,7 +220,8 @@ function finish(): (input: { openapiObject: Partial<OpenAPIV3_1.Document> }) => 
  * `GET /api/openapi.json`: the OpenAPI 3.1 document of every API route, made from the routes' own
  * schemas when first asked for (every route is registered by then). Public: it describes the API
  * the web app already shows anyone who loads it, and holds no data and no secret. Registered
- * before the routes, so that it sees each of them.
+ * before the routes, so that it sees each of them. The same for everyone, so any cache may keep it
+ * for five minutes.
  */
 export async function registerOpenApi(app: FastifyInstance, info: { title: string; version: string }): Promise<void> {
   await app.register(fastifySwagger, {
@@ -242,7 +243,7 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
     { schema: { security: anyone, tags: ['api'], summary: 'This document', response: { 200: jsonBytes(openApiDocumentSchema) } } },
     async (_request, reply) => {
       made ??= Buffer.from(JSON.stringify(app.swagger()));
-      return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(made);
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(made);
     },
   );
 }
