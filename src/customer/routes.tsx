@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchPath, type LoaderFunction, type MiddlewareFunction, type RouteObject } from 'react-router-dom';
 import { getAuthState } from '../shared/auth';
 import { CUSTOMER_ROUTE_ROLES } from '../shared/api/accounts-basics';
+import type { User } from '../shared/api/accounts';
+import { standingHeading } from './guards/accountStanding';
 import {
   adminOnly as admin,
   authRequired as auth,
@@ -34,6 +36,8 @@ interface RouteRow {
   name?: string;
   /** The page title; document.title is "<title> | <APP_NAME>". */
   title: string;
+  /** A page that speaks to who is looking names itself after it (its heading and tab say the same). */
+  titleFor?: (user: User | null) => string;
   /** Run in this order after the session-restore check that starts every navigation. */
   guards: readonly Guard[];
   layout: LayoutName;
@@ -52,7 +56,8 @@ const priceList: PageData = () => import('./api/prices').then((api) => api.prefe
 const countries: PageData = () => import('./api/countries').then((api) => api.prefetchCountries());
 // The social sign-in buttons (none when no provider is configured), known before the page renders so they do not shift it.
 const socialProviders: PageData = () => import('./api/oauth').then((api) => api.prefetchProviders());
-const countriesAndProviders: PageData = () => Promise.all([countries(), socialProviders()]).then(() => undefined);
+const approval: PageData = () => import('./api/registration').then((api) => api.prefetchApprovalRequired());
+const countriesAndProviders: PageData = () => Promise.all([countries(), socialProviders(), approval()]).then(() => undefined);
 const orderingData: PageData = () => import('./api/orders').then((api) => api.prefetchOrderingData());
 const defaultLayoutSettings: PageData = () => import('./api/settingHooks').then((api) => api.prefetchDefaultLayoutSettings());
 
@@ -76,7 +81,7 @@ export const ROUTES = [
   { ...named('prices'),             title: 'Prices',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/prices/PricesPage'),            data: priceList },
   { ...named('tickets.index'),      title: 'Resolution Centre',         guards: [auth, customer], layout: 'default', page: () => import('./pages/tickets/TicketsPage') },
   { ...named('tickets.view'),       title: 'Ticket',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/tickets/TicketViewPage') },
-  { ...named('unauthorized'),       title: 'Account awaiting approval', guards: [],               layout: 'public',  page: () => import('./pages/errors/UnauthorizedPage') },
+  { ...named('unauthorized'),       title: 'Account awaiting approval', guards: [],               layout: 'public',  page: () => import('./pages/errors/UnauthorizedPage'),       titleFor: standingHeading, data: approval },
   // The staff area is one lazily loaded route with its own layout; its pages are named in paths.ts.
   { path: '/admin/*',                title: 'Administration',            guards: [auth, admin],    layout: 'none',    page: () => import('../admin/App') },
   { path: '*',                      title: 'Page not found',            guards: [],               layout: 'public',  page: () => import('./pages/errors/NotFoundPage') },
@@ -140,7 +145,7 @@ function restoreSessionWithPageData(rows: readonly RouteRow[]): MiddlewareFuncti
 }
 
 function pageRoute(row: RouteRow): RouteObject {
-  const handle: RouteHandle = { name: row.name, title: row.title };
+  const handle: RouteHandle = { name: row.name, title: row.title, titleFor: row.titleFor };
   return {
     id: row.name ?? row.path,
     path: row.path,

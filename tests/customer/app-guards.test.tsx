@@ -35,7 +35,7 @@ describe('guards in the running app', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await settleRouter(router);
-    await screen.findByRole('heading', { name: 'Pending', level: 1 }); // the status's display name is the heading (issue 11)
+    await screen.findByRole('heading', { name: 'Pending', level: 1 }, { timeout: 10_000 }); // the status's display name is the heading (issue 11)
 
     expect(here(router)).toBe('/orders?status=live');
     expect(Cookies.get('intended_url')).toBeUndefined();
@@ -155,7 +155,7 @@ describe('pages and layouts of the route table', () => {
     ['/prices', 'Prices'],
     ['/tickets', 'Resolution Centre'],
     ['/tickets/9', 'Ticket'],
-    ['/unauthorized', 'Account awaiting approval'],
+    ['/unauthorized', 'Your account is approved'],
   ])('signed in, %s opens with the document title "%s | Print Junction Trade"', async (path, title) => {
     api();
     setUser(trade);

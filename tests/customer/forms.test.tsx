@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { clearSession, getAuthState, setUser } from '../../src/shared/auth';
+import { queryClient } from '../../src/customer/api/queryClient';
 import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
 import { installDomGaps } from './helpers/dom';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
@@ -186,6 +187,20 @@ describe('register form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open my account' }));
     await settleRouter(router);
     await waitFor(() => expect(here(router)).toBe('/'));
-    expect(bodyOf(requests.find((request) => request.url === '/api/register')!)).toMatchObject({ firstname: 'Jo', country_id: 1, password: 'long enough' });
+    expect(bodyOf(requests.find((request) => request.method === 'post' && request.url === '/api/register')!)).toMatchObject({ firstname: 'Jo', country_id: 1, password: 'long enough' });
+  });
+
+  it('says accounts are checked before ordering only when the printer approves each one (REGISTRATION_ROLE none)', async () => {
+    api({ 'GET /api/register': () => ({ data: { approval_required: true } }) });
+    const checked = await renderApp('/register');
+    expect(await screen.findByTestId('approval-note')).toHaveTextContent('We check each new trade account before it can order');
+    checked.unmount();
+    queryClient.clear();
+    api({ 'GET /api/register': () => ({ data: { approval_required: false } }) });
+    await renderApp('/register');
+    await screen.findByRole('button', { name: 'Open my account' });
+    await waitFor(() => expect(queryClient.getQueryData(['registration', 'approval'])).toBe(false));
+    expect(screen.queryByTestId('approval-note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/check each new/i)).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
+import { queryClient } from '../../src/customer/api/queryClient';
 import { ErrorLayout } from '../../src/customer/layouts/ErrorLayout';
 import { clearSession, getAuthState, setUser } from '../../src/shared/auth';
 import { BACKGROUND_ROUTES, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
@@ -177,6 +178,20 @@ describe('home page', () => {
     await renderApp('/');
     expect(screen.getByText(/Your account is waiting for approval/)).toBeInTheDocument();
   });
+
+  it('offers an account awaiting approval a menu it can use: no New Order, no order lists that would turn it away', async () => {
+    api();
+    setUser(makeUser({ role: 'none' }));
+    await renderApp('/');
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    expect(hrefs(within(nav).getAllByRole('link'))).toEqual([
+      ['Home', '/'],
+      ['Account approval', '/unauthorized'],
+    ]);
+    expect(screen.queryByRole('link', { name: 'New Order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your orders by status' })).not.toBeInTheDocument();
+  });
 });
 
 describe('unauthorized page', () => {
@@ -214,6 +229,30 @@ describe('unauthorized page', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Open a trade account' })).toHaveAttribute('href', '/register');
     expect(screen.queryByText(/awaiting approval/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['signed out', null, 'Please sign in'],
+    ['awaiting approval', 'none', 'Your account is awaiting approval'],
+    ['approved', 'trade', 'Your account is approved'],
+  ] as const)('%s: the tab’s title says what the page says', async (_who, role, heading) => {
+    api(contact);
+    if (role) setUser(makeUser({ role }));
+    await renderApp('/unauthorized');
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`${heading} | Print Junction Trade`);
+  });
+
+  it('signed out: says accounts are checked before ordering only when the printer checks them', async () => {
+    api({ ...contact, 'GET /api/register': () => ({ data: { approval_required: true } }) });
+    const { unmount } = await renderApp('/unauthorized');
+    expect(await screen.findByText(/we check each new account before it can order/)).toBeInTheDocument();
+    unmount();
+    queryClient.clear();
+    api({ ...contact, 'GET /api/register': () => ({ data: { approval_required: false } }) });
+    await renderApp('/unauthorized');
+    expect(await screen.findByText(/it takes a few minutes\./)).toBeInTheDocument();
+    expect(screen.queryByText(/we check each new account/)).not.toBeInTheDocument();
   });
 
   it('approved: a link home', async () => {

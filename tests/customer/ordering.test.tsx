@@ -151,7 +151,7 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     await renderApp('/create/5');
     const confirm = await screen.findByRole('button', { name: /^Confirm order/ });
     expect(confirm).toBeDisabled();
-    expect(await screen.findByText('Confirm by 12:00 today: dispatched Tue 24 Nov, delivered Wed 25 Nov')).toBeInTheDocument();
+    expect(await screen.findByText('Confirm by 12:00 today: dispatch Tue 24 Nov, estimated delivery Wed 25 Nov')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Before you confirm' })).getByText(/accept these warnings/)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByLabelText('I accept these warnings'));
     await waitFor(() => expect(screen.getByRole('button', { name: /^Confirm order/ })).toBeEnabled());

@@ -23,8 +23,8 @@ export const ADMIN: Login = { email: 'admin@printjunction.test', password: 'PJT-
 export const TRADE: Login = { email: 'jane@inkwell-design.test', password: 'PJT-trade-demo' };
 export const CUSTOMER: Login = { email: 'tom@cornercafe.test', password: 'PJT-customer-demo' };
 
-/** Seeded values the pages show (src/server/db/seed/settings.ts). */
-export const SEEDED_STATUS_TEXT = 'Orders confirmed by 12:00 are printed and dispatched the same working day.';
+/** Seeded values the pages show (src/server/db/seed: settings.ts, the demo's banner from its catalogue). */
+export const SEEDED_STATUS_TEXT = 'Order by 12:00 for dispatch in 2 working days on business cards.';
 export const SEEDED_COMPANY_ADDRESS = 'Unit 4, Junction Business Park, Leeds LS11 5QN, United Kingdom';
 
 /** Unique per run, so a test's accounts never meet those of an earlier run on the same data dir. */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { products as productsTable } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/db/seed';
 import { DEMO_CATALOGUE } from '../../src/server/db/seed/catalogue';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -57,5 +59,20 @@ describe('the demo catalogue', () => {
     expect(janeCards.discount).toBe(10);
     expect(tomCards.discount).toBe(0);
     expect(janeCards.stocks[0].breaks[0].single).toBeLessThan(tomCards.stocks[0].breaks[0].single);
+  });
+});
+
+describe('the demo banner', () => {
+  it('promises what the demo’s quotes say: its cut-off and the business cards’ production days', async () => {
+    const client = new ApiClient(t.app);
+    const banner = ok<{ value: string }>(await client.get('/api/settings/STATUS_TEXT')).value;
+    const cutoff = ok<{ value: string }>(await client.get('/api/settings/CUTOFF_TIME')).value;
+    await client.login('tom@cornercafe.test', 'PJT-customer-demo');
+    const products = ok<Array<{ name: string; production_days?: number }>>(await client.get('/api/products'));
+    const cards = products.find((p) => /^Business cards/.test(p.name));
+    const [days] = await t.database.db.select({ days: productsTable.productionDays }).from(productsTable).where(eq(productsTable.name, cards!.name));
+    expect(days.days).toBeGreaterThan(0);
+    expect(banner).toBe(`Order by ${cutoff} for dispatch in ${days.days} working days on business cards.`);
+    expect(banner).not.toMatch(/same (working )?day/);
   });
 });

@@ -1,9 +1,12 @@
 import { useMatches } from 'react-router-dom';
+import type { User } from '../../shared/api/accounts';
 
 /** What every route of the table carries in its React Router `handle`. */
 export interface RouteHandle {
   name?: string;
   title: string;
+  /** The title for who is looking, where the page speaks to them (else `title`). */
+  titleFor?: (user: User | null) => string;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

@@ -65,6 +65,10 @@ export const loginSchema = z.strictObject({
   remember: z.boolean().optional().default(false),
 });
 export type LoginInput = z.input<typeof loginSchema>;
+/** GET /api/register: what a visitor about to register is told — whether staff approve each new account before it may order. */
+export const registrationInfoSchema = z.object({ approval_required: z.boolean() });
+export type RegistrationInfo = z.infer<typeof registrationInfoSchema>;
+
 /** Login and registration answer the new session's token. */
 export const tokenResponseSchema = z.object({ token: z.string() });
 

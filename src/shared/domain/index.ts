@@ -8,5 +8,6 @@ export * from './delivery/delivery';
 export * from './calendar/workingDays';
 export * from './orders/overdue';
 export * from './orders/tracking';
+export * from './orders/dates';
 export * from './delivery/royalmail';
 export * from './tickets/tickets';

@@ -10,6 +10,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { mayOrder } from '../../../shared/api/accounts-basics';
 import { useAuth } from '../../../shared/auth';
 import { accountItems, isCurrent, navItems, type NavItem } from './navItems';
 
@@ -52,7 +53,7 @@ export default function MobileNavDrawer({ open, onClose, onLogout }: { open: boo
         </IconButton>
       </Box>
       <Box component="nav" aria-label="Main">
-        <List>{links(navItems())}</List>
+        <List>{links(navItems(mayOrder(user)))}</List>
       </Box>
       <Divider />
       <List aria-label="Your account" subheader={<ListSubheader>{user?.firstname ? `${user.firstname}'s account` : 'Your account'}</ListSubheader>}>

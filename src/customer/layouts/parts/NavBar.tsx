@@ -1,5 +1,7 @@
 import Container from '@mui/material/Container';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { mayOrder } from '../../../shared/api/accounts-basics';
+import { useAuth } from '../../../shared/auth';
 import { isCurrent, navItems } from './navItems';
 import './navBar.css';
 
@@ -10,11 +12,12 @@ import './navBar.css';
  */
 export function NavBar() {
   const location = useLocation();
+  const { user } = useAuth();
   return (
     <nav aria-label="Main" className="pj-navbar">
       <Container maxWidth="lg">
         <ul className="pj-navbar-list">
-          {navItems().map((item) => {
+          {navItems(mayOrder(user)).map((item) => {
             const current = isCurrent(item, location);
             return (
               <li key={item.label}>

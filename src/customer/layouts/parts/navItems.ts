@@ -6,8 +6,18 @@ export interface NavItem {
   to: string;
 }
 
-/** The signed-in navigation bar, in the specification's order (§2). */
-export function navItems(): NavItem[] {
+/**
+ * The signed-in navigation bar, in the specification's order (§2). An account that may not order
+ * yet (role none, awaiting approval) is offered only what it may open: every ordering page would
+ * send it to /unauthorized, so it gets its home and what happens next instead.
+ */
+export function navItems(mayOrder = true): NavItem[] {
+  if (!mayOrder) {
+    return [
+      { label: 'Home', to: route('home') },
+      { label: 'Account approval', to: route('unauthorized') },
+    ];
+  }
   return [
     { label: 'New Order', to: route('create.index') },
     ...ORDER_STATUSES.map(({ status, label }) => ({ label, to: route('orders.index', {}, { status }) })),

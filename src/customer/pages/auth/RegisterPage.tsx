@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from '../../../shared/api/accounts-basics';
 import { register } from '../../../shared/auth';
 import { HOME_COUNTRY_CODE, useCountries } from '../../api/countries';
 import { QueryProvider } from '../../api/queryClient';
+import { useApprovalRequired } from '../../api/registration';
 import { PlainAddressFields } from '../../components/PlainAddressFields';
 import { EMPTY_PROFILE } from '../../components/profileValues';
 import { registerSchema } from '../../forms/schemas';
@@ -33,6 +34,8 @@ export default function RegisterPage() {
 function RegisterForm() {
   const afterSignIn = useAfterSignIn();
   const countries = useCountries();
+  // Said only when true: with REGISTRATION_ROLE user or trade a new account may order at once.
+  const approvalRequired = useApprovalRequired();
   const form = useZodForm({
     schema: registerSchema,
     initialValues: INITIAL,
@@ -70,6 +73,11 @@ function RegisterForm() {
             <Field {...form.field('password_confirmation')} label="Repeat the password" type="password" required autoComplete="new-password" />
           </div>
         </div>
+        {approvalRequired && (
+          <p className="pj-body2 pj-note" data-testid="approval-note">
+            We check each new trade account before it can order: we e-mail you as soon as yours is approved, usually within one working day.
+          </p>
+        )}
         <p className="pj-body2 pj-text-secondary pj-note">
           By opening an account you agree to our <TextLink to={route('terms')}>terms and conditions</TextLink>. Our{' '}
           <TextLink to={route('privacy')}>privacy notice</TextLink> explains how we use your details.

@@ -23,7 +23,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DeliveryOption, Order } from '../../../shared/api/orders';
-import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { promisedDays } from '../../../shared/domain/orders/dates';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { basketSignature, checkingArtwork, useAddItem, useConfirmOrder, useDeliveryOptions, useOrder, useOrderableProducts, useUpdateOrder } from '../../api/orders';
 import { usePriceList } from '../../api/prices';
@@ -36,9 +36,9 @@ import { ItemForm } from './ItemForm';
 import { OrderDetailsForm } from './OrderDetailsForm';
 import { useFocusFallback } from '../../components/useFocusFallback';
 
-/** "Confirm by 12:00 today: dispatched Tue 24 Nov, delivered Wed 25 Nov". */
-export function promiseText(option: Pick<DeliveryOption, 'confirm_by' | 'dispatch_date' | 'delivery_date'>): string {
-  const dates = `dispatched ${formatDay(option.dispatch_date)}, delivered ${formatDay(option.delivery_date)}`;
+/** "Confirm by 12:00 today: dispatch Tue 24 Nov, estimated delivery Wed 25 Nov" (or "ready to collect on Tue 24 Nov"). */
+export function promiseText(option: Pick<DeliveryOption, 'carrier' | 'confirm_by' | 'dispatch_date' | 'delivery_date'>): string {
+  const dates = promisedDays(option.carrier, option.dispatch_date, option.delivery_date);
   return option.confirm_by ? `Confirm by ${option.confirm_by} today: ${dates}` : `Confirm now: ${dates}`;
 }
 
@@ -171,8 +171,7 @@ function Summary({ order }: { order: Order }) {
       />
       {order.dispatch_due && order.items.length > 0 && (
         <Typography variant="body2" sx={{ mt: 1 }} data-testid="basket-dates">
-          Dispatched {formatDay(order.dispatch_due)}
-          {order.delivery_due ? `, delivered ${formatDay(order.delivery_due)}` : ''} if you confirm now.
+          If you confirm now: {promisedDays(order.delivery_type?.carrier, order.dispatch_due, order.delivery_due)}.
         </Typography>
       )}
       <Typography variant="h4" component="h3" sx={{ mt: 2 }}>

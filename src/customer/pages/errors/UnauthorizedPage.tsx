@@ -3,12 +3,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { CUSTOMER_ROUTE_ROLES } from '../../../shared/api/accounts-basics';
 import { useAuth } from '../../../shared/auth';
+import { useApprovalRequired } from '../../api/registration';
 import { ContactDetails, useHasContact } from '../../components/ContactDetails';
 import { SettingText } from '../../components/SettingText';
 import { WORKING_HOURS } from '../../config';
 import { useLogout } from '../../layouts/parts/useLogout';
+import { accountStanding, STANDING_HEADINGS } from '../../guards/accountStanding';
 import { route } from '../../paths';
 
 /**
@@ -33,12 +34,13 @@ function HowToReachUs() {
 
 /** Signed out: this page is for accounts; say how to sign in or open one. */
 function SignedOut() {
+  const approvalRequired = useApprovalRequired();
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: '70ch' }}>
-      <Typography variant="h1">Please sign in</Typography>
+      <Typography variant="h1">{STANDING_HEADINGS['signed-out']}</Typography>
       <Typography variant="body1">
         You are not signed in. Ordering, prices, invoices and the Resolution Centre are for trade accounts: log in with
-        yours, or open one — it takes a few minutes, and we check each new account before it can order.
+        yours, or open one — it takes a few minutes{approvalRequired ? ', and we check each new account before it can order' : ''}.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button component={RouterLink} to={route('login')} variant="contained">
@@ -63,7 +65,7 @@ function AwaitingApproval({ firstname }: { firstname: string }) {
   const logout = useLogout();
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: '70ch' }}>
-      <Typography variant="h1">Your account is awaiting approval</Typography>
+      <Typography variant="h1">{STANDING_HEADINGS['awaiting-approval']}</Typography>
       <Typography variant="body1">
         {firstname ? `Thank you for registering, ${firstname}. ` : 'Thank you for registering. '}
         We check every new trade account before it can place orders, see prices and use the Resolution Centre.
@@ -94,7 +96,7 @@ function AwaitingApproval({ firstname }: { firstname: string }) {
 function Approved() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Typography variant="h1">Your account is approved</Typography>
+      <Typography variant="h1">{STANDING_HEADINGS.approved}</Typography>
       <Typography variant="body1">Your account may order; there is nothing waiting for approval.</Typography>
       <Button component={RouterLink} to={route('home')} variant="contained">
         Go to the home page
@@ -109,7 +111,8 @@ function Approved() {
  */
 export default function UnauthorizedPage() {
   const { user } = useAuth();
-  if (!user) return <SignedOut />;
-  if (CUSTOMER_ROUTE_ROLES.includes(user.role)) return <Approved />;
+  const standing = accountStanding(user);
+  if (standing === 'signed-out' || !user) return <SignedOut />;
+  if (standing === 'approved') return <Approved />;
   return <AwaitingApproval firstname={user.firstname} />;
 }

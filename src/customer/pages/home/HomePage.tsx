@@ -5,7 +5,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router-dom';
-import { CUSTOMER_ROUTE_ROLES } from '../../../shared/api/accounts-basics';
+import { mayOrder } from '../../../shared/api/accounts-basics';
 import { useAuth } from '../../../shared/auth';
 import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
 import { DashboardTile } from '../../../shared/ui/DashboardTile';
@@ -31,42 +31,51 @@ function describe(count: number | undefined, about: string): string {
 export default function HomePage() {
   const { user } = useAuth();
   const counts = useOrderCounts();
-  const mayOrder = user !== null && CUSTOMER_ROUTE_ROLES.includes(user.role);
+  const ordering = mayOrder(user);
 
   return (
     <PageFrame
       title={user?.firstname ? `Welcome, ${user.firstname}` : 'Welcome'}
-      intro="Follow your orders, or start a new one."
+      intro={ordering ? 'Follow your orders, or start a new one.' : undefined}
       actions={
-        <Button component={RouterLink} to={route('create.index')} variant="contained" color="secondary" size="large" startIcon={<AddIcon aria-hidden />}>
-          New Order
-        </Button>
+        // An account awaiting approval is offered nothing that would only send it to /unauthorized.
+        ordering && (
+          <Button component={RouterLink} to={route('create.index')} variant="contained" color="secondary" size="large" startIcon={<AddIcon aria-hidden />}>
+            New Order
+          </Button>
+        )
       }
     >
-      {!mayOrder && (
+      {!ordering ? (
         <Alert severity="info" sx={{ mb: 3 }}>
           Your account is waiting for approval, so ordering is not open to you yet.{' '}
           <Link component={RouterLink} to={route('unauthorized')}>
             What happens next
           </Link>
         </Alert>
-      )}
-      <Box sx={{ mb: 4, maxWidth: 640 }}>
-        <OrderSearch />
-      </Box>
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Your orders by status">
-        {TILES.map((tile) => (
-          <Grid key={tile.status} size={{ xs: 6, md: 3 }} component="li">
-            <DashboardTile
-              icon={tile.icon}
-              name={ORDER_STATUS_NAMES[tile.status]}
-              description={describe(counts?.[tile.status], tile.about)}
-              url={route('orders.index', {}, { status: tile.status })}
-              linkComponent={HrefLink}
-            />
+      ) : (
+        <>
+          <Box sx={{ mb: 4, maxWidth: 640 }}>
+            <OrderSearch />
+            <Link component={RouterLink} to={route('orders.index')} sx={{ display: 'inline-block', mt: 1 }}>
+              See all your orders
+            </Link>
+          </Box>
+          <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Your orders by status">
+            {TILES.map((tile) => (
+              <Grid key={tile.status} size={{ xs: 6, md: 3 }} component="li">
+                <DashboardTile
+                  icon={tile.icon}
+                  name={ORDER_STATUS_NAMES[tile.status]}
+                  description={describe(counts?.[tile.status], tile.about)}
+                  url={route('orders.index', {}, { status: tile.status })}
+                  linkComponent={HrefLink}
+                />
+              </Grid>
+            ))}
           </Grid>
-        ))}
-      </Grid>
+        </>
+      )}
     </PageFrame>
   );
 }

@@ -13,7 +13,7 @@ import type { Order } from '../../../shared/api/orders';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
 import { movesFrom } from '../../../shared/domain/orders/transitions';
-import { ukToday } from '../../../shared/domain/orders/overdue';
+import { isCollection, orderDaysLine } from '../../../shared/domain/orders/dates';
 import { trackingUrl } from '../../../shared/domain/orders/tracking';
 import { useOrder, useOrderAction } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
@@ -92,6 +92,8 @@ export default function OrderViewPage() {
   if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
   const a = order.address;
   const trackingLink = trackingUrl(order.delivery_type?.carrier, order.tracking_number);
+  // What was promised, the day it went (or was ready to collect), or nothing once cancelled.
+  const days = orderDaysLine({ ...order, carrier: order.delivery_type?.carrier ?? null });
 
   return (
     <PageFrame
@@ -167,22 +169,20 @@ export default function OrderViewPage() {
               ))}
             </Typography>
             {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
-            {order.status !== 'cancelled' && order.status !== 'dispatched' && order.dispatch_due && (
+            {days && (
               <Typography variant="body2" data-testid="order-dates">
-                Dispatch: {formatDay(order.dispatch_due)}
-                {order.delivery_due ? ` · estimated delivery ${formatDay(order.delivery_due)}` : ''}
-              </Typography>
-            )}
-            {order.status === 'dispatched' && (
-              <Typography variant="body2">
-                Dispatched {order.dispatched_at ? formatDay(ukToday(new Date(order.dispatched_at))) : ''}
-                {order.tracking_number ? ' · tracking number ' : ''}
-                {order.tracking_number && trackingLink ? (
-                  <Link href={trackingLink} target="_blank" rel="noopener noreferrer">
-                    {order.tracking_number}
-                  </Link>
-                ) : (
-                  order.tracking_number
+                {days}
+                {order.status === 'dispatched' && order.tracking_number && (
+                  <>
+                    {isCollection(order.delivery_type?.carrier) ? ' · reference ' : ' · tracking number '}
+                    {trackingLink ? (
+                      <Link href={trackingLink} target="_blank" rel="noopener noreferrer">
+                        {order.tracking_number}
+                      </Link>
+                    ) : (
+                      order.tracking_number
+                    )}
+                  </>
                 )}
               </Typography>
             )}

@@ -35,6 +35,9 @@ interface DemoProduct {
   breaks: Array<[number, string]>;
 }
 
+/** The product the demo's status banner names (its turnaround is the one most orders get). */
+export const DEMO_BANNER_PRODUCT = 'Business cards 85×55mm';
+
 // prettier-ignore
 const PRODUCTS: DemoProduct[] = [
   { name: 'Business cards 85×55mm', trim: [85, 55], productionDays: 2, description: 'Standard UK business cards, trimmed to 85 × 55 mm.', multiplier: 24, weight: '1.700',

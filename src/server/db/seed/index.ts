@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { countries, settings, users } from '../schema';
+import { countries, products, settings, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { isoCountries } from './countries';
-import { DEFAULT_SETTINGS } from './settings';
+import { DEFAULT_SETTINGS, demoStatusText } from './settings';
 import { DEMO_ACCOUNTS } from './demo-accounts';
-import { seedCatalogue } from './catalogue';
+import { DEMO_BANNER_PRODUCT, seedCatalogue } from './catalogue';
 import { seedClosedDays, seedDeliveryTypes } from './delivery';
 
 /** Reference data every install needs: all countries, the named settings and the bank holidays. Idempotent. */
@@ -26,5 +26,14 @@ export async function seedDemo(db: Db): Promise<Array<{ email: string; password:
   }
   await seedCatalogue(db);
   await seedDeliveryTypes(db);
+  await agreeStatusText(db);
   return DEMO_ACCOUNTS.map(({ email, password, role }) => ({ email, password, role }));
+}
+
+/** The demo banner promises what the demo's quotes say: its cut-off and its business cards' production days. */
+async function agreeStatusText(db: Db): Promise<void> {
+  const [cards] = await db.select({ days: products.productionDays }).from(products).where(eq(products.name, DEMO_BANNER_PRODUCT));
+  const [cutoff] = await db.select({ value: settings.value }).from(settings).where(eq(settings.name, 'CUTOFF_TIME'));
+  if (!cards || !cutoff) return;
+  await db.update(settings).set({ value: demoStatusText(cutoff.value, cards.days, 'business cards'), updatedAt: new Date() }).where(eq(settings.name, 'STATUS_TEXT'));
 }

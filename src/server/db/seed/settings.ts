@@ -2,7 +2,8 @@
 export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description: string; public: boolean }> = [
   {
     name: 'STATUS_TEXT',
-    value: 'Orders confirmed by 12:00 are printed and dispatched the same working day.',
+    // True of any catalogue: what the cut-off means. The demo names its own turnaround (demoStatusText).
+    value: 'Orders confirmed by 12:00 on a working day go into production the same day.',
     description: 'The status banner at the top of every page.',
     public: true,
   },
@@ -33,3 +34,12 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
   },
   { name: 'ARTWORK_MAX_MB', value: '100', description: 'Largest artwork upload in megabytes.', public: false },
 ];
+
+/**
+ * The demo's status banner, from what its quotes say: the cut-off (CUTOFF_TIME) and a product's
+ * production days — "Order by 12:00 for dispatch in 2 working days on business cards".
+ */
+export function demoStatusText(cutoff: string, productionDays: number, products: string): string {
+  if (productionDays === 0) return `Order by ${cutoff} for same-day dispatch on ${products}.`;
+  return `Order by ${cutoff} for dispatch in ${productionDays} working ${productionDays === 1 ? 'day' : 'days'} on ${products}.`;
+}

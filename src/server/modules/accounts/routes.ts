@@ -8,6 +8,7 @@ import {
   passwordResetSchema,
   profileSchema,
   registerSchema,
+  registrationInfoSchema,
   tokenResponseSchema,
   userSchema,
   type User,
@@ -34,6 +35,12 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
     rule: rateLimits.currentPassword,
     name: 'current-password',
     key: (request) => (when(request) ? byUser(request) : null),
+  });
+
+  // What the registration page says about checks: only whether new accounts wait for approval,
+  // not the role they get (REGISTRATION_ROLE itself is for staff).
+  app.get('/api/register', { schema: { security: anyone, response: { 200: registrationInfoSchema } } }, async () => {
+    return { approval_required: await accounts.approvalRequired() };
   });
 
   app.post('/api/register', { schema: { security: anyone, body: registerSchema, response: { 201: tokenResponseSchema } }, ...limit({ rule: rateLimits.register, name: 'register', key: byIp }) }, async (request, reply) => {

@@ -65,6 +65,11 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
   return {
     findByEmail,
 
+    /** Whether a new account waits for staff to approve it before it may order (REGISTRATION_ROLE none). */
+    async approvalRequired(): Promise<boolean> {
+      return (await registrationRole()) === 'none';
+    },
+
     async register(input: RegisterInput & Profile, userAgent: string): Promise<{ token: string; user: UserRow }> {
       assertPassword(input.password, input.email);
       await assertEmailFree(input.email);

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { findTransition, type OrderActor, type OrderTransition } from '../../../shared/domain/orders/transitions';
 import { trackingUrl } from '../../../shared/domain/orders/tracking';
+import { isCollection, promisedDays } from '../../../shared/domain/orders/dates';
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing';
@@ -221,6 +222,12 @@ export function allowedMove(row: Pick<OrderRow, 'id' | 'status'>, to: OrderStatu
   return transition;
 }
 
+/** The confirmation e-mail's sentence about the days: when it will be dispatched and delivered, or ready to collect. */
+function confirmedDays(carrier: Carrier | null | undefined, dispatch: string, delivery: string | null): string {
+  if (isCollection(carrier)) return `It will be ready to collect on ${formatDay(dispatch)}.`;
+  return `We will dispatch it on ${formatDay(dispatch)}` + (delivery ? `; expected delivery ${formatDay(delivery)}.` : '.');
+}
+
 /** The customer's e-mail about the order's new status (live, problem, dispatched). */
 export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carrier?: Carrier | null, from?: OrderStatus, invoice?: Pick<InvoiceRow, 'number'>): { to: string; subject: string; text: string } {
   const link = `${appUrl}/orders/${order.id}`;
@@ -238,10 +245,10 @@ export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carri
       }
       return {
         to: order.email,
-        subject: `Order ${order.id} confirmed — dispatch ${order.dispatchDue ? formatDay(order.dispatchDue) : 'date to follow'}`,
+        subject: `Order ${order.id} confirmed — ${order.dispatchDue ? promisedDays(carrier, order.dispatchDue) : 'dispatch date to follow'}`,
         text:
           `${hello}Thank you: order ${order.id}${ref} is confirmed and waiting for production.\n\n` +
-          (order.dispatchDue ? `We will dispatch it on ${formatDay(order.dispatchDue)}` + (order.deliveryDue ? `; expected delivery ${formatDay(order.deliveryDue)}.` : '.') + '\n' : '') +
+          (order.dispatchDue ? confirmedDays(carrier, order.dispatchDue, order.deliveryDue) + '\n' : '') +
           (order.total !== null ? `Total: ${formatPence(order.total)} including VAT (${formatPence(order.totalVat ?? 0)}).\n` : '') +
           `\nFollow it here: ${link}${sign}`,
       };
@@ -252,6 +259,17 @@ export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carri
         text: `${hello}We have put order ${order.id}${ref} on hold:\n\n${order.problemText ?? ''}\n\nWhat to do next is on the order's page: ${link}${sign}`,
       };
     case 'dispatched': {
+      if (isCollection(carrier)) {
+        return {
+          to: order.email,
+          subject: `Order ${order.id} is ready to collect`,
+          text:
+            `${hello}Order ${order.id}${ref} is ready to collect from today.` +
+            (order.trackingNumber ? `\nCollection reference: ${order.trackingNumber}` : '') +
+            (invoice ? `\n\nYour invoice ${invoice.number} is ready to download: ${appUrl}/invoices` : '') +
+            `\n\nDetails: ${link}${sign}`,
+        };
+      }
       const follow = trackingUrl(carrier, order.trackingNumber);
       return {
         to: order.email,
