@@ -71,7 +71,11 @@ const asItem = async (data: unknown): Promise<Item> => (await schemas()).itemSch
 export interface OrderListParams {
   /** Without one: every confirmed order. */
   status?: OrderStatus;
+  /** Number, reference, product or postcode. */
   q?: string;
+  /** The first and last UK day confirmed ('YYYY-MM-DD'), both included. */
+  from?: string;
+  to?: string;
   page?: number;
   per_page?: number;
 }
@@ -91,6 +95,8 @@ export async function fetchOrders(params: OrderListParams): Promise<OrderList> {
   const query: Record<string, string | number> = { page: params.page ?? 1, per_page: params.per_page ?? 20 };
   if (params.status) query.status = params.status;
   if (params.q) query.q = params.q;
+  if (params.from) query.from = params.from;
+  if (params.to) query.to = params.to;
   const { data } = await http.get<unknown>('/api/orders', { params: query });
   return (await schemas()).orderListSchema.parse(data);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysInOrder, optionalDaySchema } from './common';
 
 /**
  * A customer's orders as a spreadsheet (DESIGN §2 "Invoices", §3): `GET
@@ -6,27 +7,6 @@ import { z } from 'zod';
  * (`POST /api/admin/users/{id}/orders-export`, the same fields in a JSON body). The dates are UK
  * civil dates and bound the day each order was confirmed, both days included.
  */
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (value: string) => {
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value && value >= '2000-01-01' && value <= '2200-12-31';
-};
-
-/** An optional day: absent, empty or null means no bound; otherwise a real date written YYYY-MM-DD. */
-const optionalDay = (which: 'first' | 'last') =>
-  z
-    .union([z.string(), z.null()], { message: `Give the ${which} day as a date, e.g. 2025-01-31, or leave it empty` })
-    .optional()
-    .transform((value, ctx) => {
-      const day = (value ?? '').trim();
-      if (day === '') return undefined;
-      if (!DATE.test(day) || !isRealDate(day)) {
-        ctx.addIssue({ code: 'custom', message: `Give the ${which} day as a date, e.g. 2025-01-31, or leave it empty` });
-        return z.NEVER;
-      }
-      return day;
-    });
 
 /** All orders (false) or only the dispatched ones (true): a JSON boolean, or 1/0 as a query string has it. */
 const dispatchedField = z
@@ -37,19 +17,12 @@ const dispatchedField = z
 /** The fields, without the check that joins them (a signed link's query adds its own two). */
 export const ordersExportFields = {
   dispatched: dispatchedField,
-  from: optionalDay('first'),
-  to: optionalDay('last'),
-};
-
-/** The first day may not come after the last: said beside the last day. */
-const inOrder = (value: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
-  if (value.from && value.to && value.from > value.to) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must be on or after the first day' });
-  }
+  from: optionalDaySchema('first'),
+  to: optionalDaySchema('last'),
 };
 
 /** The query string of the spreadsheet, and the body of the call that answers a link to it. */
-export const ordersExportSchema = z.object(ordersExportFields).superRefine(inOrder);
+export const ordersExportSchema = z.object(ordersExportFields).superRefine(daysInOrder);
 export type OrdersExportFilters = z.output<typeof ordersExportSchema>;
 export type OrdersExportInput = z.input<typeof ordersExportSchema>;
 
@@ -60,7 +33,7 @@ export const signedOrdersExportSchema = z
     expires: z.string().regex(/^\d{1,12}$/, 'Not a download link').transform(Number),
     signature: z.string().max(100, 'Not a download link'),
   })
-  .superRefine(inOrder);
+  .superRefine(daysInOrder);
 
 /** The columns of the sheet, in order: one row per item of the customer's confirmed orders. */
 export const ORDERS_EXPORT_COLUMNS = [

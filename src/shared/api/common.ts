@@ -69,3 +69,34 @@ export const nullableText = (max: number) =>
 
 /** Optional text that is empty when left out. */
 export const optionalText = (max: number) => nullableText(max).optional().default('');
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (value: string) => {
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value && value >= '2000-01-01' && value <= '2200-12-31';
+};
+
+/**
+ * An optional bound of a range of days (a UK civil date): absent, empty or null means no bound;
+ * otherwise a real date written YYYY-MM-DD. `which` names it in the message ("the first day").
+ */
+export const optionalDaySchema = (which: 'first' | 'last') =>
+  z
+    .union([z.string(), z.null()], { message: `Give the ${which} day as a date, e.g. 2025-01-31, or leave it empty` })
+    .optional()
+    .transform((value, ctx) => {
+      const day = (value ?? '').trim();
+      if (day === '') return undefined;
+      if (!DAY.test(day) || !isRealDay(day)) {
+        ctx.addIssue({ code: 'custom', message: `Give the ${which} day as a date, e.g. 2025-01-31, or leave it empty` });
+        return z.NEVER;
+      }
+      return day;
+    });
+
+/** A range's first day may not come after its last (`from`, `to`): said beside the last day. */
+export const daysInOrder = (value: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (value.from && value.to && value.from > value.to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must be on or after the first day' });
+  }
+};

@@ -3,7 +3,7 @@ import { CARRIERS } from '../domain/delivery/delivery';
 import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
 import { SIDES } from '../domain/pricing/engine';
 import { profileFields, userSchema } from './accounts';
-import { idSchema, nullableText, optionalText, textSchema, wholeNumberSchema } from './common';
+import { daysInOrder, idSchema, nullableText, optionalDaySchema, optionalText, textSchema, wholeNumberSchema } from './common';
 import { phoneSchema } from './phone';
 
 /**
@@ -184,17 +184,30 @@ export const orderSummarySchema = z.object({
   value: z.number().nullable(),
   dispatch_due: z.string().nullable(),
   tracking_number: z.string().nullable(),
+  /** Who carries it (a collection is ready at the works rather than dispatched); null before a service is chosen. */
+  carrier: z.enum(CARRIERS).nullable(),
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
+  dispatched_at: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderListQuerySchema = z.object({
-  status: z.enum(ALL_ORDER_STATUSES, { message: 'Not an order status' }).optional(),
-  q: textSchema().trim().max(100, 'At most 100 characters').optional(),
-  page: wholeNumberSchema('Page', 1, 100_000).optional().default(1),
-  per_page: wholeNumberSchema('Per page', 1, 100).optional().default(20),
-});
+/**
+ * GET /api/orders: without a status, every confirmed order (baskets live at /create). `q` finds an
+ * order by its number, the customer's reference, a product on it or the delivery postcode (spaces
+ * ignored); `from` and `to` bound the UK day it was confirmed, both days included.
+ */
+export const orderListQuerySchema = z
+  .object({
+    status: z.enum(ALL_ORDER_STATUSES, { message: 'Not an order status' }).optional(),
+    q: textSchema().trim().max(100, 'At most 100 characters').optional(),
+    from: optionalDaySchema('first'),
+    to: optionalDaySchema('last'),
+    page: wholeNumberSchema('Page', 1, 100_000).optional().default(1),
+    per_page: wholeNumberSchema('Per page', 1, 100).optional().default(20),
+  })
+  .superRefine(daysInOrder);
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 
 export const orderListSchema = z.object({ data: z.array(orderSummarySchema), total: z.number(), page: z.number(), per_page: z.number() });
 export type OrderList = z.infer<typeof orderListSchema>;

@@ -8,7 +8,7 @@ import type { AdminOrder } from '../../../src/shared/api/admin-orders';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import { ukToday } from '../../../src/shared/domain/orders/overdue';
 import { orders } from '../../../src/server/db/schema';
-import { ukStartOfDay } from '../../../src/server/modules/invoices/orders-export';
+import { ukStartOfDay } from '../../../src/shared/domain/calendar/workingDays';
 import { makePdf } from '../artwork/fixtures';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { TextInput } from '../../components/TextInput';
 import { route } from '../../paths';
 
-/** Finds orders by number or the customer's own reference: opens the order list with ?q=. */
+/** Finds orders in every status by number, reference, product or postcode: opens All orders with ?q=. */
 export function OrderSearch() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -26,7 +26,7 @@ export function OrderSearch() {
         name="q"
         type="search"
         label="Search your orders"
-        placeholder="Order number or your reference"
+        placeholder="Number, reference, product or postcode"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         margin="none"

@@ -1,4 +1,5 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -7,75 +8,104 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { orderDaysLine } from '../../../shared/domain/orders/dates';
+import { ukToday } from '../../../shared/domain/orders/overdue';
 import { formatPence } from '../../../shared/domain/pricing/format';
-import { CONFIRMED_ORDER_STATUSES, ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
+import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
+import { apiErrors } from '../../../shared/http';
 import { useOrders } from '../../api/orders';
-import { ListFooter, ListSearch } from '../../components/ListParts';
+import { ListFooter } from '../../components/ListParts';
 import { PageFrame } from '../../components/PageFrame';
+import { ListStates, statusOf } from '../../components/QueryStates';
 import { route } from '../../paths';
-import { ListStates } from '../../components/QueryStates';
+import { ALL_STATUSES, hasOrderFilters, OrderFilters, orderFiltersQuery, readOrderFilters, type OrderFilterValues } from './OrderFilters';
+import { StatusChip } from './parts';
 
 const PER_PAGE = 20;
 
-/** /orders?status=…&q=…&page=…: the customer's confirmed orders in one status, searchable. */
+/** "for “menu”, confirmed 1 Mar – 31 Mar": what the filters keep, in words. */
+function filtersText({ q, from, to }: OrderFilterValues): string {
+  const parts = [q ? `matching “${q}”` : '', from || to ? `confirmed ${from ? `from ${formatDay(from)}` : ''}${from && to ? ' ' : ''}${to ? `to ${formatDay(to)}` : ''}` : ''];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** A date of the address as the list can say it: only a real one (the server judges the rest). */
+const shownDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? day : '');
+
+/**
+ * /orders: the customer's confirmed orders. Without a status (or with status=all) every status,
+ * newest first, each row with its status; with one (the navigation bar's links) that status only.
+ * Either way searchable by number, reference, product or postcode, and by the days confirmed.
+ */
 export default function OrdersPage() {
   const [search, setSearch] = useSearchParams();
-  const raw = search.get('status');
-  const status: ConfirmedOrderStatus = (CONFIRMED_ORDER_STATUSES as readonly string[]).includes(raw ?? '') ? (raw as ConfirmedOrderStatus) : 'live';
-  const q = search.get('q') ?? '';
+  const filters = readOrderFilters(search);
+  const { status, q, from, to } = filters;
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const orders = useOrders({ status, q: q || undefined, page, per_page: PER_PAGE });
-  const name = ORDER_STATUS_NAMES[status];
-
+  const all = status === ALL_STATUSES;
+  const orders = useOrders({ status: all ? undefined : status, q: q || undefined, from: from || undefined, to: to || undefined, page, per_page: PER_PAGE });
+  const name = all ? 'All orders' : ORDER_STATUS_NAMES[status];
+  const filtered = hasOrderFilters(filters);
+  const refused = statusOf(orders.error) === 422 ? apiErrors(orders.error) : null;
+  const words = filtersText({ ...filters, from: shownDay(from), to: shownDay(to) });
+  const what = all ? 'orders' : `${name.toLowerCase()} orders`;
 
   return (
-    <PageFrame title={name} intro={q ? `Searching for “${q}”` : undefined}>
-      <ListSearch key={`${status}:${q}`} label="Order number or reference" initial={q} onSearch={(words) => setSearch({ status, ...(words ? { q: words } : {}) })} />
-      <ListStates
-        query={orders}
-        loading="Loading your orders…"
-        what="Your orders"
-        empty={q ? `No ${name.toLowerCase()} orders match “${q}”.` : `You have no orders in ${name}.`}
-        back={q ? { to: route('orders.index', {}, { status }), label: 'Clear the search' } : undefined}
-      >
-        {(found) => (
-          <>
-            <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={`${name} orders`}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Order</TableCell>
-                    <TableCell>Reference</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Items</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Confirmed</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{status === 'dispatched' ? 'Tracking' : 'Dispatch'}</TableCell>
-                    <TableCell align="right">Total</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {found.data.map((order) => (
-                    <TableRow key={order.id} hover>
-                      <TableCell>
-                        <Link component={RouterLink} to={route('orders.view', { id: order.id })}>
-                          #{order.id}
-                        </Link>
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{order.ref || '—'}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.item_count}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.confirmed_at ? formatDay(order.confirmed_at.slice(0, 10)) : '—'}</TableCell>
-                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                        {status === 'dispatched' ? order.tracking_number || '—' : order.dispatch_due ? formatDay(order.dispatch_due) : '—'}
-                      </TableCell>
-                      <TableCell align="right">{order.value === null ? '—' : formatPence(order.value)}</TableCell>
+    <PageFrame title={name} intro={filtered && !refused ? `Showing ${what} ${words}.` : all ? 'Every order you have confirmed, newest first.' : undefined}>
+      <OrderFilters key={search.toString()} values={filters} errors={refused?.errors ?? {}} onApply={(next) => setSearch(orderFiltersQuery(next))} />
+      {refused ? (
+        <Alert severity="error">{refused.message}</Alert>
+      ) : (
+        <ListStates
+          query={orders}
+          loading="Loading your orders…"
+          what="Your orders"
+          empty={filtered ? `No ${what} ${words}.` : all ? 'You have no confirmed orders yet.' : `You have no orders in ${name}.`}
+          back={filtered ? { to: route('orders.index', {}, orderFiltersQuery({ status, q: '', from: '', to: '' })), label: 'Clear the search' } : undefined}
+        >
+          {(found) => (
+            <>
+              <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label={all ? 'All orders' : `${name} orders`}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Order</TableCell>
+                      <TableCell>Reference</TableCell>
+                      {all && <TableCell>Status</TableCell>}
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Items</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Confirmed</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{status === 'dispatched' ? 'Tracking' : 'Dispatch'}</TableCell>
+                      <TableCell align="right">Total</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Paper>
-            <ListFooter total={found.total} noun="order" page={page} perPage={PER_PAGE} onPage={(next) => setSearch({ status, ...(q ? { q } : {}), page: String(next) })} />
-          </>
-        )}
-      </ListStates>
+                  </TableHead>
+                  <TableBody>
+                    {found.data.map((order) => (
+                      <TableRow key={order.id} hover>
+                        <TableCell>
+                          <Link component={RouterLink} to={route('orders.view', { id: order.id })}>
+                            #{order.id}
+                          </Link>
+                        </TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{order.ref || '—'}</TableCell>
+                        {all && (
+                          <TableCell>
+                            <StatusChip status={order.status} />
+                          </TableCell>
+                        )}
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.item_count}</TableCell>
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.confirmed_at ? formatDay(ukToday(new Date(order.confirmed_at))) : '—'}</TableCell>
+                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{status === 'dispatched' ? order.tracking_number || '—' : (orderDaysLine(order) ?? '—')}</TableCell>
+                        <TableCell align="right">{order.value === null ? '—' : formatPence(order.value)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Paper>
+              <ListFooter total={found.total} noun="order" page={page} perPage={PER_PAGE} onPage={(next) => setSearch(orderFiltersQuery(filters, next))} />
+            </>
+          )}
+        </ListStates>
+      )}
     </PageFrame>
   );
 }

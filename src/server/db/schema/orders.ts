@@ -68,9 +68,12 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ('basket', 'live', 'printing', 'problem', 'dispatched', 'cancelled')`),
-    // A customer's list by status, newest first, and the counts per status. The reference rides
-    // along so that a search by it (`ilike '%…%'`, which no b-tree serves) reads only this index.
-    index('orders_user_status_ref_idx').on(t.userId, t.status, t.id, t.ref),
+    // A customer's list by status, newest first, and the counts per status. The reference and the
+    // postcode ride along so that a search by them (`ilike '%…%'`, which no b-tree serves) reads
+    // only this index.
+    index('orders_user_status_search_idx').on(t.userId, t.status, t.id, t.ref, t.postcode),
+    // A customer's orders confirmed between two days (the list's date range).
+    index('orders_user_confirmed_idx').on(t.userId, t.confirmedAt),
     // Staff's queue by status and the overdue flag; a status tab newest first.
     index('orders_status_dispatch_idx').on(t.status, t.dispatchDue),
     index('orders_status_id_idx').on(t.status, t.id),
@@ -115,7 +118,9 @@ export const orderItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('order_items_order_idx').on(t.orderId, t.id),
+    // An order's items in order; the product rides along so that a search by product looks at an
+    // order's items in this index alone.
+    index('order_items_order_idx').on(t.orderId, t.id, t.productId),
     index('order_items_product_idx').on(t.productId),
     index('order_items_stock_idx').on(t.stockId),
     // What a batch run looks for: the items in no batch yet.

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ORDERS_EXPORT_COLUMNS, type OrdersExportFilters } from '../../../shared/api/admin-exports';
-import { nextDay, ukDateTime, type CivilDate } from '../../../shared/domain/calendar/workingDays';
+import { nextDay, ukDateTime, ukStartOfDay, type CivilDate } from '../../../shared/domain/calendar/workingDays';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
@@ -33,18 +33,6 @@ const COLUMN_LOOK: ReadonlyArray<{ width: number; numFmt?: string }> = [
   { width: 11, numFmt: MONEY }, // VAT
   { width: 14, numFmt: MONEY }, // Order total
 ];
-
-/** The instant a UK civil day begins (midnight in London, GMT or BST). */
-export function ukStartOfDay(day: CivilDate): Date {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  // London is UTC or one hour ahead of it: midnight there is one of these two instants.
-  for (const offsetHours of [1, 0]) {
-    const at = new Date(utcMidnight - offsetHours * 3_600_000);
-    const uk = ukDateTime(at);
-    if (uk.date === day && uk.minutes === 0) return at;
-  }
-  return new Date(utcMidnight);
-}
 
 /** A UK civil date as a spreadsheet date (Excel's serial days count UTC days). */
 const sheetDay = (day: CivilDate): Date => new Date(`${day}T00:00:00Z`);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Address,
@@ -9,16 +9,17 @@ import type {
   Order,
   orderCreateSchema,
   OrderList,
-  orderListQuerySchema,
+  OrderListQuery,
   OrderSummary,
   orderUpdateSchema,
 } from '../../../shared/api/orders';
-import { DEFAULT_CUTOFF } from '../../../shared/domain/calendar/workingDays';
+import { DEFAULT_CUTOFF, nextDay, ukStartOfDay } from '../../../shared/domain/calendar/workingDays';
+import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, orderEvents, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
+import { countries, deliveryTypes, orderEvents, orderItems, orders, products, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { DeliveryService } from '../delivery/service';
@@ -208,6 +209,30 @@ export function ordersService(deps: OrdersDeps) {
     await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => files.delete(k)));
   }
 
+  /**
+   * What a customer's search matches: the order's number, their reference, the delivery postcode
+   * (spaces ignored: "ls1 1aa" finds "LS11AA") or a product on it; digits alone are an order number
+   * or part of a reference, since every postcode and many product names have digits in them. The products are few: those whose
+   * name matches are found first, and only when there are some is each order's items looked at
+   * (`order_items_order_idx` carries the product, so that look reads the index alone).
+   */
+  async function searchCondition(q: string): Promise<SQL> {
+    // "#123" is an order number; digits alone are one, or part of a reference (a purchase order).
+    const number = /^(#?)(\d{1,9})$/.exec(q);
+    if (number?.[1]) return eq(orders.id, Number(number[2]));
+    const byRef = ilike(orders.ref, containing(q));
+    if (number) return or(eq(orders.id, Number(number[2])), byRef)!;
+    const arms: SQL[] = [byRef];
+    const compact = q.replace(/\s+/g, '').toLowerCase();
+    if (compact) arms.push(sql`replace(lower(${orders.postcode}), ' ', '') like ${containing(compact)}`);
+    const named = await db.select({ id: products.id }).from(products).where(ilike(products.name, containing(q)));
+    if (named.length) {
+      const ids = named.map((p) => p.id);
+      arms.push(sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)} and ${inArray(orderItems.productId, ids)})`);
+    }
+    return or(...arms)!;
+  }
+
   /** Marks a changed item's artwork for a new check (sides, orientation or product change what it must be). */
   async function recheck(tx: Db, item: { id: number; artworkKey: string | null }) {
     if (!item.artworkKey) return;
@@ -223,19 +248,18 @@ export function ordersService(deps: OrdersDeps) {
       reference = null;
     },
 
-    async list(user: UserRow, query: z.output<typeof orderListQuerySchema>): Promise<OrderList> {
+    async list(user: UserRow, query: OrderListQuery): Promise<OrderList> {
       const where: SQL[] = [eq(orders.userId, user.id)];
-      // Without a status: the confirmed orders (baskets live at /create).
+      // Without a status: the confirmed orders in every status (baskets live at /create).
       where.push(query.status ? eq(orders.status, query.status) : ne(orders.status, 'basket'));
+      // The UK days it was confirmed on, both included (`orders_user_confirmed_idx`).
+      if (query.from) where.push(gte(orders.confirmedAt, ukStartOfDay(query.from)));
+      if (query.to) where.push(lt(orders.confirmedAt, ukStartOfDay(nextDay(query.to))));
       const q = query.q?.trim();
-      if (q) {
-        const number = /^#?(\d{1,9})$/.exec(q);
-        const byRef = ilike(orders.ref, containing(q));
-        where.push(number ? or(eq(orders.id, Number(number[1])), byRef)! : byRef);
-      }
+      if (q) where.push(await searchCondition(q));
       const condition = and(...where);
-      // The page's ids from the customer's index alone (user, status, id, ref: a search by reference
-      // reads no table row), then those rows. `id + 0` keeps the planner from walking the whole
+      // The page's ids from the customer's index alone (user, status, id, ref, postcode: a search by
+      // reference or postcode reads no table row), then those rows. `id + 0` keeps the planner from walking the whole
       // primary key backwards in search of a customer's newest orders among everyone's.
       const pageIds = db
         .select({ id: orders.id })
@@ -253,11 +277,14 @@ export function ordersService(deps: OrdersDeps) {
             total: orders.total,
             dispatchDue: orders.dispatchDue,
             trackingNumber: orders.trackingNumber,
+            carrier: deliveryTypes.carrier,
             createdAt: orders.createdAt,
             confirmedAt: orders.confirmedAt,
+            dispatchedAt: orders.dispatchedAt,
             itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
           })
           .from(orders)
+          .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
           .where(inArray(orders.id, pageIds))
           .orderBy(desc(orders.id)),
         db.select({ n: count() }).from(orders).where(condition),
@@ -281,8 +308,10 @@ export function ordersService(deps: OrdersDeps) {
         value: r.status === 'basket' ? (basketValue.has(r.id) ? basketValue.get(r.id)! : 0) : r.total,
         dispatch_due: r.dispatchDue,
         tracking_number: r.trackingNumber,
+        carrier: (r.carrier as Carrier | null) ?? null,
         created_at: r.createdAt.toISOString(),
         confirmed_at: iso(r.confirmedAt),
+        dispatched_at: iso(r.dispatchedAt),
       }));
       return { data, total: n, page: query.page, per_page: query.per_page };
     },
@@ -572,6 +601,8 @@ export function ordersService(deps: OrdersDeps) {
         actor: 'customer',
         actorUserId: user.id,
         note: 'Order confirmed',
+        // The e-mail says "ready to collect" for a collection, not a dispatch and a delivery.
+        carrier: chosen.type.carrier,
         itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price! })),
         set: {
           deliveryTypeId: chosen.type.id,

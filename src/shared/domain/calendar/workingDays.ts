@@ -52,6 +52,18 @@ function toUtcMs(date: CivilDate): number {
 
 const fromUtcMs = (ms: number): CivilDate => new Date(ms).toISOString().slice(0, 10);
 
+/** The instant a UK civil day begins (midnight in London, GMT or BST). */
+export function ukStartOfDay(day: CivilDate): Date {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  // London is UTC or one hour ahead of it: midnight there is one of these two instants.
+  for (const offsetHours of [1, 0]) {
+    const at = new Date(utcMidnight - offsetHours * 3_600_000);
+    const uk = ukDateTime(at);
+    if (uk.date === day && uk.minutes === 0) return at;
+  }
+  return new Date(utcMidnight);
+}
+
 /** The day after `date`. */
 export const nextDay = (date: CivilDate): CivilDate => fromUtcMs(toUtcMs(date) + DAY_MS);
 
