@@ -74,6 +74,25 @@ describe('register', () => {
       await t.database.db.update(settings).set({ value: 'user' }).where(eq(settings.name, 'REGISTRATION_ROLE'));
     }
   });
+
+  it('tells a visitor whether new accounts wait for approval, and nothing more of the role', async () => {
+    const { settings } = await import('../../src/server/db/schema');
+    const ask = async () => {
+      const res = await fresh().get('/api/register');
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    try {
+      for (const [role, approval] of [['user', false], ['trade', false], ['none', true]] as const) {
+        await t.database.db.update(settings).set({ value: role }).where(eq(settings.name, 'REGISTRATION_ROLE'));
+        expect(await ask()).toEqual({ approval_required: approval });
+      }
+      // REGISTRATION_ROLE itself stays the staff's.
+      expect((await fresh().get('/api/settings/REGISTRATION_ROLE')).statusCode).toBe(404);
+    } finally {
+      await t.database.db.update(settings).set({ value: 'user' }).where(eq(settings.name, 'REGISTRATION_ROLE'));
+    }
+  });
 });
 
 describe('login, sessions and logout', () => {

@@ -34,3 +34,11 @@ describe('how an order’s days are said', () => {
     expect(orderDaysLine({ ...open, dispatch_due: null })).toBeNull();
   });
 });
+
+describe('a day with its year', () => {
+  it('is written "1 Jan 2020" for the range of days a search asks for', async () => {
+    const { formatDate } = await import('../../src/shared/domain/calendar/workingDays');
+    expect(formatDate('2020-01-01')).toBe('1 Jan 2020');
+    expect(formatDate('2026-11-30')).toBe('30 Nov 2026');
+  });
+});

@@ -26,7 +26,7 @@ export function OrderSearch() {
         name="q"
         type="search"
         label="Search your orders"
-        placeholder="Number, reference, product or postcode"
+        helperText="Number, reference, product or postcode, in any status"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         margin="none"

@@ -75,14 +75,13 @@ export function OrderFilters({ values, errors, onApply }: OrderFiltersProps) {
       useFlexGap
       sx={{ mb: 2, flexWrap: 'wrap', alignItems: { sm: 'flex-start' } }}
     >
-      <Field label="Search" error={errors.q} sx={{ flex: { sm: '3 1 260px' } }}>
+      <Field label="Search" hint="Number, reference, product or postcode" error={errors.q} sx={{ flex: { sm: '3 1 260px' } }}>
         {(id, describedBy) => (
           <OutlinedInput
             id={id}
             type="search"
             name="q"
             label="Search"
-            placeholder="Number, reference, product or postcode"
             value={draft.q}
             onChange={set('q')}
             inputProps={{ 'aria-describedby': describedBy, maxLength: 100 }}
@@ -135,17 +134,17 @@ export function OrderFilters({ values, errors, onApply }: OrderFiltersProps) {
   );
 }
 
-/** A labelled outlined field built from its parts (as the price filters do: TextField brings the whole Select along), with its error below. */
-function Field({ label, shrink, error, sx, children }: { label: string; shrink?: boolean; error?: string; sx: SxProps<Theme>; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+/** A labelled outlined field built from its parts (as the price filters do: TextField brings the whole Select along), with its hint or error below. */
+function Field({ label, shrink, hint, error, sx, children }: { label: string; shrink?: boolean; hint?: string; error?: string; sx: SxProps<Theme>; children: (id: string, describedBy: string | undefined) => ReactNode }) {
   const id = useId();
-  const helperId = error ? `${id}-error` : undefined;
+  const helperId = error || hint ? `${id}-helper` : undefined;
   return (
     <FormControl fullWidth margin="normal" error={Boolean(error)} sx={sx}>
       <InputLabel htmlFor={id} shrink={shrink}>
         {label}
       </InputLabel>
       {children(id, helperId)}
-      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
+      {(error || hint) && <FormHelperText id={helperId}>{error ?? hint}</FormHelperText>}
     </FormControl>
   );
 }

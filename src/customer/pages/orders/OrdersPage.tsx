@@ -1,5 +1,6 @@
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -7,7 +8,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { formatDate, formatDay } from '../../../shared/domain/calendar/workingDays';
 import { orderDaysLine } from '../../../shared/domain/orders/dates';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import { formatPence } from '../../../shared/domain/pricing/format';
@@ -23,14 +24,14 @@ import { StatusChip } from './parts';
 
 const PER_PAGE = 20;
 
-/** "for “menu”, confirmed 1 Mar – 31 Mar": what the filters keep, in words. */
+/** "matching “menu”, confirmed from 1 Mar 2026 to 31 Mar 2026": what the filters keep, in words. */
 function filtersText({ q, from, to }: OrderFilterValues): string {
-  const parts = [q ? `matching “${q}”` : '', from || to ? `confirmed ${from ? `from ${formatDay(from)}` : ''}${from && to ? ' ' : ''}${to ? `to ${formatDay(to)}` : ''}` : ''];
+  const parts = [q ? `matching “${q}”` : '', from || to ? `confirmed ${from ? `from ${formatDate(from)}` : ''}${from && to ? ' ' : ''}${to ? `to ${formatDate(to)}` : ''}` : ''];
   return parts.filter(Boolean).join(', ');
 }
 
 /** A date of the address as the list can say it: only a real one (the server judges the rest). */
-const shownDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? day : '');
+const shownDay = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) && new Date(day).toISOString().startsWith(day) ? day : '');
 
 /**
  * /orders: the customer's confirmed orders. Without a status (or with status=all) every status,
@@ -54,7 +55,7 @@ export default function OrdersPage() {
     <PageFrame title={name} intro={filtered && !refused ? `Showing ${what} ${words}.` : all ? 'Every order you have confirmed, newest first.' : undefined}>
       <OrderFilters key={search.toString()} values={filters} errors={refused?.errors ?? {}} onApply={(next) => setSearch(orderFiltersQuery(next))} />
       {refused ? (
-        <Alert severity="error">{refused.message}</Alert>
+        <Alert severity="error">{Object.keys(refused.errors).length ? 'These filters cannot be used: what to change is said beside them.' : refused.message}</Alert>
       ) : (
         <ListStates
           query={orders}
@@ -71,7 +72,7 @@ export default function OrdersPage() {
                     <TableRow>
                       <TableCell>Order</TableCell>
                       <TableCell>Reference</TableCell>
-                      {all && <TableCell>Status</TableCell>}
+                      {all && <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Status</TableCell>}
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Items</TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Confirmed</TableCell>
                       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{status === 'dispatched' ? 'Tracking' : 'Dispatch'}</TableCell>
@@ -86,9 +87,17 @@ export default function OrdersPage() {
                             #{order.id}
                           </Link>
                         </TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{order.ref || '—'}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                          <span>{order.ref || '—'}</span>
+                          {/* On a phone the status rides under the reference: four columns fit 375 px, five do not. */}
+                          {all && (
+                            <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                              <StatusChip status={order.status} />
+                            </Box>
+                          )}
+                        </TableCell>
                         {all && (
-                          <TableCell>
+                          <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                             <StatusChip status={order.status} />
                           </TableCell>
                         )}

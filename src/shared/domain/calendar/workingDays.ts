@@ -168,3 +168,10 @@ export function formatDay(date: CivilDate): string {
   }
   return text;
 }
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** '1 Jan 2020': a day that may lie in another year (a range of days searched), with its year. */
+export function formatDate(date: CivilDate): string {
+  return dateFormat.format(new Date(toUtcMs(date)));
+}
