@@ -28,6 +28,7 @@ const PUBLIC = new Set([
   'GET /api/health',
   'POST /api/login',
   'POST /api/register',
+  'GET /api/register', // whether new accounts wait for approval: what the register page says
   'POST /api/logout', // ends the caller's session if there is one; 204 either way
   'POST /api/password/email',
   'POST /api/password/reset',
