@@ -69,7 +69,7 @@ test('an account with role none is sent to /unauthorized from every ordering pag
 
   await page.goto('/prices');
   await expect(page).toHaveURL('/unauthorized');
-  await expect(page).toHaveTitle(title('Account awaiting approval'));
+  await expect(page).toHaveTitle(title('Your account is awaiting approval'));
   await expect(page.getByRole('heading', { level: 1, name: 'Your account is awaiting approval' })).toBeVisible();
   await expect(page.getByText('Thank you for registering, Nora.')).toBeVisible();
   await expect(page.getByText(/during working hours, Monday to Friday 08:30 to 17:00/).first()).toBeVisible();
@@ -85,9 +85,12 @@ test('an account with role none is sent to /unauthorized from every ordering pag
     await page.goto(path);
     await expect(page, path).toHaveURL('/unauthorized');
   }
-  // The bar's links are turned away the same way, without a page load.
+  // The bar offers only what the account may open: no New Order or order lists that would turn it away.
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click();
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bar.getByRole('link')).toHaveText(['Home', 'Account approval']);
+  await expect(page.getByRole('link', { name: 'New Order' })).toHaveCount(0);
+  await bar.getByRole('link', { name: 'Account approval' }).click();
   await expect(page).toHaveURL('/unauthorized');
   // The profile is still theirs to keep up to date.
   await page.getByRole('link', { name: 'Update Profile' }).click();

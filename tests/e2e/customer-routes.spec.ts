@@ -27,7 +27,7 @@ const SIGNED_OUT: PageCase[] = [
   { path: '/password/reset/0123456789abcdef0123456789abcdef', title: 'Choose a new password', heading: 'Choose a new password', shot: 'password-reset', plain: true },
   { path: '/terms/privacy', title: 'Privacy notice', heading: 'Privacy notice', shot: 'privacy-signed-out' },
   { path: '/terms/terms', title: 'Terms and conditions', heading: 'Terms and conditions', shot: 'terms-signed-out' },
-  { path: '/unauthorized', title: 'Account awaiting approval', heading: 'Please sign in', shot: 'unauthorized-signed-out' },
+  { path: '/unauthorized', title: 'Please sign in', heading: 'Please sign in', shot: 'unauthorized-signed-out' },
   { path: '/no/such/page', title: 'Page not found', heading: 'Page not found', shot: 'not-found-signed-out' },
 ];
 
@@ -38,7 +38,7 @@ const SIGNED_IN: PageCase[] = [
   { path: '/create', title: 'New Order', heading: 'New Order', shot: 'create' },
   // Demo order 1 is another customer's: the pages say so, as the server answers 404 (issue 11).
   { path: '/create/1', title: 'Order items', heading: 'Basket not found', shot: 'create-items' },
-  { path: '/orders', title: 'Orders', heading: 'Pending', shot: 'orders' },
+  { path: '/orders', title: 'Orders', heading: 'All orders', shot: 'orders' },
   { path: '/orders?status=problem', title: 'Orders', heading: 'Issues', shot: 'orders-issues' },
   { path: '/orders/1', title: 'Order', heading: 'Order not found', shot: 'order' },
   { path: '/invoices', title: 'Invoices', heading: 'Invoices', shot: 'invoices' },
@@ -47,7 +47,7 @@ const SIGNED_IN: PageCase[] = [
   { path: '/tickets/2', title: 'Ticket', heading: 'Ticket #2 — Delivery', shot: 'ticket' }, // the demo's ticket of Tom's
   { path: '/terms/privacy', title: 'Privacy notice', heading: 'Privacy notice', shot: 'privacy' },
   { path: '/terms/terms', title: 'Terms and conditions', heading: 'Terms and conditions', shot: 'terms' },
-  { path: '/unauthorized', title: 'Account awaiting approval', heading: 'Your account is approved', shot: 'unauthorized-approved' },
+  { path: '/unauthorized', title: 'Your account is approved', heading: 'Your account is approved', shot: 'unauthorized-approved' },
   { path: '/no/such/page', title: 'Page not found', heading: 'Page not found', shot: 'not-found' },
 ];
 
