@@ -28,6 +28,18 @@ describe('the dataProvider', () => {
     expect(seen[0].headers.get('Range')).toBe('countries=0-49');
   });
 
+  it('sends the version each record was read at: in the body of an update, as ?version= on a delete', async () => {
+    const read = { id: 5, name: 'Christmas Day', date: '2031-12-25', version: 3 };
+    const seen = answerWith((config) => ({ body: JSON.stringify(config.method === 'delete' ? read : { ...read, name: 'Boxing Day', version: 4 }) }));
+    // The form's values may carry no version, or an older one: the record as react-admin read it decides.
+    await dataProvider.update('delivery/closed-days', { id: 5, data: { name: 'Boxing Day', version: 1 }, previousData: read });
+    await dataProvider.delete('delivery/closed-days', { id: 5, previousData: read });
+    // Without the record read (a delete by id alone), no version is named: the server then checks none.
+    await dataProvider.delete('delivery/closed-days', { id: 5 });
+    expect(seen.map(call)).toEqual(['PUT /api/admin/closed-days/5', 'DELETE /api/admin/closed-days/5?version=3', 'DELETE /api/admin/closed-days/5']);
+    expect(JSON.parse(seen[0].data as string)).toEqual({ name: 'Boxing Day', version: 3 });
+  });
+
   it('uploads a logo as multipart form data and reads the 422 message for the file', async () => {
     const seen = answerWith(() => ({ status: 422, body: JSON.stringify({ message: 'This file is not a PNG, JPEG, WebP or GIF image.', errors: { file: 'This file is not a PNG, JPEG, WebP or GIF image.' } }) }));
     const failure = await dataProvider.uploadLogo(7, new File(['hello'], 'logo.png', { type: 'image/png' })).catch((e: unknown) => e);
@@ -55,17 +67,17 @@ describe('the custom methods of the dataProvider (calls beyond CRUD, on the same
     expect(seen.map(call)).toEqual(['GET /api/admin/products/3/stock/8/margins']);
   });
 
-  it('saveMarginPair puts the whole table of breaks and answers the breaks as saved', async () => {
+  it('saveMarginPair puts the whole table of breaks at the version read and answers the breaks as saved', async () => {
     const seen = answerWith(() => ({ body: JSON.stringify([BREAK]) }));
-    await expect(dataProvider.saveMarginPair(3, 8, [{ qty: '250', margin: '100' }])).resolves.toEqual([BREAK]);
+    await expect(dataProvider.saveMarginPair(3, 8, [{ qty: '250', margin: '100' }], 4)).resolves.toEqual([BREAK]);
     expect(seen.map(call)).toEqual(['PUT /api/admin/products/3/stock/8/margins']);
-    expect(JSON.parse(seen[0].data as string)).toEqual({ rows: [{ qty: '250', margin: '100' }] });
+    expect(JSON.parse(seen[0].data as string)).toEqual({ rows: [{ qty: '250', margin: '100' }], version: 4 });
   });
 
   it("fails as react-admin's HttpError, with the server's messages by row and field", async () => {
     const body = { message: 'The given data was invalid.', errors: { 'rows.1.qty': 'This quantity is already a break' } };
     answerWith(() => ({ status: 422, body: JSON.stringify(body) }));
-    const failure = await dataProvider.saveMarginPair(3, 8, [{ qty: '250', margin: '1' }, { qty: '250', margin: '2' }]).catch((e: unknown) => e);
+    const failure = await dataProvider.saveMarginPair(3, 8, [{ qty: '250', margin: '1' }, { qty: '250', margin: '2' }], 1).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ status: 422, message: 'The given data was invalid.', body });
   });

@@ -42,8 +42,8 @@ describe('the margins table checks rows by the shared schema', () => {
 
   it('shows the saved breaks by quantity', () => {
     const rows = rowsOf([
-      { id: 2, product_id: 1, stock_id: 1, qty: 1000, margin: 50 },
-      { id: 1, product_id: 1, stock_id: 1, qty: 250, margin: 100 },
+      { id: 2, product_id: 1, stock_id: 1, qty: 1000, margin: 50, version: 1 },
+      { id: 1, product_id: 1, stock_id: 1, qty: 250, margin: 100, version: 1 },
     ]);
     expect(rows.map((r) => [r.qty, r.margin])).toEqual([
       ['250', '100'],

@@ -16,14 +16,16 @@ import type {
 import { http, uploadProgress, withFiles } from '../../shared/http';
 import { apiResource } from './apiPaths';
 import { httpClient, toHttpError } from './httpClient';
+import { versionedWrites } from './versions';
 
 const API_BASE = '/api/admin';
 const rest = simpleRestProvider(API_BASE, httpClient);
 
-/** Every standard call, with the resource's API name in place of its screen path. */
+/** Every standard call, with the resource's API name in place of its screen path; updates and deletes send the version read (versions.ts). */
 const METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
+const calls = { ...rest, ...versionedWrites(rest, httpClient, API_BASE) };
 const standard = Object.fromEntries(
-  METHODS.map((method) => [method, (resource: string, params: unknown) => (rest[method] as (r: string, p: unknown) => Promise<unknown>)(apiResource(resource), params)]),
+  METHODS.map((method) => [method, (resource: string, params: unknown) => (calls[method] as (r: string, p: unknown) => Promise<unknown>)(apiResource(resource), params)]),
 ) as unknown as Pick<DataProvider, (typeof METHODS)[number]>;
 
 /** The resources listed in the printer's own order, which staff can change. */
@@ -40,8 +42,8 @@ export interface StaffDataProvider extends DataProvider {
   reorder(resource: ReorderableResource, ids: Identifier[]): Promise<void>;
   /** The margins page's data: the product, the stock (with its costs) and the pair's quantity breaks. */
   getMarginPair(productId: Identifier, stockId: Identifier): Promise<MarginPair>;
-  /** Replaces the pair's whole table of breaks in one transaction; answers the breaks as saved. */
-  saveMarginPair(productId: Identifier, stockId: Identifier, rows: MarginRowsInput['rows']): Promise<MarginRecord[]>;
+  /** Replaces the pair's whole table of breaks in one transaction, at the version the page read (409 when stale); answers the breaks as saved. */
+  saveMarginPair(productId: Identifier, stockId: Identifier, rows: MarginRowsInput['rows'], version: number): Promise<MarginRecord[]>;
   /** Uploads (or replaces) a user's logo; answers the user with its new logo. */
   uploadLogo(userId: Identifier, file: File): Promise<AdminUser>;
   /** Removes a user's logo; answers the user without one. */
@@ -124,8 +126,8 @@ export const dataProvider: StaffDataProvider = {
   getMarginPair(productId, stockId) {
     return call(http.get<MarginPair>(marginPairPath(productId, stockId)));
   },
-  saveMarginPair(productId, stockId, rows) {
-    return call(http.put<MarginRecord[]>(marginPairPath(productId, stockId), { rows }));
+  saveMarginPair(productId, stockId, rows, version) {
+    return call(http.put<MarginRecord[]>(marginPairPath(productId, stockId), { rows, version }));
   },
   async uploadLogo(userId, file) {
     // Read when a logo is uploaded: the shared schemas (with the telephone metadata) load with the

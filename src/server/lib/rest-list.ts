@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { hasNoNul, idParam, INT4_MAX, INT4_MIN, NUL_MESSAGE } from '../../shared/api/common';
+import { hasNoNul, idParam, INT4_MAX, INT4_MIN, NUL_MESSAGE, recordVersionSchema } from '../../shared/api/common';
 import type { Db } from '../db/client';
 import { columnsByName } from '../db/columns';
 import { HttpError, NOT_AN_OBJECT, notFound } from './errors';
@@ -13,6 +13,8 @@ import { documentAs, type ZodTypeProvider } from './zod';
  *   GET    /api/admin/<res>?sort=["field","ASC"]&range=[0,24]&filter={...}  → array + Content-Range
  *   GET    /api/admin/<res>/<id>    POST /api/admin/<res>    PUT /api/admin/<res>/<id>
  *   DELETE /api/admin/<res>/<id>    → the deleted record
+ * Records carry the `version` they were read at: a PUT must send it back, a DELETE may
+ * (`?version=`), and one at an older version than the row's answers 409 (lib/record-versions.ts).
  * A module's service describes its list (table, fields, sorts, search, presenter) and its record
  * functions; this file parses the request, runs the page and count queries and answers.
  */
@@ -314,9 +316,13 @@ export interface RestResource<Rec extends { id: number }, Row, Create extends z.
   /** The record, or null (404). */
   findOne(id: number): Promise<Rec | null>;
   create?: { schema: Create; run(input: z.output<Create>, request: FastifyRequest): Promise<Rec> };
-  /** PUT: the schema names the writable keys; the body's other keys (id, created_at, unknown ones) are dropped. */
-  update?: { schema: Update; run(id: number, input: Partial<z.output<Update>>, request: FastifyRequest): Promise<Rec> };
-  remove?(id: number, request: FastifyRequest): Promise<Rec>;
+  /**
+   * PUT: the schema names the writable keys; the body's other keys (id, created_at, unknown ones) are
+   * dropped. The body's `version` (required) is the one the record was read at: `run` writes only at it.
+   */
+  update?: { schema: Update; run(id: number, input: Partial<z.output<Update>>, version: number, request: FastifyRequest): Promise<Rec> };
+  /** DELETE: `version` is the one the record was read at when the caller sent it (`?version=`), checked likewise. */
+  remove?(id: number, version: number | undefined, request: FastifyRequest): Promise<Rec>;
 }
 
 /** A service that keeps a resource in the usual words: its list, a record by id, and the writes it allows. */
@@ -325,8 +331,9 @@ export interface RecordService<Rec, Row, Create extends z.ZodObject, Update exte
   /** The record, or null (or a 404 of its own) for no such id. */
   get(id: number): Promise<Rec | null>;
   create?(input: z.output<Create>): Promise<Rec>;
-  update?(id: number, input: Partial<z.output<Update>>): Promise<Rec>;
-  remove?(id: number): Promise<Rec>;
+  /** The change, made only while the record is still at `version` (409 otherwise). */
+  update?(id: number, input: Partial<z.output<Update>>, version: number): Promise<Rec>;
+  remove?(id: number, version?: number): Promise<Rec>;
 }
 
 /**
@@ -348,13 +355,16 @@ export function serviceResource<Rec extends { id: number }, Row, C extends z.Zod
     list: service.list,
     findOne: (id) => service.get(id),
     create: writes.create && create && { schema: writes.create, run: (input) => create(input) },
-    update: writes.update && update && { schema: writes.update, run: (id, input) => update(id, input) },
-    remove: writes.remove && remove && ((id) => remove(id)),
+    update: writes.update && update && { schema: writes.update, run: (id, input, version) => update(id, input, version) },
+    remove: writes.remove && remove && ((id, version) => remove(id, version)),
   };
 }
 
 /** `/:id` of a record: digits only (`1e0`, `0x1`, ` 1` are not ids), a positive int4. */
 export const idParams = z.object({ id: idParam('Not a record id') });
+
+/** A DELETE's querystring: the version the record was read at, when the caller knows it. */
+export const deleteQuerystring = z.object({ version: recordVersionSchema.optional() });
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -364,6 +374,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export interface WritableFields {
   fields: z.ZodObject;
   partial: boolean;
+  /** Keys a partial body must still send (a PUT's `version`). */
+  required?: readonly string[];
 }
 /** The fields behind each `writableBody` schema (the route tests fuzz each field of every body by it). */
 export const writableFields = new WeakMap<z.ZodType, WritableFields>();
@@ -375,11 +387,12 @@ export const listFilters = new WeakMap<z.ZodType, ListSpec<never, never>>();
  * The body of a POST (`partial` false) or PUT (true) of a resource, as the route's body schema:
  * keeps the body's writable keys only (DESIGN §3: unknown and read-only keys are ignored),
  * validates them, and for a PUT answers just the keys that were sent — a schema's defaults must not
- * overwrite what a PUT left out (a missing key leaves the value unchanged).
+ * overwrite what a PUT left out (a missing key leaves the value unchanged). `required` names keys a
+ * partial body must still send.
  */
-export function writableBody<S extends z.ZodObject, P extends boolean>(schema: S, partial: P): z.ZodType<P extends true ? Partial<z.output<S>> : z.output<S>> {
+export function writableBody<S extends z.ZodObject, P extends boolean>(schema: S, partial: P, required: readonly string[] = []): z.ZodType<P extends true ? Partial<z.output<S>> : z.output<S>> {
   type Out = P extends true ? Partial<z.output<S>> : z.output<S>;
-  const fields = partial ? schema.partial() : schema;
+  const fields = partial ? z.object(Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, required.includes(key) ? field : field.optional()]))) : schema;
   const writable = new Set(Object.keys(schema.shape));
   const body = z.custom<Record<string, unknown>>(isPlainObject, { message: NOT_AN_OBJECT }).transform((value, ctx): Out => {
     const sent = Object.fromEntries(Object.entries(value).filter(([key]) => writable.has(key)));
@@ -391,9 +404,17 @@ export function writableBody<S extends z.ZodObject, P extends boolean>(schema: S
     const parsed = result.data as Record<string, unknown>;
     return (partial ? Object.fromEntries(Object.keys(sent).map((key) => [key, parsed[key]])) : parsed) as Out;
   });
-  writableFields.set(body, { fields: schema, partial });
+  writableFields.set(body, { fields: schema, partial, required });
   // Other keys (id, read-only ones react-admin sends back) are dropped, not refused.
   return documentAs(body, fields.loose());
+}
+
+/**
+ * A PUT's body: the writable keys (any subset of them) and the `version` the record was read at,
+ * which it must send. The route hands the version to the resource's update apart from the changes.
+ */
+export function versionedBody<S extends z.ZodObject>(schema: S): z.ZodType<Partial<z.output<S>> & { version: number }> {
+  return writableBody(schema.extend({ version: recordVersionSchema }), true, ['version']) as unknown as z.ZodType<Partial<z.output<S>> & { version: number }>;
 }
 
 /**
@@ -438,17 +459,18 @@ export function restResource<Rec extends { id: number }, Row, C extends z.ZodObj
     });
   }
   if (update) {
-    app.put(`${base}/:id`, { schema: { ...one, body: writableBody(update.schema, true) } }, async (request) => {
+    app.put(`${base}/:id`, { schema: { ...one, body: versionedBody(update.schema) } }, async (request) => {
       const { id } = request.params;
       await find(id);
-      return update.run(id, request.body as Partial<z.output<U>>, request);
+      const { version, ...changes } = request.body as { version: number };
+      return update.run(id, changes as Partial<z.output<U>>, version, request);
     });
   }
   if (remove) {
-    app.delete(`${base}/:id`, { schema: one }, async (request) => {
+    app.delete(`${base}/:id`, { schema: { ...one, querystring: deleteQuerystring } }, async (request) => {
       const { id } = request.params;
       await find(id);
-      return remove(id, request);
+      return remove(id, request.query.version, request);
     });
   }
 }

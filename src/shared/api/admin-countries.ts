@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textSchema } from './common';
 
 /** A country as the staff area sees it; inactive countries are not offered to customers. */
-export const adminCountrySchema = z.object({ id: z.number(), code: z.string(), name: z.string(), active: z.boolean() });
+export const adminCountrySchema = z.object({ id: z.number(), code: z.string(), name: z.string(), active: z.boolean(), version: z.number() });
 export type AdminCountry = z.infer<typeof adminCountrySchema>;
 
 /** PUT /api/admin/countries/{id}: the name and the active flag; the ISO code is fixed. */

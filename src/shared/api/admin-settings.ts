@@ -12,6 +12,8 @@ export const adminSettingSchema = z.object({
   description: z.string(),
   public: z.boolean(),
   updated_at: z.string(),
+  /** The version it was read at: sent back with a change (a stale one answers 409). */
+  version: z.number(),
 });
 export type AdminSetting = z.infer<typeof adminSettingSchema>;
 

@@ -50,6 +50,8 @@ export const adminUserUpdateSchema = z.object(adminUserFields);
 export const adminUserSchema = userSchema.extend({
   /** False until the person has followed their set-password link (or for social-only accounts). */
   password_set: z.boolean(),
+  /** The version it was read at: sent back with a change (a stale one answers 409). */
+  version: z.number(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

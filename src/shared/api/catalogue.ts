@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decimalProblem, formatScaled, parseScaled, PERCENT_DECIMALS, UNIT_COST_DECIMALS } from '../domain/pricing/decimal';
 import { DISCOUNT_MAX, MARGIN_MAX } from '../domain/pricing/engine';
-import { idSchema, wholeNumberSchema as wholeField, optionalText, requiredText } from './common';
+import { idSchema, wholeNumberSchema as wholeField, optionalText, recordVersionSchema, requiredText } from './common';
 
 /**
  * The staff catalogue (DESIGN §2 "Catalogue and prices", §3): stock, products, margins and each
@@ -74,6 +74,8 @@ export const stockRecordSchema = z.object({
   active: z.boolean(),
   /** How many products are made on it (read-only; a stock in use cannot be deleted). */
   product_count: z.number(),
+  /** The version it was read at: sent back with a change (a stale one answers 409). */
+  version: z.number(),
 });
 export type StockRecord = z.infer<typeof stockRecordSchema>;
 
@@ -131,6 +133,7 @@ export const productRecordSchema = z.object({
   trim_height_mm: z.number(),
   bleed_mm: z.number(),
   production_days: z.number(),
+  version: z.number(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 
@@ -155,7 +158,7 @@ export const marginCreateSchema = z.object({
 export const marginUpdateSchema = z.object({ qty: qtyField.optional(), margin: marginField.optional() });
 export type MarginInput = z.input<typeof marginCreateSchema>;
 
-export const marginRecordSchema = z.object({ id: z.number(), product_id: z.number(), stock_id: z.number(), qty: z.number(), margin: z.number() });
+export const marginRecordSchema = z.object({ id: z.number(), product_id: z.number(), stock_id: z.number(), qty: z.number(), margin: z.number(), version: z.number() });
 export type MarginRecord = z.infer<typeof marginRecordSchema>;
 
 /** PUT /api/admin/products/{id}/stock/{stockId}/margins: the pair's whole break table at once. */
@@ -170,6 +173,8 @@ export const marginRowsSchema = z.object({
         seen.add(row.qty);
       });
     }),
+  /** The version of the pair's table the page read (`MarginPair.version`): a stale one answers 409. */
+  version: recordVersionSchema,
 });
 export type MarginRowsInput = z.input<typeof marginRowsSchema>;
 
@@ -178,6 +183,8 @@ export const marginPairSchema = z.object({
   product: productRecordSchema,
   stock: stockRecordSchema,
   margins: z.array(marginRecordSchema),
+  /** The version of the pair's table of breaks, sent back when it is saved. */
+  version: z.number(),
 });
 export type MarginPair = z.infer<typeof marginPairSchema>;
 
@@ -186,7 +193,7 @@ export type MarginPair = z.infer<typeof marginPairSchema>;
 export const userPriceCreateSchema = z.object({ user_id: refId('Customer'), product_id: refId('Product'), discount: discountField });
 export const userPriceUpdateSchema = z.object({ discount: discountField.optional(), product_id: refId('Product').optional() });
 export type UserPriceInput = z.input<typeof userPriceCreateSchema>;
-export const userPriceRecordSchema = z.object({ id: z.number(), user_id: z.number(), product_id: z.number(), discount: z.number() });
+export const userPriceRecordSchema = z.object({ id: z.number(), user_id: z.number(), product_id: z.number(), discount: z.number(), version: z.number() });
 export type UserPriceRecord = z.infer<typeof userPriceRecordSchema>;
 
 /** /api/admin/user-products/{userId}: the restricted products a customer may order (id is the user's). */
@@ -196,5 +203,5 @@ export const userProductsUpdateSchema = z.object({
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, 'Each product can be linked only once'),
 });
-export const userProductsRecordSchema = z.object({ id: z.number(), product_ids: z.array(z.number()) });
+export const userProductsRecordSchema = z.object({ id: z.number(), product_ids: z.array(z.number()), version: z.number() });
 export type UserProductsRecord = z.infer<typeof userProductsRecordSchema>;

@@ -100,3 +100,16 @@ export const daysInOrder = (value: { from?: string; to?: string }, ctx: z.Refine
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must be on or after the first day' });
   }
 };
+
+/**
+ * The version a staff record was read at, sent back with each write to it (optimistic concurrency,
+ * as orders have it): the server refuses a write at an older version with 409.
+ */
+export const recordVersionSchema = wholeNumberSchema('The version', 1, INT4_MAX, 'The version the record was read at is required: reload it');
+
+/** What a refused stale write says (409): someone else saved the record after it was read. */
+export function staleRecordMessage(noun: string, action: 'save' | 'delete' = 'save'): string {
+  return action === 'save'
+    ? `Someone else changed this ${noun} since you opened it. Reload it to see their changes; what you typed is kept.`
+    : `Someone else changed this ${noun} since you opened it. Reload it to see their changes before you delete it.`;
+}

@@ -54,6 +54,8 @@ export const deliveryTypeRecordSchema = z.object({
   band_count: z.number(),
   /** How many orders chose it: such a type cannot be deleted, only made inactive. */
   order_count: z.number(),
+  /** The version it was read at: sent back with a change (a stale one answers 409). */
+  version: z.number(),
 });
 export type DeliveryTypeRecord = z.infer<typeof deliveryTypeRecordSchema>;
 
@@ -68,7 +70,7 @@ export const deliveryPriceUpdateSchema = z.object({
   weight_upto: deliveryPriceFields.weight_upto.optional(),
   price: deliveryPriceFields.price.optional(),
 });
-export const deliveryPriceRecordSchema = z.object({ id: z.number(), delivery_type_id: z.number(), weight_upto: z.number(), price: z.number() });
+export const deliveryPriceRecordSchema = z.object({ id: z.number(), delivery_type_id: z.number(), weight_upto: z.number(), price: z.number(), version: z.number() });
 export type DeliveryPriceRecord = z.infer<typeof deliveryPriceRecordSchema>;
 
 /** A civil date 'YYYY-MM-DD' that exists. */
@@ -83,5 +85,5 @@ export const civilDateSchema = (label = 'Date') =>
 
 export const closedDayCreateSchema = z.object({ date: civilDateSchema(), name: required('Name', 120) });
 export const closedDayUpdateSchema = z.object({ date: civilDateSchema().optional(), name: required('Name', 120).optional() });
-export const closedDayRecordSchema = z.object({ id: z.number(), date: z.string(), name: z.string() });
+export const closedDayRecordSchema = z.object({ id: z.number(), date: z.string(), name: z.string(), version: z.number() });
 export type ClosedDayRecord = z.infer<typeof closedDayRecordSchema>;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { fetchUtils, type DataProvider } from 'ra-core';
 // eslint-disable-next-line no-restricted-imports
 import simpleRestProvider from 'ra-data-simple-rest';
+import { versionedWrites } from '../../../src/admin/dataProvider/versions';
 
 /** Starts the app on a free port of 127.0.0.1 and answers its base URL. */
 export async function listen(app: FastifyInstance): Promise<string> {
@@ -26,7 +27,9 @@ export class StaffCaller {
   readonly requests: Array<{ method: string; url: string; headers: Headers }> = [];
 
   constructor(readonly baseUrl: string) {
-    this.dataProvider = simpleRestProvider(`${baseUrl}/api/admin`, this.httpClient);
+    // The staff area's own update and delete, which send the version each record was read at.
+    const rest = simpleRestProvider(`${baseUrl}/api/admin`, this.httpClient);
+    this.dataProvider = { ...rest, ...versionedWrites(rest, this.httpClient, `${baseUrl}/api/admin`) };
   }
 
   private remember(response: Response): void {

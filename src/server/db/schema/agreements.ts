@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgTable, primaryKey, serial, unique } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
-import { link } from './columns';
+import { link, recordVersion } from './columns';
 import { users } from './users';
 
 /** A customer's price agreement: a discount in percent on one product. */
@@ -12,6 +12,7 @@ export const userPrices = pgTable(
     userId: link('user_id', () => users.id),
     productId: link('product_id', () => products.id),
     discount: numeric('discount', { precision: 5, scale: 2 }).notNull(),
+    version: recordVersion(),
   },
   (t) => [
     unique('user_prices_user_product_unique').on(t.userId, t.productId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { recordVersion } from './columns';
 
 /**
  * Paper the printer runs. Costs are per printed sheet in pounds, kept exact as numeric with four
@@ -18,6 +19,7 @@ export const stock = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    version: recordVersion(),
   },
   (t) => [
     index('stock_sort_idx').on(t.sortOrder, t.id),
@@ -48,6 +50,7 @@ export const products = pgTable(
     bleedMm: integer('bleed_mm').notNull().default(3),
     /** Working days from the start of production to dispatch (0 = the same day). */
     productionDays: integer('production_days').notNull().default(2),
+    version: recordVersion(),
   },
   (t) => [
     index('products_sort_idx').on(t.sortOrder, t.id),
@@ -69,6 +72,8 @@ export const productsStock = pgTable(
     stockId: integer('stock_id')
       .notNull()
       .references(() => stock.id, { onDelete: 'restrict' }),
+    /** The version of the pair's table of margins (the margins page saves it whole): any change to its breaks adds one. */
+    marginsVersion: recordVersion('margins_version'),
   },
   (t) => [primaryKey({ name: 'products_stock_pkey', columns: [t.productId, t.stockId] }), index('products_stock_stock_idx').on(t.stockId)],
 );
@@ -82,6 +87,7 @@ export const stockMargins = pgTable(
     stockId: integer('stock_id').notNull(),
     qty: integer('qty').notNull(),
     margin: numeric('margin', { precision: 6, scale: 2 }).notNull(),
+    version: recordVersion(),
   },
   (t) => [
     // Margins exist only for a linked pair; unlinking the stock removes them.

@@ -12,5 +12,11 @@ export const link = (name: string, target: () => AnyPgColumn, onDelete: 'cascade
 /** A moment in time, with its time zone. */
 export const instant = (name: string) => timestamp(name, { withTimezone: true });
 
+/**
+ * The version a staff record was read at (optimistic concurrency, as orders have it): every write
+ * adds one, and a staff write that names an older one is refused (lib/record-versions.ts).
+ */
+export const recordVersion = (name = 'version') => integer(name).notNull().default(1);
+
 /** When the row was made. */
 export const createdAt = () => instant('created_at').notNull().defaultNow();

@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { recordVersion } from './columns';
 
 export const countries = pgTable(
   'countries',
@@ -8,6 +9,7 @@ export const countries = pgTable(
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
+    version: recordVersion(),
   },
   (t) => [index('countries_name_idx').on(t.name)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { recordVersion } from './columns';
 import { countries } from './countries';
 
 /** A delivery service: a carrier's service (its code, e.g. Royal Mail's TPN24), a courier, or collection. */
@@ -18,6 +19,7 @@ export const deliveryTypes = pgTable(
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    version: recordVersion(),
   },
   (t) => [
     index('delivery_types_sort_idx').on(t.sortOrder, t.id),
@@ -50,6 +52,7 @@ export const deliveryPrices = pgTable(
       .references(() => deliveryTypes.id, { onDelete: 'cascade' }),
     weightUpto: integer('weight_upto').notNull(),
     price: integer('price').notNull(),
+    version: recordVersion(),
   },
   (t) => [
     unique('delivery_prices_type_weight_unique').on(t.deliveryTypeId, t.weightUpto),
@@ -65,6 +68,7 @@ export const closedDays = pgTable(
     id: serial('id').primaryKey(),
     date: date('date', { mode: 'string' }).notNull(),
     name: text('name').notNull(),
+    version: recordVersion(),
   },
   (t) => [unique('closed_days_date_unique').on(t.date)],
 );

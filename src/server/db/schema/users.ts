@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { recordVersion } from './columns';
 import { countries } from './countries';
 
 export const users = pgTable(
@@ -26,6 +27,10 @@ export const users = pgTable(
     countryId: integer('country_id').references(() => countries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The staff record's version: a change to the account's details, role or logo adds one. */
+    version: recordVersion(),
+    /** The version of the restricted products the customer may order (the user-products record), kept apart so that neither part's save makes the other stale. */
+    productLinksVersion: recordVersion('product_links_version'),
     /**
      * What the staff list's free-text search looks in (issue 4): name, company, e-mail, postcode
      * and town, lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0002).

@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../shared/api/accounts';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { endResetLinks } from './password-resets';
 import { forgetUserSessions, sessionStore } from './sessions';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
+import { nextVersion } from '../../lib/record-versions';
 
 export interface UpsertAccountInput {
   email: string;
@@ -29,7 +30,8 @@ export async function upsertAccount(db: Db, input: UpsertAccountInput): Promise<
   const [existing] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt))).limit(1);
   if (existing) {
     const role = (input.role ?? existing.role) as Role;
-    const changes: Partial<typeof users.$inferInsert> = { role };
+    // The role is part of the staff record: a staff form opened before is stale.
+    const changes: Partial<Omit<typeof users.$inferInsert, 'version'>> & { version: SQL } = { role, version: nextVersion(users.version) };
     if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
     await db.transaction(async (tx) => {
       await tx.update(users).set(changes).where(eq(users.id, existing.id));

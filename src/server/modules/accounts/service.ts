@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { countries, userIdentities, users, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
+import { nextVersion } from '../../lib/record-versions';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { endResetLinks } from './password-resets';
 import { forgetUserSessions, sessionStore, type SessionStore } from './sessions';
@@ -147,7 +148,12 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
       if (input.country_id !== user.countryId) await assertCountry(input.country_id);
       if (emailChanges) await assertCurrentPassword(user, input.current_password, 'To change your e-mail address, enter your current password');
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx.update(users).set(profileColumns(input)).where(eq(users.id, user.id)).returning();
+        // The staff record of the account changes with it: a staff form opened before is stale.
+        const [updated] = await tx
+          .update(users)
+          .set({ ...profileColumns(input), version: nextVersion(users.version) })
+          .where(eq(users.id, user.id))
+          .returning();
         if (emailChanges) {
           await endResetLinks(tx, user.id);
           // The notice to the old address is an outbox row of the same transaction.

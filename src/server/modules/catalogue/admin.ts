@@ -41,10 +41,7 @@ const catalogueAdminRoutes = staffRoutes<AppDeps>((app, { db, stock, products, m
     list: agreements.userProductsList,
     findOne: agreements.userProducts,
     // A PUT without product_ids leaves them as they are (DESIGN §3: a missing key changes nothing).
-    update: {
-      schema: userProductsUpdateSchema,
-      run: async (id, input) => (input.product_ids === undefined ? agreements.requireUserProducts(id) : agreements.setUserProducts(id, input.product_ids)),
-    },
+    update: { schema: userProductsUpdateSchema, run: (id, input, version) => agreements.setUserProducts(id, input.product_ids, version) },
   });
 
   // Reordering: the ids in their new order (DESIGN: products and stock are listed in the printer's order).
@@ -64,7 +61,7 @@ const catalogueAdminRoutes = staffRoutes<AppDeps>((app, { db, stock, products, m
     margins.pair(request.params.id, request.params.stockId),
   );
   app.put(pairPath, { schema: { params: pairParams, body: marginRowsSchema, response: { 200: z.array(marginRecordSchema) } } }, async (request) =>
-    margins.replacePair(request.params.id, request.params.stockId, request.body.rows),
+    margins.replacePair(request.params.id, request.params.stockId, request.body.rows, request.body.version),
   );
 });
 

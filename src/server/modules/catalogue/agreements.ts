@@ -4,6 +4,7 @@ import type { userPriceCreateSchema, UserPriceRecord, userPriceUpdateSchema, Use
 import type { Db } from '../../db/client';
 import { products, userPrices, userProducts, users, type UserPriceRow } from '../../db/schema';
 import { notFound, uniqueAsFieldError, unprocessable } from '../../lib/errors';
+import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { presentUserPrice } from './present';
 import { linkedInOrder } from './reorder';
@@ -12,6 +13,12 @@ type UserPriceCreate = z.output<typeof userPriceCreateSchema>;
 type UserPriceUpdate = z.output<typeof userPriceUpdateSchema>;
 
 const DUPLICATE = 'This customer already has a discount on this product: edit that one';
+
+const PRICE: RecordKind = { noun: 'discount', missing: 'No such price agreement.' };
+const priceVersioned = { table: userPrices, id: userPrices.id, version: userPrices.version };
+/** A customer's restricted products are one record, its version the user's `product_links_version`. */
+const LINKS: RecordKind = { noun: "customer's list of products", missing: 'No such customer.' };
+const linksVersioned = { table: users, id: users.id, version: users.productLinksVersion };
 
 async function checkUser(tx: Db, userId: number, field = 'user_id'): Promise<void> {
   const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
@@ -46,10 +53,10 @@ export function agreementsService(db: Db) {
     return presentUserPrice(row);
   }
 
-  async function userProductsOf(userId: number): Promise<UserProductsRecord | null> {
-    const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  async function userProductsOf(userId: number, tx: Db = db): Promise<UserProductsRecord | null> {
+    const [u] = await tx.select({ version: users.productLinksVersion }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
     if (!u) return null;
-    return { id: userId, product_ids: (await productIdsOf(db, [userId])).get(userId) ?? [] };
+    return { id: userId, product_ids: (await productIdsOf(tx, [userId])).get(userId) ?? [], version: u.version };
   }
 
   const pricesList: ListSpec<UserPriceRecord, UserPriceRow> = {
@@ -62,12 +69,12 @@ export function agreementsService(db: Db) {
   };
 
   // A customer's restricted products: one record per (live) user, `id` being the user's, carrying `product_ids`.
-  const userProductsList: ListSpec<UserProductsRecord, { id: number }> = {
+  const userProductsList: ListSpec<UserProductsRecord, { id: number; version: number }> = {
     table: users,
-    select: { id: users.id },
+    select: { id: users.id, version: users.productLinksVersion },
     present: async (rows) => {
       const links = await productIdsOf(db, rows.map((r) => r.id));
-      return rows.map(({ id }) => ({ id, product_ids: links.get(id) ?? [] }));
+      return rows.map(({ id, version }) => ({ id, product_ids: links.get(id) ?? [], version }));
     },
     id: users.id,
     fields: { id: { column: users.id, type: 'int' } },
@@ -93,9 +100,10 @@ export function agreementsService(db: Db) {
           }),
         ),
 
-      update: (id: number, input: UserPriceUpdate) =>
+      update: (id: number, input: UserPriceUpdate, version: number) =>
         asFieldError(() =>
           db.transaction(async (tx) => {
+            await claimVersion(tx, priceVersioned, id, version, PRICE);
             const current = await getPrice(id, tx);
             if (input.product_id !== undefined) {
               await checkProducts(tx, [input.product_id], 'product_id');
@@ -108,8 +116,9 @@ export function agreementsService(db: Db) {
           }),
         ),
 
-      async remove(id: number): Promise<UserPriceRecord> {
+      async remove(id: number, version?: number): Promise<UserPriceRecord> {
         return db.transaction(async (tx) => {
+          await lockForDelete(tx, priceVersioned, id, version, PRICE);
           const record = await getPrice(id, tx);
           await tx.delete(userPrices).where(eq(userPrices.id, id));
           return record;
@@ -122,21 +131,19 @@ export function agreementsService(db: Db) {
     /** The restricted products one customer may order; null for no such customer. */
     userProducts: userProductsOf,
 
-    /** The same, or 404 for no such customer. */
-    async requireUserProducts(userId: number): Promise<UserProductsRecord> {
-      const record = await userProductsOf(userId);
-      if (!record) throw notFound('No such customer.');
-      return record;
-    },
-
-    /** Replaces a customer's product links with `productIds`, in one transaction. */
-    async setUserProducts(userId: number, productIds: number[]): Promise<UserProductsRecord> {
+    /**
+     * Replaces a customer's product links with `productIds` (when given: a PUT without them changes
+     * nothing but is still checked), in one transaction, at the version they were read at.
+     */
+    async setUserProducts(userId: number, productIds: number[] | undefined, version: number): Promise<UserProductsRecord> {
       return db.transaction(async (tx) => {
-        await checkUser(tx, userId, 'id');
-        await checkProducts(tx, productIds, 'product_ids');
-        await tx.delete(userProducts).where(eq(userProducts.userId, userId));
-        if (productIds.length) await tx.insert(userProducts).values(productIds.map((productId) => ({ userId, productId })));
-        return { id: userId, product_ids: (await productIdsOf(tx, [userId])).get(userId) ?? [] };
+        await claimVersion(tx, linksVersioned, userId, version, LINKS, isNull(users.deletedAt));
+        if (productIds) {
+          await checkProducts(tx, productIds, 'product_ids');
+          await tx.delete(userProducts).where(eq(userProducts.userId, userId));
+          if (productIds.length) await tx.insert(userProducts).values(productIds.map((productId) => ({ userId, productId })));
+        }
+        return (await userProductsOf(userId, tx))!;
       });
     },
   };

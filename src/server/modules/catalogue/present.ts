@@ -13,6 +13,7 @@ export function presentStock(row: StockRow, productCount: number): StockRecord {
     sort_order: row.sortOrder,
     active: row.active,
     product_count: productCount,
+    version: row.version,
   };
 }
 
@@ -32,13 +33,14 @@ export function presentProduct(row: ProductRow, stockIds: number[]): ProductReco
     trim_height_mm: row.trimHeightMm,
     bleed_mm: row.bleedMm,
     production_days: row.productionDays,
+    version: row.version,
   };
 }
 
 export function presentMargin(row: StockMarginRow): MarginRecord {
-  return { id: row.id, product_id: row.productId, stock_id: row.stockId, qty: row.qty, margin: Number(row.margin) };
+  return { id: row.id, product_id: row.productId, stock_id: row.stockId, qty: row.qty, margin: Number(row.margin), version: row.version };
 }
 
 export function presentUserPrice(row: UserPriceRow): UserPriceRecord {
-  return { id: row.id, user_id: row.userId, product_id: row.productId, discount: Number(row.discount) };
+  return { id: row.id, user_id: row.userId, product_id: row.productId, discount: Number(row.discount), version: row.version };
 }

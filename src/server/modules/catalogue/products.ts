@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { columnValues, insertValues } from '../../db/columns';
 import { products, productsStock, stock, type ProductRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { isForeignKeyViolation } from '../../db/errors';
 import { presentProduct } from './present';
@@ -24,6 +25,9 @@ export async function presentProducts(db: Db, rows: ProductRow[]): Promise<Produ
   );
   return rows.map((r) => presentProduct(r, links.get(r.id) ?? []));
 }
+
+const PRODUCT: RecordKind = { noun: 'product', missing: 'No such product.' };
+const versioned = { table: products, id: products.id, version: products.version };
 
 /** Every id must name a stock; 422 on stock_ids otherwise. */
 async function checkStockIds(tx: Db, ids: number[]): Promise<void> {
@@ -69,13 +73,11 @@ export function productsService(db: Db) {
     },
 
     /** Changes the fields sent; `stock_ids`, when sent, is the whole new set (unlinking a stock drops its margins). */
-    async update(id: number, input: ProductUpdate): Promise<ProductRecord> {
+    async update(id: number, input: ProductUpdate, version: number): Promise<ProductRecord> {
       return db.transaction(async (tx) => {
+        await claimVersion(tx, versioned, id, version, PRODUCT);
         const defined = columnValues(products, input);
-        const [exists] = Object.keys(defined).length
-          ? await tx.update(products).set(defined).where(eq(products.id, id)).returning({ id: products.id })
-          : await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
-        if (!exists) throw notFound('No such product.');
+        if (Object.keys(defined).length) await tx.update(products).set(defined).where(eq(products.id, id));
         await bumpCatalogueVersion(tx);
         if (input.stock_ids) {
           await checkStockIds(tx, input.stock_ids);
@@ -88,9 +90,10 @@ export function productsService(db: Db) {
     },
 
     /** Deletes a product with its stock links, margins and customer terms; answers the deleted record. */
-    async remove(id: number): Promise<ProductRecord> {
+    async remove(id: number, version?: number): Promise<ProductRecord> {
       try {
         return await db.transaction(async (tx) => {
+          await lockForDelete(tx, versioned, id, version, PRODUCT);
           const record = await get(id, tx);
           await tx.delete(products).where(eq(products.id, id));
           await bumpCatalogueVersion(tx);

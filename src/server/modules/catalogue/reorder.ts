@@ -24,7 +24,10 @@ export async function reorderRows(tx: Db, table: Ordered, ids: number[]): Promis
     order.map((id, i) => sql`(${id}::int, ${i + 1}::int)`),
     sql`, `,
   );
-  await tx.execute(sql`update ${table} set sort_order = o.pos from (values ${values}) as o(id, pos) where ${table.id} = o.id`);
+  // A row that moves is a changed record (its sort order is on its form): its version goes up.
+  await tx.execute(
+    sql`update ${table} set sort_order = o.pos, version = ${table.version} + 1 from (values ${values}) as o(id, pos) where ${table.id} = o.id and ${table.sortOrder} <> o.pos`,
+  );
 }
 
 /** Staff reordering a catalogue list: `reorderRows` in a transaction of its own that also bumps the catalogue's version. */

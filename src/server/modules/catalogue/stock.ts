@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { columnValues, insertValues, qualified } from '../../db/columns';
 import { products, productsStock, stock, type StockRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
+import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { presentStock } from './present';
 import { nextSortOrder, reorderCatalogue } from './reorder';
@@ -15,6 +16,9 @@ type StockUpdate = z.output<typeof stockUpdateSchema>;
 
 /** How many products each stock is made for: a read-only column of the staff record. */
 export const stockProductCount = sql<number>`(select count(*)::int from ${productsStock} where ${productsStock.stockId} = ${qualified(stock.id)})`;
+
+const STOCK: RecordKind = { noun: 'stock', missing: 'No such stock.' };
+const versioned = { table: stock, id: stock.id, version: stock.version };
 
 /** The staff list of stock, in the printer's order by default. */
 export const stockListSpec: ListSpec<StockRecord, { row: StockRow; count: number }> = {
@@ -61,12 +65,12 @@ export function stockService(db: Db) {
       });
     },
 
-    async update(id: number, input: StockUpdate): Promise<StockRecord> {
+    async update(id: number, input: StockUpdate, version: number): Promise<StockRecord> {
       return db.transaction(async (tx) => {
+        await claimVersion(tx, versioned, id, version, STOCK);
         const defined = columnValues(stock, input);
         if (Object.keys(defined).length) {
-          const updated = await tx.update(stock).set(defined).where(eq(stock.id, id)).returning({ id: stock.id });
-          if (!updated.length) throw notFound('No such stock.');
+          await tx.update(stock).set(defined).where(eq(stock.id, id));
           await bumpCatalogueVersion(tx);
         }
         return get(id, tx);
@@ -74,8 +78,9 @@ export function stockService(db: Db) {
     },
 
     /** Deletes a stock no product is made on; otherwise 409 naming the products. Answers the deleted record. */
-    async remove(id: number): Promise<StockRecord> {
+    async remove(id: number, version?: number): Promise<StockRecord> {
       return db.transaction(async (tx) => {
+        await lockForDelete(tx, versioned, id, version, STOCK);
         const record = await get(id, tx);
         const users = await tx
           .select({ name: products.name })

@@ -4,10 +4,12 @@ import type { AdminCountry, adminCountryUpdateSchema } from '../../../shared/api
 import type { Country } from '../../../shared/api/countries';
 import type { Db } from '../../db/client';
 import { countries } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { claimVersion, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 
-const staffColumns = { id: countries.id, code: countries.code, name: countries.name, active: countries.active };
+const staffColumns = { id: countries.id, code: countries.code, name: countries.name, active: countries.active, version: countries.version };
+
+const COUNTRY: RecordKind = { noun: 'country', missing: 'No such country.' };
 
 /** The staff list of countries: filters, sorts and what `q` searches. */
 export const countriesListSpec: ListSpec<AdminCountry, AdminCountry> = {
@@ -41,15 +43,13 @@ export function countriesService(db: Db) {
         .orderBy(asc(countries.name));
     },
 
-    async update(id: number, input: Partial<z.output<typeof adminCountryUpdateSchema>>): Promise<AdminCountry> {
-      if (!Object.keys(input).length) {
-        const current = await get(id);
-        if (!current) throw notFound('No such country.');
-        return current;
-      }
-      const [row] = await db.update(countries).set(input).where(eq(countries.id, id)).returning(staffColumns);
-      if (!row) throw notFound('No such country.');
-      return row;
+    async update(id: number, input: Partial<z.output<typeof adminCountryUpdateSchema>>, version: number): Promise<AdminCountry> {
+      return db.transaction(async (tx) => {
+        await claimVersion(tx, { table: countries, id: countries.id, version: countries.version }, id, version, COUNTRY);
+        if (Object.keys(input).length) await tx.update(countries).set(input).where(eq(countries.id, id));
+        const [row] = await tx.select(staffColumns).from(countries).where(eq(countries.id, id));
+        return row;
+      });
     },
   };
 }

@@ -30,8 +30,8 @@ const deliveryAdmin: FastifyPluginAsync<AppDeps> = async (app, { db, delivery })
     findOne: types.get,
     create: { schema: deliveryTypeCreateSchema, run: (input) => types.create(input) },
     // A PUT without country_ids leaves them as they are (DESIGN §3: a missing key changes nothing).
-    update: { schema: deliveryTypeUpdateSchema, run: (id, input) => types.update(id, input) },
-    remove: (id) => types.remove(id),
+    update: { schema: deliveryTypeUpdateSchema, run: (id, input, version) => types.update(id, input, version) },
+    remove: (id, version) => types.remove(id, version),
   });
 
   restResource(app, db, {
@@ -40,8 +40,8 @@ const deliveryAdmin: FastifyPluginAsync<AppDeps> = async (app, { db, delivery })
     list: prices.list,
     findOne: prices.get,
     create: { schema: deliveryPriceCreateSchema, run: (input) => prices.create(input) },
-    update: { schema: deliveryPriceUpdateSchema, run: (id, input) => prices.update(id, input) },
-    remove: (id) => prices.remove(id),
+    update: { schema: deliveryPriceUpdateSchema, run: (id, input, version) => prices.update(id, input, version) },
+    remove: (id, version) => prices.remove(id, version),
   });
 
   restResource(app, db, {
@@ -50,8 +50,8 @@ const deliveryAdmin: FastifyPluginAsync<AppDeps> = async (app, { db, delivery })
     list: closedDays.list,
     findOne: closedDays.get,
     create: { schema: closedDayCreateSchema, run: (input) => closedDays.create(input) },
-    update: { schema: closedDayUpdateSchema, run: (id, input) => closedDays.update(id, input) },
-    remove: (id) => closedDays.remove(id),
+    update: { schema: closedDayUpdateSchema, run: (id, input, version) => closedDays.update(id, input, version) },
+    remove: (id, version) => closedDays.remove(id, version),
   });
 };
 

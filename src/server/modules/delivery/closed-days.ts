@@ -5,7 +5,8 @@ import type { ClosedDayRecord, closedDayCreateSchema, closedDayUpdateSchema } fr
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { closedDays, type ClosedDayRow } from '../../db/schema';
-import { notFound, unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/errors';
+import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListField, type ListSpec } from '../../lib/rest-list';
 
 type DayCreate = z.output<typeof closedDayCreateSchema>;
@@ -25,7 +26,10 @@ const dayOfInstant = customType<{ data: Date; driverData: string }>({
 });
 const closedDaysAsInstants = pgTable('closed_days', { date: dayOfInstant('date').notNull() });
 
-const present = (row: ClosedDayRow): ClosedDayRecord => ({ id: row.id, date: row.date, name: row.name });
+const present = (row: ClosedDayRow): ClosedDayRecord => ({ id: row.id, date: row.date, name: row.name, version: row.version });
+
+const DAY: RecordKind = { noun: 'closed day', missing: 'No such closed day.' };
+const versioned = { table: closedDays, id: closedDays.id, version: closedDays.version };
 
 const dateField: ListField = { column: closedDaysAsInstants.date, type: 'date' };
 
@@ -90,11 +94,11 @@ export function closedDaysService(db: Db) {
       );
     },
 
-    async update(id: number, input: DayUpdate): Promise<ClosedDayRecord> {
+    async update(id: number, input: DayUpdate, version: number): Promise<ClosedDayRecord> {
       return guarded(input.date, () =>
         db.transaction(async (tx) => {
-          const [current] = await tx.select().from(closedDays).where(eq(closedDays.id, id)).for('update');
-          if (!current) throw notFound('No such closed day.');
+          await claimVersion(tx, versioned, id, version, DAY);
+          const [current] = await tx.select().from(closedDays).where(eq(closedDays.id, id));
           if (input.date !== undefined) await checkDateFree(tx, input.date, id);
           const changes = Object.fromEntries(Object.entries({ date: input.date, name: input.name }).filter(([, v]) => v !== undefined));
           if (!Object.keys(changes).length) return present(current);
@@ -104,10 +108,12 @@ export function closedDaysService(db: Db) {
       );
     },
 
-    async remove(id: number): Promise<ClosedDayRecord> {
-      const [row] = await db.delete(closedDays).where(eq(closedDays.id, id)).returning();
-      if (!row) throw notFound('No such closed day.');
-      return present(row);
+    async remove(id: number, version?: number): Promise<ClosedDayRecord> {
+      return db.transaction(async (tx) => {
+        await lockForDelete(tx, versioned, id, version, DAY);
+        const [row] = await tx.delete(closedDays).where(eq(closedDays.id, id)).returning();
+        return present(row);
+      });
     },
   };
 }

@@ -4,7 +4,8 @@ import type { DeliveryPriceRecord, deliveryPriceCreateSchema, deliveryPriceUpdat
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { deliveryPrices, deliveryTypes, type DeliveryPriceRow } from '../../db/schema';
-import { notFound, unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/errors';
+import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 
 type PriceCreate = z.output<typeof deliveryPriceCreateSchema>;
@@ -15,7 +16,10 @@ const grams = (weight: number) => `${weight.toLocaleString('en-GB')} g`;
 const duplicateWeight = (weight: number) => unprocessable({ weight_upto: `This delivery type already has a band up to ${grams(weight)}.` });
 const noSuchType = () => unprocessable({ delivery_type_id: 'No such delivery type.' });
 
-const present = (row: DeliveryPriceRow): DeliveryPriceRecord => ({ id: row.id, delivery_type_id: row.deliveryTypeId, weight_upto: row.weightUpto, price: row.price });
+const present = (row: DeliveryPriceRow): DeliveryPriceRecord => ({ id: row.id, delivery_type_id: row.deliveryTypeId, weight_upto: row.weightUpto, price: row.price, version: row.version });
+
+const BAND: RecordKind = { noun: 'weight band', missing: 'No such weight band.' };
+const versioned = { table: deliveryPrices, id: deliveryPrices.id, version: deliveryPrices.version };
 
 /** The weight bands of the types, lightest first: a type's view lists its own (`filter={"delivery_type_id":…}`). */
 export const deliveryPricesListSpec: ListSpec<DeliveryPriceRecord, DeliveryPriceRow> = {
@@ -73,11 +77,11 @@ export function deliveryPricesService(db: Db) {
     },
 
     /** Changes the weight and price sent; the band stays with its type. */
-    async update(id: number, input: PriceUpdate): Promise<DeliveryPriceRecord> {
+    async update(id: number, input: PriceUpdate, version: number): Promise<DeliveryPriceRecord> {
       return guarded(input.weight_upto, () =>
         db.transaction(async (tx) => {
-          const [current] = await tx.select().from(deliveryPrices).where(eq(deliveryPrices.id, id)).for('update');
-          if (!current) throw notFound('No such weight band.');
+          await claimVersion(tx, versioned, id, version, BAND);
+          const [current] = await tx.select().from(deliveryPrices).where(eq(deliveryPrices.id, id));
           if (input.weight_upto !== undefined) await checkWeightFree(tx, current.deliveryTypeId, input.weight_upto, id);
           const changes = Object.fromEntries(Object.entries({ weightUpto: input.weight_upto, price: input.price }).filter(([, v]) => v !== undefined));
           if (!Object.keys(changes).length) return present(current);
@@ -87,10 +91,12 @@ export function deliveryPricesService(db: Db) {
       );
     },
 
-    async remove(id: number): Promise<DeliveryPriceRecord> {
-      const [row] = await db.delete(deliveryPrices).where(eq(deliveryPrices.id, id)).returning();
-      if (!row) throw notFound('No such weight band.');
-      return present(row);
+    async remove(id: number, version?: number): Promise<DeliveryPriceRecord> {
+      return db.transaction(async (tx) => {
+        await lockForDelete(tx, versioned, id, version, BAND);
+        const [row] = await tx.delete(deliveryPrices).where(eq(deliveryPrices.id, id)).returning();
+        return present(row);
+      });
     },
   };
 }

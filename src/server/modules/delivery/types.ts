@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { countries, deliveryPrices, deliveryTypes, deliveryTypesCountries, orders, type DeliveryTypeRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { qualified } from '../../db/columns';
 
@@ -23,6 +24,9 @@ const orderCount = sql<number>`(select count(*)::int from ${orders} where ${orde
 const listColumns = { row: deliveryTypes, bands: bandCount, orders: orderCount };
 
 type TypeListRow = { row: DeliveryTypeRow; bands: number; orders: number };
+
+const TYPE: RecordKind = { noun: 'delivery type', missing: 'No such delivery type.' };
+const versioned = { table: deliveryTypes, id: deliveryTypes.id, version: deliveryTypes.version };
 
 /** The country ids of each type, by country name: one query for a whole page. */
 async function countryIdsOf(db: Db, typeIds: number[]): Promise<Map<number, number[]>> {
@@ -52,6 +56,7 @@ function present(r: TypeListRow, countryIds: number[]): DeliveryTypeRecord {
     country_ids: countryIds,
     band_count: r.bands,
     order_count: r.orders,
+    version: row.version,
   };
 }
 
@@ -154,26 +159,25 @@ export function deliveryTypesService(db: Db) {
     },
 
     /** Changes the fields sent; `country_ids`, when sent, is the whole new set (a missing key leaves them as they are). */
-    async update(id: number, input: TypeUpdate): Promise<DeliveryTypeRecord> {
+    async update(id: number, input: TypeUpdate, version: number): Promise<DeliveryTypeRecord> {
       return db.transaction(async (tx) => {
+        await claimVersion(tx, versioned, id, version, TYPE);
         const defined = Object.fromEntries(Object.entries(columnsOf(input)).filter(([, v]) => v !== undefined));
-        const [exists] = Object.keys(defined).length
-          ? await tx.update(deliveryTypes).set(defined).where(eq(deliveryTypes.id, id)).returning({ id: deliveryTypes.id })
-          : await tx.select({ id: deliveryTypes.id }).from(deliveryTypes).where(eq(deliveryTypes.id, id)).for('update');
-        if (!exists) throw notFound('No such delivery type.');
+        if (Object.keys(defined).length) await tx.update(deliveryTypes).set(defined).where(eq(deliveryTypes.id, id));
         if (input.country_ids !== undefined) await setCountries(tx, id, input.country_ids);
         return mustGet(id, tx);
       });
     },
 
     /** Deletes a type no order uses, with its countries and bands; answers the deleted record. */
-    async remove(id: number): Promise<DeliveryTypeRecord> {
+    async remove(id: number, version?: number): Promise<DeliveryTypeRecord> {
       const inUse = (orderCount: number) =>
         conflict(
           `This delivery type is used by ${orderCount === 1 ? 'an order' : orderCount > 1 ? `${orderCount} orders` : 'orders'} and cannot be deleted. Make it inactive instead: it is then no longer offered.`,
         );
       try {
         return await db.transaction(async (tx) => {
+          await lockForDelete(tx, versioned, id, version, TYPE);
           const record = await mustGet(id, tx);
           if (record.order_count > 0) throw inUse(record.order_count);
           await tx.delete(deliveryTypes).where(eq(deliveryTypes.id, id));

@@ -5,11 +5,14 @@ import type { Setting } from '../../../shared/api/settings';
 import type { Db } from '../../db/client';
 import { settings, type SettingRow, type UserRow } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
+import { claimVersion, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 
 function presentSetting(row: SettingRow): AdminSetting {
-  return { id: row.id, name: row.name, value: row.value, description: row.description, public: row.public, updated_at: row.updatedAt.toISOString() };
+  return { id: row.id, name: row.name, value: row.value, description: row.description, public: row.public, updated_at: row.updatedAt.toISOString(), version: row.version };
 }
+
+const SETTING: RecordKind = { noun: 'setting', missing: 'No such setting.' };
 
 /** The staff list of settings: filters, sorts and what `q` searches. */
 export const settingsListSpec: ListSpec<AdminSetting, SettingRow> = {
@@ -55,7 +58,7 @@ export function settingsService(db: Db) {
     },
 
     /** Staff edits: a setting with a value rule (a number, a role…) takes only values that pass it. */
-    async update(id: number, input: Partial<z.output<typeof adminSettingUpdateSchema>>): Promise<AdminSetting> {
+    async update(id: number, input: Partial<z.output<typeof adminSettingUpdateSchema>>, version: number): Promise<AdminSetting> {
       const current = await byId(id);
       if (!current) throw notFound('No such setting.');
       const changes = { ...input };
@@ -65,12 +68,15 @@ export function settingsService(db: Db) {
         if (!checked.success) throw unprocessable({ value: checked.error.issues[0]?.message ?? 'This value is not valid' });
         changes.value = checked.data;
       }
-      const [row] = await db
-        .update(settings)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(settings.id, id))
-        .returning();
-      return presentSetting(row);
+      return db.transaction(async (tx) => {
+        await claimVersion(tx, { table: settings, id: settings.id, version: settings.version }, id, version, SETTING);
+        const [row] = await tx
+          .update(settings)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(settings.id, id))
+          .returning();
+        return presentSetting(row);
+      });
     },
   };
 }

@@ -28,8 +28,8 @@ const usersAdmin = staffRoutes<AppDeps>((app, { db, users }) => {
     list: users.list,
     findOne: users.findOne,
     create: { schema: adminUserCreateSchema, run: (input) => users.create(input) },
-    update: { schema: adminUserUpdateSchema, run: (id, input, request) => users.update(id, input, requireAdmin(request).user) },
-    remove: (id, request) => users.softDelete(id, requireAdmin(request).user),
+    update: { schema: adminUserUpdateSchema, run: (id, input, version, request) => users.update(id, input, version, requireAdmin(request).user) },
+    remove: (id, version, request) => users.softDelete(id, version, requireAdmin(request).user),
   });
 
   const logo = { params: idParams, response: { 200: adminUserSchema } };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { countries, users, type UserRow } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
+import { claimVersion, lockForDelete, nextVersion, type RecordKind } from '../../lib/record-versions';
 import type { FileStore } from '../../lib/files';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 import { randomToken } from '../../lib/tokens';
@@ -20,8 +21,11 @@ type CreateInput = z.output<typeof adminUserCreateSchema>;
 type UpdateInput = Partial<z.output<typeof adminUserUpdateSchema>>;
 
 export function presentAdminUser(row: UserRow): AdminUser {
-  return { ...presentUser(row), password_set: row.passwordHash !== null };
+  return { ...presentUser(row), password_set: row.passwordHash !== null, version: row.version };
 }
+
+const USER: RecordKind = { noun: 'user', missing: 'No such user.' };
+const versioned = { table: users, id: users.id, version: users.version };
 
 /** The staff list of users: what may be filtered and sorted, and what `q` searches. */
 export const usersListSpec: ListSpec<AdminUser, UserRow> = {
@@ -125,7 +129,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
      * the mail (an outbox row) committing with the change. A new e-mail address ends the account's
      * outstanding set-password links (they went to the old address), in the same transaction.
      */
-    async update(id: number, input: UpdateInput, actor: UserRow): Promise<AdminUser> {
+    async update(id: number, input: UpdateInput, version: number, actor: UserRow): Promise<AdminUser> {
       const current = await live(id);
       if (id === actor.id && input.role !== undefined && input.role !== 'admin') {
         throw unprocessable({ role: 'You cannot take away your own admin role. Ask another admin to do it.' });
@@ -139,7 +143,10 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
       const emailChanges = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
       const row = await guardedWrite(() =>
         db.transaction(async (tx) => {
-          const [updated] = Object.keys(changes).length ? await tx.update(users).set(changes).where(eq(users.id, id)).returning() : [current];
+          await claimVersion(tx, versioned, id, version, USER, isNull(users.deletedAt));
+          const [updated] = Object.keys(changes).length
+            ? await tx.update(users).set(changes).where(eq(users.id, id)).returning()
+            : await tx.select().from(users).where(eq(users.id, id));
           if (emailChanges) await endResetLinks(tx, id);
           if (updated.role === 'none' && current.role !== 'none') await sessionStore(tx).endAllFor(id);
           if (current.role === 'none' && updated.role !== 'none') await deps.outbox.queue(tx, approvalMail(updated, deps));
@@ -152,10 +159,11 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
     },
 
     /** Soft delete: the account and its e-mail address are freed, its sessions end; its history stays. */
-    async softDelete(id: number, actor: UserRow): Promise<AdminUser> {
+    async softDelete(id: number, version: number | undefined, actor: UserRow): Promise<AdminUser> {
       if (id === actor.id) throw unprocessable({ id: 'You cannot delete your own account. Ask another admin to do it.' });
       await live(id);
       const row = await db.transaction(async (tx) => {
+        await lockForDelete(tx, versioned, id, version, USER, isNull(users.deletedAt));
         const [deleted] = await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, id)).returning();
         await sessionStore(tx).endAllFor(id);
         return deleted;
@@ -213,7 +221,12 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .for('update');
       if (!current) throw notFound('No such user.');
-      const [row] = await tx.update(users).set({ companyLogo: name }).where(eq(users.id, id)).returning();
+      // The logo is part of the staff record: a form opened before it changed is stale.
+      const [row] = await tx
+        .update(users)
+        .set({ companyLogo: name, version: nextVersion(users.version) })
+        .where(eq(users.id, id))
+        .returning();
       return { row, replaced: current.companyLogo };
     });
   }
