@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
-import { createProduct, createStock, ok, setMargins, staffClient, type ProductRec, type StockRec } from './helpers/catalogue';
+import { createProduct, createStock, ok, putAsRead, setMargins, staffClient, type ProductRec, type StockRec } from './helpers/catalogue';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -25,7 +25,7 @@ describe('/api/admin/margins: the protocol', () => {
     const p = await createProduct(staff, { stock_ids: [silk.id] });
     const big = ok(await staff.post('/api/admin/margins', { product_id: p.id, stock_id: silk.id, qty: 1000, margin: 60 }), 201);
     const small = ok(await staff.post('/api/admin/margins', { product_id: p.id, stock_id: silk.id, qty: '250', margin: '37.5' }), 201);
-    expect(small).toEqual({ id: expect.any(Number), product_id: p.id, stock_id: silk.id, qty: 250, margin: 37.5 });
+    expect(small).toEqual({ id: expect.any(Number), product_id: p.id, stock_id: silk.id, qty: 250, margin: 37.5, version: 1 });
 
     const list = await staff.get(`/api/admin/margins?filter=${pairFilter(p.id, silk.id)}&sort=["qty","ASC"]&range=[0,24]`);
     expect(list.json()).toEqual([small, big]);
@@ -33,8 +33,8 @@ describe('/api/admin/margins: the protocol', () => {
 
     expect(ok(await staff.get(`/api/admin/margins/${big.id}`))).toEqual(big);
     // product_id / stock_id in a PUT body are read-only: ignored.
-    const updated = ok(await staff.put(`/api/admin/margins/${big.id}`, { ...big, product_id: 999, stock_id: 999, qty: 2000, margin: 55 }));
-    expect(updated).toEqual({ ...big, qty: 2000, margin: 55 });
+    const updated = ok(await putAsRead(staff, `/api/admin/margins/${big.id}`, { ...big, product_id: 999, stock_id: 999, qty: 2000, margin: 55 }));
+    expect(updated).toEqual({ ...big, qty: 2000, margin: 55, version: 2 });
 
     const deleted = await staff.delete(`/api/admin/margins/${small.id}`);
     expect(deleted.statusCode).toBe(200);
@@ -91,13 +91,13 @@ describe('/api/admin/margins: bad input is a 422 naming the field, nothing saved
     const again = await staff.post('/api/admin/margins', { product_id: p.id, stock_id: silk.id, qty: 500, margin: 10 });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.qty).toMatch(/already a break/);
-    const clash = await staff.put(`/api/admin/margins/${other.id}`, { qty: 500 });
+    const clash = await putAsRead(staff, `/api/admin/margins/${other.id}`, { qty: 500 });
     expect(clash.statusCode).toBe(422);
     expect(clash.json().errors.qty).toMatch(/already a break/);
     // Its own quantity is not a clash.
-    ok(await staff.put(`/api/admin/margins/${first.id}`, { qty: 500, margin: 45 }));
+    ok(await putAsRead(staff, `/api/admin/margins/${first.id}`, { qty: 500, margin: 45 }));
 
-    const table = await staff.put(`/api/admin/products/${p.id}/stock/${silk.id}/margins`, { rows: [{ qty: 100, margin: 50 }, { qty: 100, margin: 40 }] });
+    const table = await putAsRead(staff, `/api/admin/products/${p.id}/stock/${silk.id}/margins`, { rows: [{ qty: 100, margin: 50 }, { qty: 100, margin: 40 }] });
     expect(table.statusCode).toBe(422);
     expect(table.json().errors['rows.1.qty']).toMatch(/already a break/);
     expect((await listPair(p.id, silk.id)).map((r) => [r.qty, r.margin])).toEqual([
@@ -110,7 +110,7 @@ describe('/api/admin/margins: bad input is a 422 naming the field, nothing saved
     const res = await staff.post('/api/admin/margins', { product_id: cards.id, stock_id: unlinked.id, qty: 100, margin: 50 });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.stock_id).toMatch(/not linked/);
-    const table = await staff.put(`/api/admin/products/${cards.id}/stock/${unlinked.id}/margins`, { rows: [{ qty: 100, margin: 50 }] });
+    const table = await putAsRead(staff, `/api/admin/products/${cards.id}/stock/${unlinked.id}/margins`, { rows: [{ qty: 100, margin: 50 }] });
     expect(table.statusCode).toBe(422);
     expect(table.json().errors.stock_id).toMatch(/not linked/);
     const noProduct = await staff.post('/api/admin/margins', { product_id: 999999, stock_id: silk.id, qty: 100, margin: 50 });
@@ -122,7 +122,7 @@ describe('/api/admin/margins: bad input is a 422 naming the field, nothing saved
   it('validates every row of a whole table and saves none of them when one is bad', async () => {
     const p = await createProduct(staff, { stock_ids: [silk.id] });
     await setMargins(staff, p.id, silk.id, [[100, 50]]);
-    const res = await staff.put(`/api/admin/products/${p.id}/stock/${silk.id}/margins`, {
+    const res = await putAsRead(staff, `/api/admin/products/${p.id}/stock/${silk.id}/margins`, {
       rows: [
         { qty: 250, margin: 40 },
         { qty: 0, margin: 30 },

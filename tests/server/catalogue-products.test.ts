@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
-import { createProduct, createStock, ok, setMargins, staffClient, type ProductRec, type StockRec } from './helpers/catalogue';
+import { createProduct, createStock, ok, putAsRead, setMargins, staffClient, type ProductRec, type StockRec } from './helpers/catalogue';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -50,6 +50,7 @@ describe('/api/admin/products: the protocol', () => {
       trim_height_mm: 55,
       bleed_mm: 3, // the default
       production_days: 3,
+      version: 1,
     });
     expect(ok(await staff.get(`/api/admin/products/${res.json().id}`))).toEqual(res.json());
     expect(ok<StockRec>(await staff.get(`/api/admin/stock/${silk.id}`)).product_count).toBeGreaterThanOrEqual(1);
@@ -75,17 +76,17 @@ describe('/api/admin/products: the protocol', () => {
       [100, 50],
       [250, 40],
     ]);
-    const linked = ok<ProductRec>(await staff.put(`/api/admin/products/${prod.id}`, { ...prod, stock_ids: [silk.id, matt.id] }));
+    const linked = ok<ProductRec>(await putAsRead(staff, `/api/admin/products/${prod.id}`, { ...prod, stock_ids: [silk.id, matt.id] }));
     expect(linked.stock_ids).toEqual([silk.id, matt.id]);
     expect(await margins(prod.id, silk.id)).toHaveLength(2);
-    const unlinked = ok<ProductRec>(await staff.put(`/api/admin/products/${prod.id}`, { stock_ids: [matt.id] }));
+    const unlinked = ok<ProductRec>(await putAsRead(staff, `/api/admin/products/${prod.id}`, { stock_ids: [matt.id] }));
     expect(unlinked.stock_ids).toEqual([matt.id]);
     expect(await margins(prod.id, silk.id)).toHaveLength(0);
     // A PUT without stock_ids leaves the links alone.
-    expect(ok<ProductRec>(await staff.put(`/api/admin/products/${prod.id}`, { name: 'Renamed' })).stock_ids).toEqual([matt.id]);
+    expect(ok<ProductRec>(await putAsRead(staff, `/api/admin/products/${prod.id}`, { name: 'Renamed' })).stock_ids).toEqual([matt.id]);
     // A cleared description (react-admin sends null) is empty; a cleared items-per-sheet is refused.
-    expect(ok<ProductRec & { description: string }>(await staff.put(`/api/admin/products/${prod.id}`, { description: null })).description).toBe('');
-    expect((await staff.put(`/api/admin/products/${prod.id}`, { multiplier: null })).json().errors.multiplier).toBe('Items per sheet is required');
+    expect(ok<ProductRec & { description: string }>(await putAsRead(staff, `/api/admin/products/${prod.id}`, { description: null })).description).toBe('');
+    expect((await putAsRead(staff, `/api/admin/products/${prod.id}`, { multiplier: null })).json().errors.multiplier).toBe('Items per sheet is required');
   });
 
   it('deletes a product with its links and margins, answering the deleted record', async () => {
@@ -134,10 +135,10 @@ describe('/api/admin/products: bad input is a 422 naming the field, nothing save
 
   it('refuses linking a stock twice on PUT too, leaving the product as it was', async () => {
     const prod = await createProduct(staff, { stock_ids: [silk.id] });
-    const res = await staff.put(`/api/admin/products/${prod.id}`, { name: 'Changed', stock_ids: [matt.id, matt.id] });
+    const res = await putAsRead(staff, `/api/admin/products/${prod.id}`, { name: 'Changed', stock_ids: [matt.id, matt.id] });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.stock_ids).toMatch(/only once/);
-    const unknown = await staff.put(`/api/admin/products/${prod.id}`, { name: 'Changed', stock_ids: [999999] });
+    const unknown = await putAsRead(staff, `/api/admin/products/${prod.id}`, { name: 'Changed', stock_ids: [999999] });
     expect(unknown.statusCode).toBe(422);
     expect(ok(await staff.get(`/api/admin/products/${prod.id}`))).toEqual(prod);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
-import { createProduct, createStock, ok, staffClient, type StockRec } from './helpers/catalogue';
+import { createProduct, createStock, ok, putAsRead, staffClient, type StockRec } from './helpers/catalogue';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -27,6 +27,7 @@ describe('/api/admin/stock: the ra-data-simple-rest protocol', () => {
       sort_order: expect.any(Number),
       active: true,
       product_count: 0,
+      version: 1,
     });
   });
 
@@ -66,15 +67,16 @@ describe('/api/admin/stock: the ra-data-simple-rest protocol', () => {
 
   it('updates with PUT, ignoring id, read-only and unknown keys', async () => {
     const s = await createStock(staff);
-    const res = await staff.put(`/api/admin/stock/${s.id}`, { ...s, id: 424242, product_count: 99, surprise: true, name: 'Renamed', sheet_cost: '1.5' });
+    const res = await putAsRead(staff, `/api/admin/stock/${s.id}`, { ...s, id: 424242, product_count: 99, surprise: true, name: 'Renamed', sheet_cost: '1.5' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...s, name: 'Renamed', sheet_cost: '1.5000' });
+    // The body's version is the one read (putAsRead), not the stale one of `s`; each save adds one.
+    expect(res.json()).toEqual({ ...s, name: 'Renamed', sheet_cost: '1.5000', version: s.version + 1 });
     // A partial PUT changes only what it names.
-    expect(ok(await staff.put(`/api/admin/stock/${s.id}`, { active: false }))).toEqual({ ...s, name: 'Renamed', sheet_cost: '1.5000', active: false });
-    expect((await staff.put('/api/admin/stock/999999', { name: 'x' })).statusCode).toBe(404);
+    expect(ok(await putAsRead(staff, `/api/admin/stock/${s.id}`, { active: false }))).toEqual({ ...s, name: 'Renamed', sheet_cost: '1.5000', active: false, version: s.version + 2 });
+    expect((await putAsRead(staff, '/api/admin/stock/999999', { name: 'x' })).statusCode).toBe(404);
     // react-admin sends a cleared input as null: an optional text becomes empty, a required one is refused.
-    expect(ok<StockRec & { type: string }>(await staff.put(`/api/admin/stock/${s.id}`, { type: null })).type).toBe('');
-    const cleared = await staff.put(`/api/admin/stock/${s.id}`, { name: null, sheet_cost: null });
+    expect(ok<StockRec & { type: string }>(await putAsRead(staff, `/api/admin/stock/${s.id}`, { type: null })).type).toBe('');
+    const cleared = await putAsRead(staff, `/api/admin/stock/${s.id}`, { name: null, sheet_cost: null });
     expect(cleared.statusCode).toBe(422);
     expect(cleared.json().errors).toEqual({ name: 'Name is required', sheet_cost: 'Sheet cost is required' });
   });
@@ -132,7 +134,7 @@ describe('/api/admin/stock: bad input is a 422 naming each field, nothing saved'
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['double_cost', 'name', 'sheet_cost', 'single_cost']);
     const s = await createStock(staff);
-    const put = await staff.put(`/api/admin/stock/${s.id}`, { sheet_cost: '-2' });
+    const put = await putAsRead(staff, `/api/admin/stock/${s.id}`, { sheet_cost: '-2' });
     expect(put.statusCode).toBe(422);
     expect(ok(await staff.get(`/api/admin/stock/${s.id}`))).toEqual(s);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedDays, deliveryPrices, deliveryTypes, deliveryTypesCountries, orders } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
-import { ok, staffClient } from './helpers/catalogue';
+import { ok, putAsRead, staffClient } from './helpers/catalogue';
 
 /**
  * Issue 11, item 2: the delivery catalogue as staff keep it — /api/admin/delivery-types (with
@@ -25,6 +25,7 @@ interface TypeRec {
   order_count: number;
 }
 interface BandRec {
+  version: number;
   id: number;
   delivery_type_id: number;
   weight_upto: number;
@@ -88,6 +89,7 @@ describe('/api/admin/delivery-types: the protocol', () => {
       country_ids: expect.arrayContaining([gb, fr]),
       band_count: 0,
       order_count: 0,
+      version: 1,
     });
     expect(rec.country_ids).toHaveLength(2);
     expect(rec.id).not.toBe(99);
@@ -121,14 +123,14 @@ describe('/api/admin/delivery-types: the protocol', () => {
 
   it('PUT: country_ids when sent is the whole new set; a missing key leaves them; read-only keys are ignored', async () => {
     const type = await newType({ country_ids: [gb] });
-    const renamed = ok<TypeRec>(await staff.put(`/api/admin/delivery-types/${type.id}`, { name: 'Renamed', band_count: 40, id: 1 }));
+    const renamed = ok<TypeRec>(await putAsRead(staff, `/api/admin/delivery-types/${type.id}`, { name: 'Renamed', band_count: 40, id: 1 }));
     expect(renamed).toMatchObject({ id: type.id, name: 'Renamed', country_ids: [gb], band_count: 0 });
-    const moved = ok<TypeRec>(await staff.put(`/api/admin/delivery-types/${type.id}`, { ...renamed, country_ids: [fr, de] }));
+    const moved = ok<TypeRec>(await putAsRead(staff, `/api/admin/delivery-types/${type.id}`, { ...renamed, country_ids: [fr, de] }));
     expect(moved.country_ids.sort()).toEqual([fr, de].sort());
-    const none = ok<TypeRec>(await staff.put(`/api/admin/delivery-types/${type.id}`, { country_ids: [] }));
+    const none = ok<TypeRec>(await putAsRead(staff, `/api/admin/delivery-types/${type.id}`, { country_ids: [] }));
     expect(none.country_ids).toEqual([]);
     expect(none.name).toBe('Renamed');
-    expect((await staff.put('/api/admin/delivery-types/4000000', { name: 'x' })).statusCode).toBe(404);
+    expect((await putAsRead(staff, '/api/admin/delivery-types/4000000', { name: 'x' })).statusCode).toBe(404);
   });
 
   it('DELETE answers the deleted record, and takes its countries and bands with it', async () => {
@@ -152,7 +154,7 @@ describe('/api/admin/delivery-types: the protocol', () => {
     expect(res.json().message).toMatch(/used by an order.*inactive/i);
     expect((await staff.get(`/api/admin/delivery-types/${type.id}`)).statusCode).toBe(200);
     // Making it inactive is the way.
-    expect(ok<TypeRec>(await staff.put(`/api/admin/delivery-types/${type.id}`, { active: false })).active).toBe(false);
+    expect(ok<TypeRec>(await putAsRead(staff, `/api/admin/delivery-types/${type.id}`, { active: false })).active).toBe(false);
   });
 });
 
@@ -197,14 +199,14 @@ describe('/api/admin/delivery-types: bad input is a 422 naming each field, nothi
     expect(await rowCount(deliveryTypes)).toBe(before);
 
     const type = await newType({ country_ids: [gb] });
-    const put = await staff.put(`/api/admin/delivery-types/${type.id}`, { name: 'Changed', country_ids: [fr, 3_999_999] });
+    const put = await putAsRead(staff, `/api/admin/delivery-types/${type.id}`, { name: 'Changed', country_ids: [fr, 3_999_999] });
     expect(put.statusCode).toBe(422);
     expect(ok<TypeRec>(await staff.get(`/api/admin/delivery-types/${type.id}`))).toMatchObject({ name: type.name, country_ids: [gb] });
   });
 
   it('a PUT checks only the keys it sends; an empty name is still refused', async () => {
     const type = await newType();
-    const res = await staff.put(`/api/admin/delivery-types/${type.id}`, { name: '' });
+    const res = await putAsRead(staff, `/api/admin/delivery-types/${type.id}`, { name: '' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ name: 'Name is required' });
   });
@@ -223,8 +225,8 @@ describe('/api/admin/delivery-prices: weight bands', () => {
     expect(bands.every((b) => b.delivery_type_id === type.id)).toBe(true);
     expect(ok<TypeRec>(await staff.get(`/api/admin/delivery-types/${type.id}`)).band_count).toBe(3);
 
-    const changed = ok<BandRec>(await staff.put(`/api/admin/delivery-prices/${bands[1].id}`, { ...bands[1], weight_upto: 800, price: '299', delivery_type_id: other.id }));
-    expect(changed).toEqual({ id: bands[1].id, delivery_type_id: type.id, weight_upto: 800, price: 299 });
+    const changed = ok<BandRec>(await putAsRead(staff, `/api/admin/delivery-prices/${bands[1].id}`, { ...bands[1], weight_upto: 800, price: '299', delivery_type_id: other.id }));
+    expect(changed).toEqual({ id: bands[1].id, delivery_type_id: type.id, weight_upto: 800, price: 299, version: bands[1].version + 1 });
     const removed = await staff.delete(`/api/admin/delivery-prices/${bands[0].id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual(bands[0]);
@@ -240,12 +242,12 @@ describe('/api/admin/delivery-prices: weight bands', () => {
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ weight_upto: 'This delivery type already has a band up to 1,000 g.' });
     expect(await rowCount(deliveryPrices)).toBe(before);
-    const clash = await staff.put(`/api/admin/delivery-prices/${second.id}`, { weight_upto: 1000 });
+    const clash = await putAsRead(staff, `/api/admin/delivery-prices/${second.id}`, { weight_upto: 1000 });
     expect(clash.statusCode).toBe(422);
     expect(clash.json().errors.weight_upto).toMatch(/already has a band/);
     expect(ok<BandRec>(await staff.get(`/api/admin/delivery-prices/${second.id}`)).weight_upto).toBe(2000);
     // Its own weight again is no clash.
-    expect(ok<BandRec>(await staff.put(`/api/admin/delivery-prices/${band.id}`, { weight_upto: 1000, price: 101 })).price).toBe(101);
+    expect(ok<BandRec>(await putAsRead(staff, `/api/admin/delivery-prices/${band.id}`, { weight_upto: 1000, price: 101 })).price).toBe(101);
     const elsewhere = await newType();
     ok(await staff.post('/api/admin/delivery-prices', { delivery_type_id: elsewhere.id, weight_upto: 1000, price: 300 }), 201);
   });
@@ -297,8 +299,8 @@ describe('/api/admin/closed-days', () => {
 
   it('adds, edits and deletes a closed day', async () => {
     const made = ok<DayRec>(await staff.post('/api/admin/closed-days', { date: '2031-08-04', name: 'Works shutdown ' }), 201);
-    expect(made).toEqual({ id: expect.any(Number), date: '2031-08-04', name: 'Works shutdown' });
-    const moved = ok<DayRec>(await staff.put(`/api/admin/closed-days/${made.id}`, { ...made, date: '2031-08-05' }));
+    expect(made).toEqual({ id: expect.any(Number), date: '2031-08-04', name: 'Works shutdown', version: 1 });
+    const moved = ok<DayRec>(await putAsRead(staff, `/api/admin/closed-days/${made.id}`, { ...made, date: '2031-08-05' }));
     expect(moved.date).toBe('2031-08-05');
     const gone = await staff.delete(`/api/admin/closed-days/${made.id}`);
     expect(gone.json()).toEqual(moved);
@@ -313,7 +315,7 @@ describe('/api/admin/closed-days', () => {
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toEqual({ date: 'Thu 1 Jul 2032 is already a closed day.' });
     expect(await rowCount(closedDays)).toBe(before);
-    const clash = await staff.put(`/api/admin/closed-days/${second.id}`, { date: first.date });
+    const clash = await putAsRead(staff, `/api/admin/closed-days/${second.id}`, { date: first.date });
     expect(clash.statusCode).toBe(422);
     expect(clash.json().errors.date).toMatch(/already a closed day/);
     expect(ok<DayRec>(await staff.get(`/api/admin/closed-days/${second.id}`)).date).toBe('2032-07-02');

@@ -3,7 +3,7 @@ import { linePrice } from '../../src/shared/domain/pricing';
 import { upsertAccount } from '../../src/server/modules/accounts/operations';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
-import { allKeys, countQueries, createProduct, createStock, ok, setMargins, staffClient, type ProductRec, type StockRec } from './helpers/catalogue';
+import { allKeys, countQueries, createProduct, createStock, ok, putAsRead, setMargins, staffClient, type ProductRec, type StockRec } from './helpers/catalogue';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -83,7 +83,7 @@ describe('GET /api/prices', () => {
     const linked = await customer();
     const other = await customer();
     const linkedId = ok<{ id: number }>(await linked.client.get('/api/user')).id;
-    ok(await staff.put(`/api/admin/user-products/${linkedId}`, { product_ids: [special.id] }));
+    ok(await putAsRead(staff, `/api/admin/user-products/${linkedId}`, { product_ids: [special.id] }));
     const ids = async (c: ApiClient, path: string) => {
       const body = ok<PriceList | PriceList['products']>(await c.get(path));
       return (Array.isArray(body) ? body : body.products).map((p) => p.id);
@@ -101,9 +101,9 @@ describe('GET /api/prices', () => {
     const draft = await createProduct(staff, { name: 'Draft product', stock_ids: [silk.id, lonely.id] });
     await setMargins(staff, draft.id, silk.id, [[100, 50]]);
     const hidden = await createStock(staff, { name: 'Retired paper' });
-    ok(await staff.put(`/api/admin/products/${flyers.id}`, { stock_ids: [silk.id, hidden.id] }));
+    ok(await putAsRead(staff, `/api/admin/products/${flyers.id}`, { stock_ids: [silk.id, hidden.id] }));
     await setMargins(staff, flyers.id, hidden.id, [[100, 50]]);
-    ok(await staff.put(`/api/admin/stock/${hidden.id}`, { active: false }));
+    ok(await putAsRead(staff, `/api/admin/stock/${hidden.id}`, { active: false }));
     const noPairs = await createProduct(staff, { name: 'Nothing to order', stock_ids: [lonely.id] });
     const off = await createProduct(staff, { name: 'Switched off', stock_ids: [silk.id], active: false });
     await setMargins(staff, off.id, silk.id, [[100, 50]]);
@@ -185,13 +185,13 @@ describe('GET /api/prices', () => {
     const price = async () => ok<PriceList>(await client.get('/api/prices')).products.find((x) => x.id === p.id)?.stocks[0].breaks[0];
     // 10 sheets × £0.075 = 75p, ×2 = 150p
     expect(await price()).toEqual({ qty: 10, single: 150, double: 200 });
-    ok(await staff.put(`/api/admin/stock/${silk.id}`, { sheet_cost: '0.0950' })); // 10 × £0.125 × 2
+    ok(await putAsRead(staff, `/api/admin/stock/${silk.id}`, { sheet_cost: '0.0950' })); // 10 × £0.125 × 2
     expect(await price()).toEqual({ qty: 10, single: 250, double: 300 });
     await setMargins(staff, p.id, silk.id, [[10, 0]]);
     expect(await price()).toEqual({ qty: 10, single: 125, double: 150 });
-    ok(await staff.put(`/api/admin/products/${p.id}`, { active: false }));
+    ok(await putAsRead(staff, `/api/admin/products/${p.id}`, { active: false }));
     expect(await price()).toBeUndefined();
-    ok(await staff.put(`/api/admin/stock/${silk.id}`, { sheet_cost: '0.0450' }));
+    ok(await putAsRead(staff, `/api/admin/stock/${silk.id}`, { sheet_cost: '0.0450' }));
   });
 });
 

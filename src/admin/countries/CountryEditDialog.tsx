@@ -3,9 +3,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Button from '@mui/material/Button';
-import { BooleanInput, EditBase, Form, SaveButton, TextInput, useNotify } from 'react-admin';
+import { BooleanInput, EditBase, SaveButton, TextInput, useNotify } from 'react-admin';
 import type { AdminCountry } from '../../shared/api';
-import { STAFF_FORM_PROPS } from '../common/StaffForm';
+import { StaleRecordNotice } from '../common/StaleRecordNotice';
+import { StaffForm } from '../common/StaffForm';
 
 /**
  * Edits one country in place: the list is the specification's only countries screen
@@ -28,9 +29,10 @@ export function CountryEditDialog({ id, onClose }: { id: number | null; onClose:
             },
           }}
         >
-          <Form {...STAFF_FORM_PROPS}>
+          <StaffForm>
             <DialogTitle id="country-edit-title">Edit country</DialogTitle>
             <DialogContent>
+              <StaleRecordNotice />
               <TextInput source="code" label="ISO code" disabled helperText="Fixed: ISO 3166-1 alpha-2." />
               <TextInput source="name" label="Name" isRequired helperText="As customers see it on address forms." />
               <BooleanInput source="active" label="Offered to customers" />
@@ -39,7 +41,7 @@ export function CountryEditDialog({ id, onClose }: { id: number | null; onClose:
               <Button onClick={onClose}>Cancel</Button>
               <SaveButton />
             </DialogActions>
-          </Form>
+          </StaffForm>
         </EditBase>
       )}
     </Dialog>

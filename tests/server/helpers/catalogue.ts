@@ -22,6 +22,7 @@ export function ok<T = Record<string, unknown>>(res: LightMyRequestResponse, sta
 
 export interface StockRec {
   id: number;
+  version: number;
   name: string;
   sheet_cost: string;
   single_cost: string;
@@ -32,6 +33,7 @@ export interface StockRec {
 }
 export interface ProductRec {
   id: number;
+  version: number;
   name: string;
   multiplier: number;
   stock_ids: number[];
@@ -52,10 +54,21 @@ export async function createProduct(staff: ApiClient, fields: Record<string, unk
   return ok<ProductRec>(await staff.post('/api/admin/products', { name: `Product ${++n}`, multiplier: 24, weight: 1.6, trim_width_mm: 85, trim_height_mm: 55, production_days: 2, ...fields }), 201);
 }
 
+/**
+ * A staff PUT at the version the record is at now, as a colleague who has just opened it would send
+ * (for tests of other rules than versions; staff-versions.test.ts tests stale ones). `url` is also
+ * where the record is read; one that is not there is sent at version 1.
+ */
+export async function putAsRead(staff: ApiClient, url: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  const read = await staff.get(url);
+  const version = read.statusCode === 200 ? (read.json() as { version: number }).version : 1;
+  return staff.put(url, { ...body, version });
+}
+
 /** Replaces the breaks of a linked pair: rows of [qty, margin]. */
 export async function setMargins(staff: ApiClient, productId: number, stockId: number, rows: Array<[number, number | string]>) {
   return ok<Array<{ id: number; qty: number; margin: number }>>(
-    await staff.put(`/api/admin/products/${productId}/stock/${stockId}/margins`, { rows: rows.map(([qty, margin]) => ({ qty, margin })) }),
+    await putAsRead(staff, `/api/admin/products/${productId}/stock/${stockId}/margins`, { rows: rows.map(([qty, margin]) => ({ qty, margin })) }),
   );
 }
 

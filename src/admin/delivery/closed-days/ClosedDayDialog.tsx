@@ -5,9 +5,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { CreateBase, DateInput, DeleteButton, EditBase, Form, SaveButton, TextInput, useNotify } from 'react-admin';
+import { CreateBase, DateInput, DeleteButton, EditBase, SaveButton, TextInput, useNotify } from 'react-admin';
 import type { ClosedDayRecord } from '../../../shared/api';
-import { STAFF_FORM_PROPS } from '../../common/StaffForm';
+import { StaleRecordNotice } from '../../common/StaleRecordNotice';
+import { StaffForm } from '../../common/StaffForm';
 import { ukDay } from './days';
 
 const RESOURCE = 'delivery/closed-days';
@@ -24,11 +25,14 @@ function Inputs() {
 
 function DialogFrame({ title, children, actions }: { title: string; children: ReactNode; actions: ReactNode }) {
   return (
-    <Form {...STAFF_FORM_PROPS}>
+    <StaffForm>
       <DialogTitle id={TITLE_ID}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
+      <DialogContent>
+        <StaleRecordNotice />
+        {children}
+      </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
-    </Form>
+    </StaffForm>
   );
 }
 

@@ -1,8 +1,10 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CheckboxGroupInput, EditBase, Form, SaveButton, useGetList, useRecordContext } from 'react-admin';
+import { CheckboxGroupInput, EditBase, SaveButton, useGetList, useRecordContext } from 'react-admin';
 import type { AdminUser, ProductRecord } from '../../../shared/api';
-import { STAFF_FORM_PROPS } from '../../common/StaffForm';
+import { StaleRecordNotice } from '../../common/StaleRecordNotice';
+import { StaffForm } from '../../common/StaffForm';
 
 /**
  * The Products tab: which restricted products this customer may see and order. Saved on the
@@ -18,7 +20,10 @@ export function ProductsTab() {
   if (!user) return null;
   return (
     <EditBase resource="user-products" id={user.id} mutationMode="pessimistic" redirect={false}>
-      <Form {...STAFF_FORM_PROPS}>
+      <StaffForm>
+        <Box sx={{ px: 2, pt: 2, '&:empty': { display: 'none' } }}>
+          <StaleRecordNotice />
+        </Box>
         <Typography variant="body1" sx={{ p: 2, pb: 0, maxWidth: 720 }}>
           Restricted products are shown only to the customers ticked here. Every other product is open to all customers.
         </Typography>
@@ -38,7 +43,7 @@ export function ProductsTab() {
           />
         )}
         <SaveButton label="Save products" sx={{ m: 2 }} />
-      </Form>
+      </StaffForm>
     </EditBase>
   );
 }
