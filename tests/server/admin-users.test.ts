@@ -115,10 +115,10 @@ describe('ending sessions', () => {
     const target = await userByEmail(customer.email);
     const second = await new StaffCaller(app.baseUrl).login(customer.email, customer.password);
 
-    await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'trade', company_name: 'Caller Print' }, previousData: target });
+    const { data: trade } = await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'trade', company_name: 'Caller Print' }, previousData: target });
     expect((await customer.fetch('/api/user')).status).toBe(200);
 
-    await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'none' }, previousData: target });
+    await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'none' }, previousData: trade });
     expect((await customer.fetch('/api/user')).status).toBe(401);
     expect((await second.fetch('/api/user')).status).toBe(401);
     // They may sign in again (role none explains that the account awaits approval) but not order.

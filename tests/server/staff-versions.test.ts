@@ -41,8 +41,8 @@ interface StaffResource {
 
 let n = 0;
 const RESOURCES: StaffResource[] = [
-  { name: 'stock', noun: 'stock', make: () => createStock(ann) as Promise<Rec>, field: 'name', first: { name: 'Ann’s silk' }, second: { name: 'Bob’s silk' }, deletable: true },
-  { name: 'products', noun: 'product', make: () => createProduct(ann) as Promise<Rec>, field: 'name', first: { name: 'Ann’s cards' }, second: { name: 'Bob’s cards' }, deletable: true },
+  { name: 'stock', noun: 'stock', make: async () => ({ ...(await createStock(ann)) }), field: 'name', first: { name: 'Ann’s silk' }, second: { name: 'Bob’s silk' }, deletable: true },
+  { name: 'products', noun: 'product', make: async () => ({ ...(await createProduct(ann)) }), field: 'name', first: { name: 'Ann’s cards' }, second: { name: 'Bob’s cards' }, deletable: true },
   {
     name: 'margins',
     noun: 'margin',

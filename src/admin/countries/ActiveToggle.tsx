@@ -1,14 +1,15 @@
 import Switch from '@mui/material/Switch';
 import type { MouseEvent } from 'react';
-import { useNotify, useRecordContext, useResourceContext, useUpdate } from 'react-admin';
+import { useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
 import type { AdminCountry } from '../../shared/api';
-import { messageOf } from '../dataProvider/errors';
+import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 
 /** Switches a country on or off for customers' addresses, straight from the list (saved at once). */
 export function ActiveToggle(_props: { source?: string; label?: string }) {
   const country = useRecordContext<AdminCountry>();
   const resource = useResourceContext();
   const notify = useNotify();
+  const refresh = useRefresh();
   const [update, { isPending }] = useUpdate<AdminCountry>();
   if (!country || !resource) return null;
 
@@ -19,7 +20,11 @@ export function ActiveToggle(_props: { source?: string; label?: string }) {
       {
         mutationMode: 'pessimistic',
         onSuccess: (saved) => notify(`${saved.name} is ${saved.active ? 'now offered' : 'no longer offered'} to customers.`, { type: 'info' }),
-        onError: (error) => notify(messageOf(error, 'The change was not saved.'), { type: 'error' }),
+        onError: (error) => {
+          notify(messageOf(error, 'The change was not saved.'), { type: 'error' });
+          // Changed by someone else meanwhile: the list shows the country as it is now.
+          if (fieldErrorsOf(error).version) refresh();
+        },
       },
     );
 

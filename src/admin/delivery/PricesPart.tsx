@@ -51,9 +51,11 @@ function readDraft(draft: Draft): { values: { weight_upto: number; price: number
 
 /**
  * A band's draft as typed, its errors (ours, or the server's 422 beside the field it names) and a
- * submit that sends the checked numbers with `send`.
+ * submit that sends the checked numbers with `send`. A save refused because someone else changed
+ * the band meanwhile (409) says so and runs `onStale` (the bands are read again), keeping the draft:
+ * saved again, it is then at the version read.
  */
-function useBandDraft(initial: Draft, send: (values: { weight_upto: number; price: number }) => Promise<void>) {
+function useBandDraft(initial: Draft, send: (values: { weight_upto: number; price: number }) => Promise<void>, onStale?: () => Promise<void>) {
   const notify = useNotify();
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<BandErrors>({});
@@ -68,7 +70,8 @@ function useBandDraft(initial: Draft, send: (values: { weight_upto: number; pric
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors({ weight_upto: fields.weight_upto, price: fields.price });
-      if (!fields.weight_upto && !fields.price) notify(messageOf(error), { type: 'error' });
+      if (!fields.weight_upto && !fields.price) notify(messageOf(error), { type: fields.version ? 'warning' : 'error' });
+      if (fields.version) await onStale?.();
     } finally {
       setSaving(false);
     }
@@ -93,7 +96,7 @@ function BandRow({ band, editing, onEdit, onDone, onDelete }: { band: DeliveryPr
     await refresh();
     notify('The weight band has been saved.', { type: 'info' });
     onDone();
-  });
+  }, refresh);
   const label = `the band up to ${gramsText(band.weight_upto)}`;
 
   if (!editing) {
@@ -218,6 +221,8 @@ export function PricesPart() {
       notify(`The band up to ${gramsText(band.weight_upto)} has been deleted.`, { type: 'info' });
     } catch (err) {
       notify(messageOf(err), { type: 'error' });
+      // Changed by someone else meanwhile: the bands as they are now, before deciding again.
+      if (fieldErrorsOf(err).version) await refresh();
     }
   };
 

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,7 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Loading, Title, useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { MarginPair, MarginRowsInput } from '../../../shared/api';
@@ -46,8 +47,15 @@ function MarginsEditor({ pair, productId, stockId }: { pair: MarginPair; product
   const [showAll, setShowAll] = useState(false);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const [savedKey, setSavedKey] = useState(() => rowsKey(rowsOf(pair.margins)));
+  /** A save refused because someone else changed the breaks since the page read them (409): its message. */
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloaded, setReloaded] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  // While reloading after such a refusal, the breaks as typed stay in the table; only what they are compared with changes.
+  const keepTyped = useRef(false);
   useEffect(() => {
-    setRows(rowsOf(pair.margins));
+    if (!keepTyped.current) setRows(rowsOf(pair.margins));
+    keepTyped.current = false;
     setSavedKey(rowsKey(rowsOf(pair.margins)));
   }, [pair]);
   // Leaving with unsaved breaks asks first (issue 10), as every staff form does.
@@ -75,8 +83,13 @@ function MarginsEditor({ pair, productId, stockId }: { pair: MarginPair; product
   };
 
   const { mutate: save, isPending: saving } = useMutation({
-    mutationFn: (breaks: MarginRowsInput['rows']) => dataProvider.saveMarginPair(productId, stockId, breaks),
-    onMutate: () => setFormError(null),
+    mutationFn: (breaks: MarginRowsInput['rows']) => dataProvider.saveMarginPair(productId, stockId, breaks, pair.version),
+    onMutate: () => {
+      setFormError(null);
+      setStale(null);
+      setReloaded(false);
+      keepTyped.current = false;
+    },
     onSuccess: async (saved) => {
       setRows(rowsOf(saved));
       setSavedKey(rowsKey(rowsOf(saved)));
@@ -88,13 +101,46 @@ function MarginsEditor({ pair, productId, stockId }: { pair: MarginPair; product
     },
     onError: (error) => {
       const errors = fieldErrorsOf(error);
+      if (errors.version) {
+        setStale(errors.version);
+        return;
+      }
       setServerErrors(errors);
       setFormError(Object.keys(errors).some((k) => k.startsWith('rows.')) ? 'Some rows need correcting: see the messages beside them.' : messageOf(error));
     },
   });
 
+  /** Reads the pair afresh (its version with it); the table keeps the breaks as typed. */
+  const reload = async () => {
+    keepTyped.current = true;
+    setReloading(true);
+    try {
+      await queryClient.invalidateQueries({ queryKey: marginPairKey(productId, stockId) });
+      setStale(null);
+      setReloaded(true);
+    } finally {
+      setReloading(false);
+    }
+  };
+
   return (
     <>
+      {stale && (
+        <Alert severity="warning" sx={{ mb: 2 }} role="alert">
+          <AlertTitle>Not saved: changed by someone else</AlertTitle>
+          {stale}
+          <div>
+            <Button variant="outlined" color="inherit" size="small" onClick={reload} disabled={reloading} sx={{ mt: 1 }}>
+              {reloading ? 'Reloading…' : 'Reload'}
+            </Button>
+          </div>
+        </Alert>
+      )}
+      {reloaded && (
+        <Alert severity="info" sx={{ mb: 2 }} role="status" onClose={() => setReloaded(false)}>
+          Reloaded. The table still holds the breaks as you typed them: Save to replace the saved ones, or Undo changes to see them.
+        </Alert>
+      )}
       {formError && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {formError}

@@ -14,13 +14,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useState } from 'react';
-import { Confirm, useCreate, useDelete, useGetList, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import { Confirm, useCreate, useDelete, useGetList, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
 import type { AdminUser, ProductRecord, UserPriceRecord } from '../../../shared/api';
 import { InlineTextField } from '../../common/InlineTextField';
 import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 
 function DiscountRow({ price, product }: { price: UserPriceRecord; product: ProductRecord | undefined }) {
   const notify = useNotify();
+  const refresh = useRefresh();
   const [value, setValue] = useState(String(price.discount));
   const [error, setError] = useState<string | undefined>();
   const [update, { isPending: saving }] = useUpdate();
@@ -38,7 +39,11 @@ function DiscountRow({ price, product }: { price: UserPriceRecord; product: Prod
           setError(undefined);
           notify(`Discount on ${name} saved.`, { type: 'success' });
         },
-        onError: (e) => setError(fieldErrorsOf(e).discount ?? messageOf(e)),
+        onError: (e) => {
+          setError(fieldErrorsOf(e).discount ?? messageOf(e));
+          // Changed by someone else meanwhile: the discounts are read again (what was typed stays), so a new Save is at their version.
+          if (fieldErrorsOf(e).version) refresh();
+        },
       },
     );
   return (
