@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newAccount, registerByApi, setSetting, waitForMail } from './customer-support';
+import { Api, newAccount, registerByApi, setSetting, waitForMail } from './customer-support';
 
 /**
  * Issue 4 in Chromium: the staff area on the built app with the demo data. Demo accounts are only
@@ -353,5 +353,52 @@ test('approves an account awaiting approval from the dashboard; the customer is 
     await page.close();
   } finally {
     await setSetting('REGISTRATION_ROLE', before);
+  }
+});
+
+test('two staff members edit one stock: the later save is refused, keeps what was typed, and saves after Reload', async ({ browser }) => {
+  const api = await Api.as(ADMIN);
+  const name = `Concurrency test stock ${Date.now()}`;
+  const stock = await api.json<{ id: number }>('POST', '/api/admin/stock', { name, type: 'Silk', sheet_cost: '0.0450', single_cost: '0.0300', double_cost: '0.0550', active: false });
+  const ann = await signedInAsAdmin(browser, `/admin/stock/${stock.id}`);
+  const bob = await signedInAsAdmin(browser, `/admin/stock/${stock.id}`);
+  try {
+    await expect(ann.getByLabel(/^Name/)).toHaveValue(name);
+    await expect(bob.getByLabel(/^Name/)).toHaveValue(name);
+
+    // Ann saves first.
+    await ann.getByLabel(/^Type/).fill('Gloss');
+    const saved = ann.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/admin/stock/${stock.id}`));
+    await ann.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+
+    // Bob, on the page he opened before, is told; what he typed stays.
+    await bob.getByLabel(/^Name/).fill(`${name} (Bob)`);
+    await bob.getByRole('button', { name: 'Save' }).click();
+    const notice = bob.getByRole('alert').filter({ hasText: 'changed by someone else' });
+    await expect(notice).toContainText('Someone else changed this stock since you opened it');
+    await expect(bob.getByLabel(/^Name/)).toHaveValue(`${name} (Bob)`);
+    await expect(bob.getByLabel(/^Type/)).toHaveValue('Silk');
+    await shoot(bob, 'stale-notice');
+    await bob.setViewportSize({ width: 375, height: 812 });
+    expect(await bob.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await bob.setViewportSize({ width: 1280, height: 900 });
+
+    // Reload: Ann's change in the field Bob left alone, Bob's in the one he typed; then his save goes through.
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await expect(bob.getByText(/^Reloaded\./)).toBeVisible();
+    await expect(bob.getByLabel(/^Type/)).toHaveValue('Gloss');
+    await expect(bob.getByLabel(/^Name/)).toHaveValue(`${name} (Bob)`);
+    await shoot(bob, 'stale-reloaded');
+    const second = bob.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(`/api/admin/stock/${stock.id}`));
+    await bob.getByRole('button', { name: 'Save' }).click();
+    expect((await second).status()).toBe(200);
+    const now = await api.json<{ name: string; type: string }>('GET', `/api/admin/stock/${stock.id}`);
+    expect(now).toMatchObject({ name: `${name} (Bob)`, type: 'Gloss' });
+  } finally {
+    await api.send('DELETE', `/api/admin/stock/${stock.id}`);
+    await api.close();
+    await ann.close();
+    await bob.close();
   }
 });

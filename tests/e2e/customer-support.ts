@@ -117,7 +117,7 @@ export async function changeSetting(name: string, change: { value?: string; publ
     const list = await admin.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
     const setting = list.find((s) => s.name === name);
     if (!setting) throw new Error(`No setting ${name}`);
-    await admin.send('PUT', `/api/admin/settings/${setting.id}`, { value: setting.value, description: setting.description, public: setting.public, ...change });
+    await admin.send('PUT', `/api/admin/settings/${setting.id}`, { value: setting.value, description: setting.description, public: setting.public, version: setting.version, ...change });
     return setting;
   } finally {
     await admin.close();

@@ -99,9 +99,9 @@ describe('every staff route', () => {
   it('a staff member demoted meanwhile is refused on the next call', async () => {
     const other = await customerCaller(app);
     const { data } = await app.staff.dataProvider.getList('users', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { email: other.email } });
-    await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'admin' }, previousData: data[0] });
+    const { data: promoted } = await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'admin' }, previousData: data[0] });
     expect((await other.fetch('/api/admin/settings')).status).toBe(200);
-    await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'user' }, previousData: data[0] });
+    await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'user' }, previousData: promoted });
     expect((await other.fetch('/api/admin/settings')).status).toBe(403);
   });
 });
