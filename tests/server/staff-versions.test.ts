@@ -253,3 +253,16 @@ describe('writes outside the staff forms also make an open form stale', () => {
     expect((await ann.put(`/api/admin/users/${me.id}`, { company_name: 'Stale Ltd', version: read.version })).statusCode).toBe(409);
   });
 });
+
+// PGlite is one connection (its queries queue); two writes truly at once need PostgreSQL.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two saves at the same version at the same moment (PostgreSQL)', () => {
+  it('exactly one goes through; the other is refused, never both applied', async () => {
+    for (let round = 0; round < 5; round++) {
+      const made = await createStock(ann);
+      const answers = await Promise.all([ann, bob].map((who, i) => who.put(`/api/admin/stock/${made.id}`, { name: `Racer ${round}-${i}`, version: made.version })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((a) => a.statusCode === 200)!.json() as Rec;
+      expect(ok<Rec>(await ann.get(`/api/admin/stock/${made.id}`))).toMatchObject({ name: winner.name, version: made.version + 1 });
+    }
+  });
+});
