@@ -129,6 +129,8 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.selectOptions(screen.getByLabelText('Quantity'), '500');
     expect(price).toHaveTextContent('£21.34');
+    // The price of one, as the price list writes it (4.268p): not "4.3p".
+    expect(screen.getByTestId('per-item')).toHaveTextContent('4.27p each');
     await user.click(screen.getByLabelText('Double-sided'));
     expect(price).toHaveTextContent('£24.70');
     await user.selectOptions(screen.getByLabelText('Paper'), '12');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paperLabel, perItem, priceListCsv, priceShown } from '../../src/customer/pages/prices/money';
+import { paperLabel, priceListCsv, priceShown } from '../../src/customer/pages/prices/money';
 
 describe('price list money (exact, no floats)', () => {
   it('adds VAT half-up to the penny, or leaves the price as it is without a rate', () => {
@@ -8,15 +8,6 @@ describe('price list money (exact, no floats)', () => {
     expect(priceShown(1, '17.5')).toBe(1); // 0.175p → 0
     expect(priceShown(3, '17.5')).toBe(4); // 0.525p → 1
     expect(priceShown(149, null)).toBe(149);
-  });
-
-  it('gives the price of one item: pence to two places under £1, pounds from £1', () => {
-    expect(perItem(149, 250)).toBe('0.60p');
-    expect(perItem(1, 3)).toBe('0.33p');
-    expect(perItem(5, 1000)).toBe('0.01p'); // 0.005p → half up
-    expect(perItem(10000, 100)).toBe('£1.00');
-    expect(perItem(123456, 10)).toBe('£123.46');
-    expect(perItem(100, 0)).toBe('—');
   });
 
   it('names a paper with its type only when the name does not already say it', () => {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AutocompleteInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
-import { companyNameProblem } from '../../shared/api/admin-users';
-import { isPhoneNumber, PHONE_MESSAGE } from '../../shared/api/phone';
+import { adminUserFields, companyNameProblem } from '../../shared/api/admin-users';
+import { fieldProblem } from '../../shared/api/fields';
 import { ROLE_CHOICES } from './roleChoices';
 
 /** Two inputs side by side on wide screens, stacked on phones. */
@@ -22,8 +22,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The shared telephone rule (libphonenumber-js), as the server applies it: beside the input while typing. */
-const validatePhone = (value: unknown) => (isPhoneNumber(typeof value === 'string' ? value : '') ? undefined : PHONE_MESSAGE);
+/**
+ * Each input's rule is the server's own field schema (src/shared/api/fields.ts), so the message
+ * beside the input while typing is the one the server, the profile and the order form give.
+ */
+const rule = (field: Exclude<keyof typeof adminUserFields, 'company_name' | 'role'>) => (value: unknown) => fieldProblem(adminUserFields[field], value);
+const validate = {
+  firstname: rule('firstname'),
+  lastname: rule('lastname'),
+  title: rule('title'),
+  email: rule('email'),
+  telephone: rule('telephone'),
+  mobile: rule('mobile'),
+  address1: rule('address1'),
+  address2: rule('address2'),
+  town: rule('town'),
+  county: rule('county'),
+  postcode: rule('postcode'),
+};
 
 /** The company name is needed on trade accounts only (the shared rule the server applies too). */
 const validateCompany = (value: unknown, values: { role?: string }) => companyNameProblem({ role: values.role, company_name: typeof value === 'string' ? value : '' })?.company_name;
@@ -37,26 +53,26 @@ export function UserInputs() {
     <>
       <Section title="Person">
         <Pair>
-          <TextInput source="firstname" label="First name" isRequired autoComplete="off" />
-          <TextInput source="lastname" label="Last name" isRequired autoComplete="off" />
+          <TextInput source="firstname" label="First name" isRequired validate={validate.firstname} autoComplete="off" />
+          <TextInput source="lastname" label="Last name" isRequired validate={validate.lastname} autoComplete="off" />
         </Pair>
-        <TextInput source="title" label="Title (Mr, Ms, Dr…)" sx={{ maxWidth: 240 }} />
-        <TextInput source="email" label="E-mail" type="email" isRequired autoComplete="off" />
+        <TextInput source="title" label="Title (Mr, Ms, Dr…)" validate={validate.title} sx={{ maxWidth: 240 }} />
+        <TextInput source="email" label="E-mail" type="email" isRequired validate={validate.email} autoComplete="off" />
         <Pair>
-          <TextInput source="telephone" label="Telephone" type="tel" validate={validatePhone} helperText="UK, or international starting with +" />
-          <TextInput source="mobile" label="Mobile" type="tel" validate={validatePhone} helperText="UK, or international starting with +" />
+          <TextInput source="telephone" label="Telephone" type="tel" validate={validate.telephone} helperText="UK, or international starting with +" />
+          <TextInput source="mobile" label="Mobile" type="tel" validate={validate.mobile} helperText="UK, or international starting with +" />
         </Pair>
       </Section>
       <Section title="Company and address">
         <TextInput source="company_name" label="Company" validate={validateCompany} helperText="Needed for a trade account; optional for customers." />
-        <TextInput source="address1" label="Address line 1" isRequired />
-        <TextInput source="address2" label="Address line 2" />
+        <TextInput source="address1" label="Address line 1" isRequired validate={validate.address1} />
+        <TextInput source="address2" label="Address line 2" validate={validate.address2} />
         <Pair>
-          <TextInput source="town" label="Town" isRequired />
-          <TextInput source="county" label="County" />
+          <TextInput source="town" label="Town" isRequired validate={validate.town} />
+          <TextInput source="county" label="County" validate={validate.county} />
         </Pair>
         <Pair>
-          <TextInput source="postcode" label="Postcode" isRequired />
+          <TextInput source="postcode" label="Postcode" isRequired validate={validate.postcode} />
           <ReferenceInput source="country_id" reference="delivery/countries" sort={{ field: 'name', order: 'ASC' }}>
             <AutocompleteInput label="Country" optionText="name" isRequired />
           </ReferenceInput>

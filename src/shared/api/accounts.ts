@@ -1,46 +1,23 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './accounts-basics';
-import { idSchema, textSchema } from './common';
+import { textSchema } from './common';
+import { contactFields, emailSchema } from './fields';
 
 // Roles and password limits live in accounts-basics.ts: no zod there, so the browser's first load can read them.
 export { ROLES, CUSTOMER_ROUTE_ROLES, PASSWORD_MIN, PASSWORD_MAX, type Role } from './accounts-basics';
 export const roleSchema = z.enum(ROLES, { message: 'Choose a role' });
 
-const trimmed = (max: number) => textSchema().trim().max(max, `At most ${max} characters`);
-const required = (label: string, max = 100) =>
-  textSchema({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
-const optional = (max = 100) => trimmed(max).optional().default('');
-
-export const emailSchema = textSchema({ message: 'E-mail is required' })
-  .trim()
-  .min(1, 'E-mail is required')
-  .max(254, 'At most 254 characters')
-  .pipe(z.email({ message: 'Enter a valid e-mail address' }))
-  .transform((e) => e.toLowerCase());
+export { emailSchema } from './fields';
 
 export const passwordSchema = textSchema({ message: 'Password is required' })
   .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`);
 
 /** A country id: a positive int4, as a number or a string of digits (an HTML select's value). */
-export const countryIdSchema = idSchema('Choose a country');
+export const countryIdSchema = contactFields.country_id;
 
-/** Fields a customer keeps on their profile (DESIGN §2: required ones are marked). */
-export const profileFields = {
-  title: optional(20),
-  firstname: required('First name', 60),
-  lastname: required('Last name', 60),
-  company_name: optional(120),
-  email: emailSchema,
-  telephone: optional(30),
-  mobile: optional(30),
-  address1: required('Address line 1', 120),
-  address2: optional(120),
-  town: required('Town', 80),
-  county: optional(80),
-  postcode: required('Postcode', 12),
-  country_id: countryIdSchema,
-};
+/** Fields a customer keeps on their profile (DESIGN §2: required ones are marked): the shared contact fields. */
+export const profileFields = contactFields;
 
 /** The profile form; changing the e-mail needs the current password (the server says so on `current_password`). */
 export const profileSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from './accounts';
 import { nullAsEmpty } from './admin-users';
 import { textSchema } from './common';
-import { phoneSchema } from './phone';
+import { emailSchema, phoneSchema } from './fields';
 
 /** A setting as the staff area sees and edits it (GET/PUT /api/admin/settings/{id}). */
 export const adminSettingSchema = z.object({
@@ -41,9 +41,9 @@ export const SETTING_VALUE_RULES: Readonly<Record<string, z.ZodType<string>>> = 
     .trim()
     .regex(/^\d{1,4}$/, 'A whole number of megabytes')
     .refine((v) => Number(v) >= 1 && Number(v) <= 2048, 'Between 1 and 2048'),
-  STAFF_EMAIL: z.string().trim().pipe(z.email({ message: 'Enter a valid e-mail address' })),
-  // The printer's own contact details, shown to customers (footer, /unauthorized): issue 10.
-  COMPANY_EMAIL: z.string().trim().pipe(z.email({ message: 'Enter a valid e-mail address' })),
+  STAFF_EMAIL: emailSchema,
+  // The printer's own contact details, shown to customers (footer, /unauthorized): the same rules as every other e-mail and telephone field.
+  COMPANY_EMAIL: emailSchema,
   COMPANY_PHONE: phoneSchema().refine((v) => v !== '', 'Enter the telephone number customers should call'),
   REGISTRATION_ROLE: z.enum(ROLES.filter((r) => r !== 'admin') as ['none', 'user', 'trade'], { message: 'One of: none, user, trade' }),
   INVOICE_PREFIX: textSchema().trim().max(20, 'At most 20 characters'),

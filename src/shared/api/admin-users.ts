@@ -1,26 +1,25 @@
 import { z } from 'zod';
 import { profileFields, roleSchema, userSchema, type Role } from './accounts';
 import { textSchema } from './common';
-import { phoneSchema } from './phone';
 
 /**
  * The company name is optional (customers and accounts awaiting approval may be people, not firms);
- * a trade account needs it, since trade terms are a business's (issue 10: approving a self-registered
- * account does not make staff invent one). See TRADE_NEEDS_COMPANY below.
+ * a trade account needs it, since trade terms are a business's (approving a self-registered account
+ * does not make staff invent one). See TRADE_NEEDS_COMPANY below.
  */
 const companyName = textSchema({ message: 'Enter the company name' }).trim().max(120, 'At most 120 characters');
 
 /** react-admin sends null for an input the user emptied; for optional text that means "empty". */
 export const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === null ? '' : value), schema);
 
-const { title, address2, county } = profileFields;
+const { title, telephone, mobile, address2, county } = profileFields;
 
 /** What staff enter for an account: the profile, the company name and the role. Never a password. */
 export const adminUserFields = {
   ...profileFields,
   title: nullAsEmpty(title),
-  telephone: nullAsEmpty(phoneSchema().optional().default('')),
-  mobile: nullAsEmpty(phoneSchema().optional().default('')),
+  telephone: nullAsEmpty(telephone),
+  mobile: nullAsEmpty(mobile),
   address2: nullAsEmpty(address2),
   county: nullAsEmpty(county),
   company_name: nullAsEmpty(companyName.optional().default('')),

@@ -4,7 +4,6 @@ import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
 import { SIDES } from '../domain/pricing/engine';
 import { profileFields, userSchema } from './accounts';
 import { daysInOrder, idSchema, nullableText, optionalDaySchema, optionalText, textSchema, wholeNumberSchema } from './common';
-import { phoneSchema } from './phone';
 
 /**
  * The customer's orders (DESIGN §3 "Orders (customer)"): baskets built at /create, confirmed orders
@@ -21,8 +20,8 @@ const text = nullableText;
 const optional = optionalText;
 
 /** Who receives the parcel and where: defaults from the customer's profile, with the same rules as a profile's address. */
-const { firstname, lastname, company_name, email, address1, address2, town, county, postcode, country_id } = profileFields;
-export const addressSchema = z.strictObject({ firstname, lastname, company_name, telephone: phoneSchema(), email, address1, address2, town, county, postcode, country_id });
+const { firstname, lastname, company_name, telephone, email, address1, address2, town, county, postcode, country_id } = profileFields;
+export const addressSchema = z.strictObject({ firstname, lastname, company_name, telephone, email, address1, address2, town, county, postcode, country_id });
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 

@@ -1,7 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
-/** What a refused telephone number is told (issue 10: one rule, server and forms alike). */
+/** What a refused telephone number is told (one rule, server and forms alike: see fields.ts). */
 export const PHONE_MESSAGE = 'Enter a UK number such as 0113 496 0000, or an international one starting with +';
 
 /**

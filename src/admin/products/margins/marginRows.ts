@@ -1,5 +1,5 @@
 import { marginRowsSchema, type MarginRecord } from '../../../shared/api';
-import { quoteBreak, type BreakQuote, type StockCosts } from '../../../shared/domain/pricing';
+import { formatUnitPrice, quoteBreak, type BreakQuote, type StockCosts } from '../../../shared/domain/pricing';
 
 /** One editable row of the margins table, as typed. */
 export interface MarginRow {
@@ -68,11 +68,11 @@ export function previewOf(row: CheckedRow, stock: StockCosts, multiplier: number
   }
 }
 
-/** A price per item in pounds to a tenth of a penny (£0.123): small runs' unit prices differ below the penny. */
-export const formatPerItem = (pence: number, qty: number): string => `£${(pence / qty / 100).toFixed(3)}`;
+/** A price per item as every screen writes it (the shared unit-price format: "6.29p", "£1.23"). */
+export const formatPerItem = formatUnitPrice;
 
 /**
- * Breaks dearer per item than a smaller break (issue 10): buying more should not cost more per
+ * Breaks dearer per item than a smaller break: buying more should not cost more per
  * item, so such a break is flagged (not refused: a printer may mean it). `quotes` are the rows'
  * previews (null for a row not yet valid), in the rows' order; answers a message per row or undefined.
  */

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { Item, ItemCreateInput, Orientation } from '../../../shared/api/orders';
 import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
 import type { Sides } from '../../../shared/domain/pricing/engine';
-import { formatPence } from '../../../shared/domain/pricing/format';
+import { formatPence, formatUnitPrice } from '../../../shared/domain/pricing/format';
 import { apiErrors } from '../../../shared/http';
 import { errorText } from '../../components/QueryStates';
 
@@ -155,8 +155,8 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
               {price === null ? (prices ? 'Not available' : '…') : formatPence(price)}
             </Typography>
             {price !== null && qty > 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {price / qty < 100 ? `${(price / qty).toFixed(1)}p` : formatPence(Math.round(price / qty))} each
+              <Typography variant="body2" color="text.secondary" data-testid="per-item">
+                {formatUnitPrice(price, qty)} each
               </Typography>
             )}
           </Box>

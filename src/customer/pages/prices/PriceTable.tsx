@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { PriceListStock } from '../../../shared/api/prices';
-import { formatPence, groupThousands } from '../../../shared/domain/pricing/format';
-import { paperLabel, perItem, priceShown } from './money';
+import { formatPence, formatUnitPrice, groupThousands } from '../../../shared/domain/pricing/format';
+import { paperLabel, priceShown } from './money';
 
 /*
  * Plain table markup styled by prices.css (the look of MUI's small outlined table): a paper of
@@ -16,7 +16,7 @@ function PriceCell({ pence, qty, vatRate }: { pence: number; qty: number; vatRat
     <td className="pj-price-cell">
       <span data-testid="price">{formatPence(shown)}</span>{' '}
       <span className="pj-price-each" data-testid="per-item">
-        {perItem(shown, qty)} each
+        {formatUnitPrice(shown, qty)} each
       </span>
     </td>
   );

@@ -1,7 +1,6 @@
 import type { PriceListProduct, PriceListStock } from '../../../shared/api';
 import { vatOn } from '../../../shared/domain/orders/totals';
 import { divideHalfUp, formatScaled } from '../../../shared/domain/pricing/decimal';
-import { formatPence } from '../../../shared/domain/pricing/format';
 import { toCsv, type CsvCell } from '../../../shared/domain/csv';
 
 /*
@@ -12,17 +11,6 @@ import { toCsv, type CsvCell } from '../../../shared/domain/csv';
 /** A price in whole pence with VAT added at `rate` percent (decimal text), or as it is when `rate` is null. */
 export function priceShown(pence: number, rate: string | null): number {
   return rate === null ? pence : pence + vatOn(pence, rate);
-}
-
-/**
- * The price of one item of a break, for people: under £1 in pence to two places ("0.60p"), from
- * £1 in pounds and pence ("£1.23"), each rounded half-up.
- */
-export function perItem(pence: number, qty: number): string {
-  if (!Number.isSafeInteger(pence) || pence < 0 || !Number.isSafeInteger(qty) || qty <= 0) return '—';
-  const hundredthsOfPenny = divideHalfUp(BigInt(pence) * 100n, BigInt(qty));
-  if (hundredthsOfPenny < 10_000n) return `${formatScaled(hundredthsOfPenny, 2)}p`;
-  return formatPence(Number(divideHalfUp(BigInt(pence), BigInt(qty))));
 }
 
 /** Pence as the CSV's plain pounds ("1234.56"): no currency sign, no thousands separator. */

@@ -1,3 +1,5 @@
+import { divideHalfUp, formatScaled } from './decimal';
+
 /**
  * A whole number with the en-GB thousands separator: 1234567 → "1,234,567". By hand rather than
  * toLocaleString('en-GB'), which builds a formatter at every call, and whose first use loads the
@@ -22,4 +24,17 @@ export function formatPence(pence: number): string {
 export function formatUnitCostText(value: string): string {
   const [whole, fraction = ''] = value.split('.');
   return `£${Number(whole).toLocaleString('en-GB')}.${fraction.padEnd(2, '0')}`;
+}
+
+/**
+ * The price of one item of a line of `qty` costing `pence`, for people — the one unit-price format
+ * of every screen (the price list, the basket, the staff margins): under £1 in pence to two places
+ * ("6.29p", "0.60p"), from £1 in pounds and pence ("£1.23"), each rounded half-up, exactly (a
+ * BigInt division, no float). Anything but a price and a positive quantity shows "—".
+ */
+export function formatUnitPrice(pence: number, qty: number): string {
+  if (!Number.isSafeInteger(pence) || pence < 0 || !Number.isSafeInteger(qty) || qty <= 0) return '—';
+  const hundredthsOfPenny = divideHalfUp(BigInt(pence) * 100n, BigInt(qty));
+  if (hundredthsOfPenny < 10_000n) return `${formatScaled(hundredthsOfPenny, 2)}p`;
+  return formatPence(Number(divideHalfUp(BigInt(pence), BigInt(qty))));
 }
