@@ -72,7 +72,7 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
     address: { firstname: 'Jo', lastname: 'Bloggs', company_name: '', telephone: '', email: 'jo@x.test', address1: '1 High St', address2: '', town: 'Leeds', county: '', postcode: 'LS1 1AA', country_id: 1 },
     country_name: 'United Kingdom',
     delivery_type_id: 3,
-    delivery_type: { id: 3, name: 'Tracked 24', carrier: 'royalmail' },
+    delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
     invoice: null,
     delivery_cost: 500,
     total_net: 1990,

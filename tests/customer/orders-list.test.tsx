@@ -131,7 +131,7 @@ const order = (fields: Partial<Order>): Order => ({
   address: { firstname: 'Jo', lastname: 'Bloggs', company_name: '', telephone: '', email: 'jo@x.test', address1: '1 High St', address2: '', town: 'Leeds', county: '', postcode: 'LS1 1AA', country_id: 1 },
   country_name: 'United Kingdom',
   delivery_type_id: 3,
-  delivery_type: { id: 3, name: 'Tracked 24', carrier: 'royalmail' },
+  delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
   invoice: null,
   delivery_cost: 500,
   total_net: 1990,
@@ -172,13 +172,13 @@ describe('/orders/{id}: the days', { timeout: 30_000 }, () => {
   });
 
   it('says “ready to collect on …” for a collection, never dispatched or delivered', async () => {
-    await show({ delivery_type: { id: 4, name: 'Collection from our works', carrier: 'collection' }, delivery_due: '2026-11-24' });
+    await show({ delivery_type: { id: 4, code: 'COLLECT', name: 'Collection from our works', carrier: 'collection' }, delivery_due: '2026-11-24' });
     expect(screen.getByTestId('order-dates')).toHaveTextContent('Ready to collect on Tue 24 Nov');
     expect(screen.getByTestId('order-dates')).not.toHaveTextContent(/dispatch|deliver/i);
   });
 
   it('says a dispatched collection was ready to collect', async () => {
-    await show({ status: 'dispatched', delivery_type: { id: 4, name: 'Collection from our works', carrier: 'collection' }, dispatched_at: '2026-11-24T10:00:00.000Z' });
+    await show({ status: 'dispatched', delivery_type: { id: 4, code: 'COLLECT', name: 'Collection from our works', carrier: 'collection' }, dispatched_at: '2026-11-24T10:00:00.000Z' });
     expect(screen.getByTestId('order-dates')).toHaveTextContent('Ready to collect from Tue 24 Nov');
   });
 });

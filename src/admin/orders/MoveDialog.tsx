@@ -9,9 +9,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MOVE_NOTE_MAX, PROBLEM_TEXT_MAX, PROBLEM_TEXT_NEEDED } from '../../shared/api/admin-orders';
-import type { Carrier } from '../../shared/domain/delivery/delivery';
 import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
-import { trackingRuleOf } from '../../shared/domain/orders/tracking';
+import { trackingRuleOf, type TrackedService } from '../../shared/domain/orders/tracking';
 import { moveNeeds } from '../../shared/domain/orders/transitions';
 import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
@@ -29,8 +28,8 @@ interface MoveDialogProps {
   title: string;
   /** The statuses offered: one for a single order's action, several for a bulk move. */
   targets: readonly ConfirmedOrderStatus[];
-  /** The carrier, when one order is dispatched: whether a tracking number is required and what it looks like. */
-  carrier?: Carrier | null;
+  /** The delivery service, when one order is dispatched: whether it takes a tracking number, and what one looks like. */
+  service?: TrackedService | null;
   /** What the dialog says above the fields. */
   intro?: ReactNode;
   /** Makes the move; a rejection keeps the dialog open with the server's messages beside the fields. */
@@ -45,7 +44,7 @@ interface MoveDialogProps {
  * Issues (e-mailed to the customer), the tracking number for Dispatched, and a note for the history.
  * What the server refuses shows beside its field, or above them for a conflict; nothing typed is lost.
  */
-export function MoveDialog({ open, title, targets, carrier, intro, onSubmit, onClose, done }: MoveDialogProps) {
+export function MoveDialog({ open, title, targets, service, intro, onSubmit, onClose, done }: MoveDialogProps) {
   const titleId = useId();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [values, setValues] = useState<MoveValues>({ status: targets[0], note: '', problem_text: '', tracking_number: '' });
@@ -54,7 +53,7 @@ export function MoveDialog({ open, title, targets, carrier, intro, onSubmit, onC
   const [busy, setBusy] = useState(false);
   const status = targets.includes(values.status) ? values.status : targets[0];
   const need = status ? moveNeeds(status) : { problemText: false, tracking: false };
-  const tracking = trackingRuleOf(carrier);
+  const tracking = trackingRuleOf(service);
   const set = (field: keyof MoveValues) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
 
   async function submit(event: FormEvent) {
@@ -109,15 +108,15 @@ export function MoveDialog({ open, title, targets, carrier, intro, onSubmit, onC
                   slotProps={{ htmlInput: { maxLength: PROBLEM_TEXT_MAX } }}
                 />
               ) : null}
-              {need.tracking && targets.length === 1 ? (
+              {need.tracking && targets.length === 1 && tracking.takes !== 'none' ? (
                 <TextField
                   label="Tracking number"
                   value={values.tracking_number}
                   onChange={set('tracking_number')}
-                  required={tracking.required}
+                  required={tracking.takes === 'required'}
                   autoFocus
                   error={!!errors.tracking_number}
-                  helperText={errors.tracking_number ?? `${tracking.hint}${tracking.required ? '' : ' (optional)'}.`}
+                  helperText={errors.tracking_number ?? `${tracking.hint}${tracking.takes === 'required' ? '' : ' (optional)'}.`}
                   slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
                 />
               ) : null}

@@ -47,7 +47,7 @@ function Customer({ order }: { order: AdminOrder }) {
 
 function Delivery({ order }: { order: AdminOrder }) {
   const a = order.address;
-  const follow = trackingUrl(order.delivery_type?.carrier, order.tracking_number);
+  const follow = trackingUrl(order.delivery_type, order.tracking_number);
   return (
     <Section title="Delivery">
       <Box component="address" sx={{ fontStyle: 'normal', mb: 1 }}>
@@ -158,7 +158,7 @@ function StatusActions({ order, onMoved, onConflict }: { order: AdminOrder; onMo
           open
           title={`${moving.staffAction ?? moving.action}: order ${order.id}`}
           targets={[moving.to as ConfirmedOrderStatus]}
-          carrier={order.delivery_type?.carrier}
+          service={order.delivery_type}
           intro={moving.mailsCustomer ? 'The customer is e-mailed about this move.' : undefined}
           onSubmit={move}
           onClose={() => setMoving(null)}

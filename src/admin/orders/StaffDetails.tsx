@@ -11,7 +11,12 @@ import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { useLeaveGuard } from '../common/useLeaveGuard';
 
-const hasTracking = (order: AdminOrder) => order.status === 'printing' || order.status === 'dispatched';
+/**
+ * Printed and dispatched orders take a tracking number, unless their service gives none (an
+ * untracked Royal Mail service); a number stored there anyway stays editable, so staff can clear it.
+ */
+const hasTracking = (order: AdminOrder) =>
+  (order.status === 'printing' || order.status === 'dispatched') && (trackingRuleOf(order.delivery_type).takes !== 'none' || !!order.tracking_number);
 
 /**
  * Staff's own notes on the order (never shown to the customer) and, once it is printing or
@@ -72,7 +77,7 @@ export function StaffDetails({ order, onSaved, onConflict }: { order: AdminOrder
   }
 
   const theirs = conflict && order.notes !== notes ? order.notes : null;
-  const rule = trackingRuleOf(order.delivery_type?.carrier);
+  const rule = trackingRuleOf(order.delivery_type);
   return (
     <Stack component="form" onSubmit={save} noValidate spacing={2} aria-labelledby="staff-notes-heading">
       <Typography variant="h3" component="h3" id="staff-notes-heading">

@@ -149,7 +149,7 @@ export const orderSchema = z.object({
   /** The country's name, for display. */
   country_name: z.string().nullable(),
   delivery_type_id: z.number().nullable(),
-  delivery_type: z.object({ id: z.number(), name: z.string(), carrier: z.enum(CARRIERS) }).nullable(),
+  delivery_type: z.object({ id: z.number(), code: z.string(), name: z.string(), carrier: z.enum(CARRIERS) }).nullable(),
   delivery_cost: z.number().nullable(),
   total_net: z.number().nullable(),
   total_vat: z.number().nullable(),

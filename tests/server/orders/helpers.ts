@@ -28,13 +28,13 @@ export async function upload(client: ApiClient, orderId: number, itemId: number,
 
 export const pdf = (page: PageSpec) => makePdf([page]);
 
-/** Delivery services as the demo has them: a UK 1st class service, a large-item courier, and an international one. */
+/** Delivery services as the demo has them: a UK tracked 1st class service, a large-item courier, and an international one. */
 export async function seedDelivery(t: TestApp, gbId: number) {
   const db = t.database.db;
   const [first, courier, abroad] = await db
     .insert(deliveryTypes)
     .values([
-      { code: 'CRL24', name: 'Royal Mail 24', carrier: 'royalmail', transitDays: 1, sortOrder: 1 },
+      { code: 'TPN24', name: 'Royal Mail Tracked 24', carrier: 'royalmail', transitDays: 1, sortOrder: 1 },
       { code: 'COURIER', name: 'Courier', carrier: 'courier', largeItem: true, transitDays: 1, sortOrder: 2 },
       { code: 'MTA', name: 'International', carrier: 'royalmail', transitDays: 5, sortOrder: 3 },
     ])

@@ -10,6 +10,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { royalMailTrackingNumber } from '../../../src/shared/domain/orders/tracking';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
@@ -110,7 +111,7 @@ export async function startClickAndDropMock({ apiKey }: { apiKey: string }): Pro
           ...(order.orderReference !== undefined ? { orderReference: order.orderReference } : {}),
           createdOn: new Date().toISOString(),
           ...(order.orderDate ? { orderDate: order.orderDate } : {}),
-          trackingNumber: `RM${n.toString().padStart(9, '0')}GB`,
+          trackingNumber: royalMailTrackingNumber('RM', n),
         });
       }
       return { status: 200, body: { successCount: createdOrders.length, errorsCount: failedOrders.length, createdOrders, failedOrders } };

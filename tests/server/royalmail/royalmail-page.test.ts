@@ -5,7 +5,8 @@ import type { AdminOrder, BulkMoveResult } from '../../../src/shared/api/admin-o
 import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../../src/shared/api/admin-production';
 import { CLICK_AND_DROP_COLUMNS } from '../../../src/shared/domain/delivery/royalmail';
 import type { Order } from '../../../src/shared/api/orders';
-import { orders } from '../../../src/server/db/schema';
+import { deliveryTypes, orders } from '../../../src/server/db/schema';
+import { royalMailTrackingNumber } from '../../../src/shared/domain/orders/tracking';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
@@ -71,7 +72,7 @@ describe('the Royal Mail page', () => {
     expect(res.headers['content-range']).toBe('royalmail 0-2/3');
     const rows = res.json() as RoyalMailOrder[];
     expect(rows.map((r) => r.id)).toEqual([a.id, b.id, failing.id]);
-    expect(rows[0]).toMatchObject({ weight: 200, package_size: 'largeLetter', service_code: 'CRL24', service_name: 'Royal Mail 24', country_code: 'GB', tracking_number: null, royalmail_order_id: null });
+    expect(rows[0]).toMatchObject({ weight: 200, package_size: 'largeLetter', service_code: 'TPN24', service_name: 'Royal Mail Tracked 24', country_code: 'GB', tracking_number: null, royalmail_order_id: null });
     expect((await staff.get(`/api/admin/royalmail/${courier.id}`)).statusCode).toBe(404);
     expect(ok<{ push_enabled: boolean; waiting: number }>(await staff.get('/api/admin/royalmail/status'))).toEqual({ push_enabled: true, waiting: 3 });
   });
@@ -102,7 +103,7 @@ describe('the Royal Mail page', () => {
       Country: 'GB',
       'Weight (kg)': '0.2',
       'Package size': 'Large letter',
-      'Service code': 'CRL24',
+      'Service code': 'TPN24',
       'Shipping cost': '3.95',
       Total: (order.total! / 100).toFixed(2),
       'Sub-total': ((order.total_net! - 395) / 100).toFixed(2),
@@ -176,29 +177,29 @@ describe('the Royal Mail page', () => {
     await db().update(orders).set({ ref: 'PO-SHARED' }).where(eq(orders.id, b.id));
     const csv = [
       'Order reference,Tracking number',
-      `${b.id},rr 1234 5678 9gb`,
-      'PO-SHARED-NOT,AB123456789GB',
-      `${pending.id},AB123456789GB`,
+      `${b.id},rr 1234 5678 5gb`,
+      'PO-SHARED-NOT,AB123456785GB',
+      `${pending.id},AB123456785GB`,
       `${failing.id},not-a-number!`,
-      `${b.id},CD123456789GB`,
-      `,AB123456789GB`,
+      `${b.id},CD123456785GB`,
+      `,AB123456785GB`,
     ].join('\r\n');
     const preview = ok<TrackingImport>(await staff.request('POST', '/api/admin/royalmail/tracking', csv, { headers: { 'content-type': 'text/csv' } }));
-    expect(preview).toMatchObject({ rows: 6, applied: false, good: [{ row: 2, order_id: b.id, tracking_number: 'RR123456789GB', replaces: null }] });
+    expect(preview).toMatchObject({ rows: 6, applied: false, good: [{ row: 2, order_id: b.id, tracking_number: 'RR123456785GB', replaces: null }] });
     expect(preview.errors).toEqual([
       { row: 3, message: 'No order with the reference "PO-SHARED-NOT"' },
       { row: 4, message: `Order ${pending.id} is Pending: only Processing and Dispatched orders take a tracking number` },
-      { row: 5, message: expect.stringContaining('letters and digits') },
+      { row: 5, message: expect.stringContaining('two letters, nine digits and GB') },
       { row: 6, message: `Order ${b.id} is on line 2 already` },
       { row: 7, message: 'No order number or reference' },
     ]);
     expect((await readOrder(b.id)).tracking_number).toBeNull();
 
     // By reference, as a file upload, applied.
-    const file = multipart('file', 'tracking.csv', Buffer.from(`PO-SHARED,RR123456789GB\r\n`), 'text/csv');
+    const file = multipart('file', 'tracking.csv', Buffer.from(`PO-SHARED,RR123456785GB\r\n`), 'text/csv');
     const applied = ok<TrackingImport>(await staff.request('POST', '/api/admin/royalmail/tracking?apply=1', file.payload, { headers: file.headers }));
-    expect(applied).toMatchObject({ rows: 1, applied: true, errors: [], good: [{ row: 1, order_id: b.id, tracking_number: 'RR123456789GB' }] });
-    expect((await readOrder(b.id)).tracking_number).toBe('RR123456789GB');
+    expect(applied).toMatchObject({ rows: 1, applied: true, errors: [], good: [{ row: 1, order_id: b.id, tracking_number: 'RR123456785GB' }] });
+    expect((await readOrder(b.id)).tracking_number).toBe('RR123456785GB');
 
     const empty = await staff.request('POST', '/api/admin/royalmail/tracking', '', { headers: { 'content-type': 'text/csv' } });
     expect(empty.statusCode).toBe(422);
@@ -215,14 +216,70 @@ describe('the Royal Mail page', () => {
       { id: failing.id, ok: false, message: expect.stringContaining('tracking number is required') },
     ]);
     const dispatched = await readOrder(b.id);
-    expect(dispatched).toMatchObject({ status: 'dispatched', tracking_number: 'RR123456789GB' });
+    expect(dispatched).toMatchObject({ status: 'dispatched', tracking_number: 'RR123456785GB' });
     const mails = await t.outbox();
-    expect(mails.some((m) => m.text.includes(`Order ${b.id} is on its way`) && m.text.includes('RR123456789GB'))).toBe(true);
+    expect(mails.some((m) => m.text.includes(`Order ${b.id} is on its way`) && m.text.includes('RR123456785GB'))).toBe(true);
     // The customer sees it.
     const mine = ok<Order>(await shopper.get(`/api/orders/${b.id}`));
-    expect(mine).toMatchObject({ status: 'dispatched', tracking_number: 'RR123456789GB' });
+    expect(mine).toMatchObject({ status: 'dispatched', tracking_number: 'RR123456785GB' });
     const left = ok<RoyalMailOrder[]>(await staff.get('/api/admin/royalmail'));
     expect(left.map((r) => r.id)).toEqual([failing.id]);
+  });
+});
+
+describe("tracking numbers follow the order's service", () => {
+  let untracked: Order;
+  let tracked: Order;
+  const UNTRACKED_SERVICE = 'Royal Mail 48 (2nd class)';
+
+  beforeAll(async () => {
+    // An order going by an untracked service (Royal Mail 48): made as a tracked one, then moved to it.
+    const [rm48] = await db().insert(deliveryTypes).values({ code: 'CRL48', name: UNTRACKED_SERVICE, carrier: 'royalmail', transitDays: 2, sortOrder: 9 }).returning();
+    untracked = await processing();
+    await db().update(orders).set({ deliveryTypeId: rm48.id }).where(eq(orders.id, untracked.id));
+    tracked = await processing();
+  }, 60_000);
+
+  it('the import preview reports a number the service cannot have on its row, and applying leaves it out', async () => {
+    const good = royalMailTrackingNumber('QX', 47395281); // QX473952811GB
+    const csv = ['Order reference,Tracking number', `${untracked.id},bad tracking`, `${tracked.id},AB123456789GB`, `${tracked.id},${good}`].join('\r\n');
+    for (const apply of [false, true]) {
+      const answer = ok<TrackingImport>(await staff.request('POST', `/api/admin/royalmail/tracking${apply ? '?apply=1' : ''}`, csv, { headers: { 'content-type': 'text/csv' } }));
+      expect(answer.errors).toEqual([
+        { row: 2, message: `${UNTRACKED_SERVICE} is not a tracked service: it takes no tracking number` },
+        { row: 3, message: expect.stringContaining('check digit') },
+      ]);
+      expect(answer.good).toEqual([{ row: 4, order_id: tracked.id, tracking_number: 'QX473952811GB', replaces: null }]);
+    }
+    expect((await readOrder(untracked.id)).tracking_number).toBeNull();
+    expect((await readOrder(tracked.id)).tracking_number).toBe('QX473952811GB');
+  });
+
+  it('the staff order edit refuses it with a 422 on the field, and takes a valid one', async () => {
+    const edit = async (id: number, tracking_number: string) => staff.put(`/api/admin/orders/${id}`, { tracking_number, version: (await readOrder(id)).version });
+    const none = await edit(untracked.id, 'bad tracking');
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ tracking_number: `${UNTRACKED_SERVICE} is not a tracked service: it takes no tracking number` });
+    const typo = await edit(tracked.id, 'QX473952812GB');
+    expect(typo.statusCode).toBe(422);
+    expect(typo.json().errors.tracking_number).toMatch(/check digit/);
+    const shape = await edit(tracked.id, 'bad tracking');
+    expect(shape.json().errors.tracking_number).toMatch(/two letters, nine digits and GB/);
+    expect((await readOrder(untracked.id)).tracking_number).toBeNull();
+    const fine = await edit(tracked.id, 'ab 1234 5678 5gb');
+    expect(fine.statusCode).toBe(200);
+    expect(fine.json().tracking_number).toBe('AB123456785GB');
+  });
+
+  it('an untracked order is dispatched without a number, and its e-mail carries no tracking link', async () => {
+    const move = await staff.post(`/api/admin/orders/${untracked.id}/status`, { status: 'dispatched', tracking_number: 'BADTRACKING', version: (await readOrder(untracked.id)).version });
+    expect(move.statusCode).toBe(422);
+    expect(move.json().errors.tracking_number).toMatch(/not a tracked service/);
+    const sent = ok<AdminOrder>(await staff.post(`/api/admin/orders/${untracked.id}/status`, { status: 'dispatched', version: (await readOrder(untracked.id)).version }));
+    expect(sent).toMatchObject({ status: 'dispatched', tracking_number: null });
+    const mail = (await t.outbox()).find((m) => m.text.includes(`Order ${untracked.id} is on its way`));
+    expect(mail?.text).toBeDefined();
+    expect(mail!.text).not.toMatch(/Tracking number|royalmail\.com/);
   });
 });
 

@@ -91,7 +91,7 @@ export default function OrderViewPage() {
   const order = query.data;
   if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
   const a = order.address;
-  const trackingLink = trackingUrl(order.delivery_type?.carrier, order.tracking_number);
+  const trackingLink = trackingUrl(order.delivery_type, order.tracking_number);
   // What was promised, the day it went (or was ready to collect), or nothing once cancelled.
   const days = orderDaysLine({ ...order, carrier: order.delivery_type?.carrier ?? null });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
+import { royalMailTrackingNumber, trackingRuleOf } from '../../../shared/domain/orders/tracking';
 import { applyMove } from '../../modules/orders/transitions';
 import { deliveryTypes, orderEvents, orders, products, stockMargins, users } from '../schema';
 import { demoArtworkPdf } from './demo-artwork';
@@ -59,7 +60,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
   const people = new Map((await db.select().from(users)).map((u) => [u.email.toLowerCase(), u]));
   const admin = people.get(DEMO_ACCOUNTS[0].email);
   const productRows = await db.select().from(products);
-  const typeRows = await db.select({ id: deliveryTypes.id, code: deliveryTypes.code }).from(deliveryTypes);
+  const typeRows = await db.select({ id: deliveryTypes.id, code: deliveryTypes.code, carrier: deliveryTypes.carrier }).from(deliveryTypes);
 
   const made: Array<{ id: number; plan: DemoOrder; user: NonNullable<ReturnType<typeof people.get>> }> = [];
   for (const [index, plan] of ORDERS.entries()) {
@@ -129,7 +130,9 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
   }
   for (const { id, plan } of printed) {
     if (plan.to !== 'dispatched') continue;
-    const tracking = plan.delivery === 'COURIER-NDAY' || plan.delivery === 'COLLECT' ? null : `TT${String(100000000 + id * 7919).slice(0, 9)}GB`;
+    // Tracked services' parcels carry a Royal Mail S10 number; untracked ones (Royal Mail 24/48), couriers and collections none.
+    const type = typeRows.find((t) => t.code === plan.delivery)!;
+    const tracking = type.carrier === 'royalmail' && trackingRuleOf({ carrier: 'royalmail', code: type.code }).takes === 'required' ? royalMailTrackingNumber('TT', 10_000_000 + id * 7919) : null;
     await move(id, 'dispatched', { trackingNumber: tracking, dispatchedAt: new Date() }, tracking ? `Royal Mail ${tracking}` : 'Dispatched');
   }
 

@@ -50,8 +50,8 @@ export function deliveryService(db: Db) {
     },
 
     /** One delivery type (active or not) by id, or null. */
-    async typeName(id: number, executor: Db = db): Promise<{ id: number; name: string; carrier: Carrier } | null> {
-      const [row] = await executor.select({ id: deliveryTypes.id, name: deliveryTypes.name, carrier: deliveryTypes.carrier }).from(deliveryTypes).where(eq(deliveryTypes.id, id));
+    async typeName(id: number, executor: Db = db): Promise<{ id: number; code: string; name: string; carrier: Carrier } | null> {
+      const [row] = await executor.select({ id: deliveryTypes.id, code: deliveryTypes.code, name: deliveryTypes.name, carrier: deliveryTypes.carrier }).from(deliveryTypes).where(eq(deliveryTypes.id, id));
       return row ? { ...row, carrier: row.carrier as Carrier } : null;
     },
 

@@ -138,7 +138,7 @@ export function ordersService(deps: OrdersDeps) {
   async function typeOf(id: number | null, shared: ReferenceData) {
     if (id === null) return null;
     const active = shared.deliveryTypes.find((t) => t.id === id);
-    return active ? { id, name: active.name, carrier: active.carrier } : delivery.typeName(id);
+    return active ? { id, code: active.code, name: active.name, carrier: active.carrier } : delivery.typeName(id);
   }
 
   /** The customer's order as one statement reads it (its items, history and invoice with it); anything else is 404. */
@@ -602,7 +602,7 @@ export function ordersService(deps: OrdersDeps) {
         actorUserId: user.id,
         note: 'Order confirmed',
         // The e-mail says "ready to collect" for a collection, not a dispatch and a delivery.
-        carrier: chosen.type.carrier,
+        service: chosen.type,
         itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price! })),
         set: {
           deliveryTypeId: chosen.type.id,

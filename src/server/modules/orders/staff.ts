@@ -14,7 +14,7 @@ import {
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { isOverdue, OPEN_ORDER_STATUSES, ukToday } from '../../../shared/domain/orders/overdue';
 import { CONFIRMED_ORDER_STATUSES, ORDER_STATUS_NAMES, type ConfirmedOrderStatus, type OrderStatus } from '../../../shared/domain/orders/statuses';
-import { checkTracking } from '../../../shared/domain/orders/tracking';
+import { checkTracking, type TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { deliveryTypes, orderEvents, orderItems, orders, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
@@ -157,10 +157,11 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
     }
   }
 
-  async function carrierOf(tx: Db, row: OrderRow): Promise<Carrier | null> {
+  /** The order's delivery service, whose rule its tracking number follows. */
+  async function serviceOf(tx: Db, row: OrderRow): Promise<TrackedService | null> {
     if (row.deliveryTypeId === null) return null;
-    const [type] = await tx.select({ carrier: deliveryTypes.carrier }).from(deliveryTypes).where(eq(deliveryTypes.id, row.deliveryTypeId));
-    return (type?.carrier as Carrier | undefined) ?? null;
+    const [type] = await tx.select({ carrier: deliveryTypes.carrier, code: deliveryTypes.code, name: deliveryTypes.name }).from(deliveryTypes).where(eq(deliveryTypes.id, row.deliveryTypeId));
+    return type ? { ...type, carrier: type.carrier as Carrier } : null;
   }
 
   /** What a staff move sets besides the status, or the 409/422 that says why it cannot be made. */
@@ -174,11 +175,11 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
       move.set = { problemText: null };
     }
     if (transition.takesTracking) {
-      const carrier = await carrierOf(tx, row);
-      const tracking = checkTracking(carrier, input.tracking_number ?? row.trackingNumber);
+      const service = await serviceOf(tx, row);
+      const tracking = checkTracking(service, input.tracking_number ?? row.trackingNumber);
       if ('message' in tracking) throw unprocessable({ tracking_number: tracking.message });
       move.set = { ...move.set, trackingNumber: tracking.value, dispatchedAt: new Date() };
-      move.carrier = carrier;
+      move.service = service;
     }
     return move;
   }
@@ -265,7 +266,7 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
           if (row.status !== 'printing' && row.status !== 'dispatched') {
             throw unprocessable({ tracking_number: 'An order gets its tracking number when it is printed or dispatched' });
           }
-          const tracking = checkTracking(await carrierOf(tx, row), input.tracking_number, row.status === 'dispatched');
+          const tracking = checkTracking(await serviceOf(tx, row), input.tracking_number, row.status === 'dispatched');
           if ('message' in tracking) throw unprocessable({ tracking_number: tracking.message });
           set.trackingNumber = tracking.value;
         }

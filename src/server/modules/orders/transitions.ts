@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { findTransition, type OrderActor, type OrderTransition } from '../../../shared/domain/orders/transitions';
-import { trackingUrl } from '../../../shared/domain/orders/tracking';
+import { trackingUrl, type TrackedService } from '../../../shared/domain/orders/tracking';
 import { isCollection, promisedDays } from '../../../shared/domain/orders/dates';
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
@@ -22,8 +22,8 @@ export interface Move {
   note?: string;
   /** Columns the move sets besides status, version and updated_at (frozen totals, problem text…). */
   set?: Partial<typeof orders.$inferInsert>;
-  /** The order's carrier, for the tracking link in the dispatch e-mail. */
-  carrier?: Carrier | null;
+  /** The order's delivery service, for the tracking link in the dispatch e-mail. */
+  service?: TrackedService | null;
   /** Prices frozen on the order's items by the same statement (a confirmation). */
   itemPrices?: ReadonlyArray<{ id: number; price: number }>;
 }
@@ -52,7 +52,7 @@ export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, 
     if (!effects.invoices) throw new Error(`A move to ${move.to} raises an invoice: pass the invoices service`);
     const { updated } = await runMove(tx, effects, row, move, { guarded: false, mail: null });
     const invoice = await effects.invoices.raise(tx, updated!);
-    if (transition.mailsCustomer && updated!.email) await effects.outbox.queue(tx, orderMail(updated!, links, move.carrier, row.status as OrderStatus, invoice));
+    if (transition.mailsCustomer && updated!.email) await effects.outbox.queue(tx, orderMail(updated!, links, move.service, row.status as OrderStatus, invoice));
     return updated!;
   }
   const { updated } = await runMove(tx, effects, row, move, { guarded: false, mail: moveMail(links, row, move, transition) });
@@ -83,7 +83,7 @@ const movedRow = (row: OrderRow, move: Move, version: number, updatedAt: Date): 
 /** The customer's e-mail about the order as the move leaves it, when the table says so. */
 function moveMail(links: MailLinks, row: OrderRow, move: Move, transition: OrderTransition): MailMessage | null {
   const expected = movedRow(row, move, row.version + 1, new Date());
-  return transition.mailsCustomer && expected.email ? orderMail(expected, links, move.carrier, row.status as OrderStatus) : null;
+  return transition.mailsCustomer && expected.email ? orderMail(expected, links, move.service, row.status as OrderStatus) : null;
 }
 
 /**
@@ -181,7 +181,7 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
  * hundreds to Processing): one update, one insert of their history rows, and each e-mail the table
  * asks for. Every order must be allowed the move, or nothing is applied (409).
  */
-export async function applyMoveToMany(tx: Db, outbox: MailOutbox, links: MailLinks, rows: readonly OrderRow[], move: Omit<Move, 'set' | 'carrier'>): Promise<void> {
+export async function applyMoveToMany(tx: Db, outbox: MailOutbox, links: MailLinks, rows: readonly OrderRow[], move: Omit<Move, 'set' | 'service'>): Promise<void> {
   if (!rows.length) return;
   const transitions = rows.map((row) => allowedMove(row, move.to, move.actor));
   // Invoices are raised one dispatch at a time (applyMove): no bulk move of many orders raises one.
@@ -229,8 +229,9 @@ function confirmedDays(carrier: Carrier | null | undefined, dispatch: string, de
 }
 
 /** The customer's e-mail about the order's new status (live, problem, dispatched). */
-export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carrier?: Carrier | null, from?: OrderStatus, invoice?: Pick<InvoiceRow, 'number'>): { to: string; subject: string; text: string } {
+export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, service?: TrackedService | null, from?: OrderStatus, invoice?: Pick<InvoiceRow, 'number'>): { to: string; subject: string; text: string } {
   const link = `${appUrl}/orders/${order.id}`;
+  const carrier = service?.carrier;
   const ref = order.ref ? ` (your reference ${order.ref})` : '';
   const hello = `Hello ${order.firstname},\n\n`;
   const sign = `\n\n${appName}`;
@@ -270,7 +271,7 @@ export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, carri
             `\n\nDetails: ${link}${sign}`,
         };
       }
-      const follow = trackingUrl(carrier, order.trackingNumber);
+      const follow = trackingUrl(service, order.trackingNumber);
       return {
         to: order.email,
         subject: `Order ${order.id} is on its way`,

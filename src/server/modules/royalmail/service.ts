@@ -3,6 +3,7 @@ import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../
 import { toCsv } from '../../../shared/domain/csv';
 import { CLICK_AND_DROP_COLUMNS, packageSize, type RoyalMailShipment } from '../../../shared/domain/delivery/royalmail';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
+import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { checkTracking } from '../../../shared/domain/orders/tracking';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -205,7 +206,8 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
             continue;
           }
           // Royal Mail's numbers are stored as they come: the order stays Processing until staff mark it Dispatched.
-          const tracking = outcome.tracking_number ? checkTracking('royalmail', outcome.tracking_number) : { value: null };
+          const row = rows.find((r) => r.id === outcome.order_id);
+          const tracking = outcome.tracking_number ? checkTracking({ carrier: 'royalmail', code: row?.serviceCode ?? '', name: row?.serviceName }, outcome.tracking_number) : { value: null };
           const trackingNumber = 'value' in tracking ? tracking.value : null;
           await db
             .update(orders)
@@ -237,7 +239,7 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
       const candidates =
         byNumber || byReference
           ? await db
-              .select({ id: orders.id, ref: orders.ref, status: orders.status, trackingNumber: orders.trackingNumber, carrier: deliveryTypes.carrier })
+              .select({ id: orders.id, ref: orders.ref, status: orders.status, trackingNumber: orders.trackingNumber, carrier: deliveryTypes.carrier, code: deliveryTypes.code, service: deliveryTypes.name })
               .from(orders)
               .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
               .where(and(ne(orders.status, 'basket'), or(byNumber, byReference)))
@@ -272,7 +274,7 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
           fail(`Order ${order.id} is ${ORDER_STATUS_NAMES[order.status as OrderStatus]}: only Processing and Dispatched orders take a tracking number`);
           continue;
         }
-        const tracking = checkTracking(order.carrier as 'royalmail' | null, line.tracking);
+        const tracking = checkTracking(order.carrier === null ? null : { carrier: order.carrier as Carrier, code: order.code ?? '', name: order.service ?? undefined }, line.tracking);
         if ('message' in tracking || tracking.value === null) {
           fail('message' in tracking ? tracking.message : 'No tracking number');
           continue;
