@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, defaultI18nProvider, ResourceContextProvider, TestMemoryRouter } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { UserCreate } from '../../src/admin/users/UserCreate';
 import { UserEdit } from '../../src/admin/users/UserEdit';
 import { answerWith, stopAnswering, type FakeAnswer } from './helpers/fakeAdapter';
 import { makeUser } from './helpers/users';
+import { PHONE_MESSAGE, POSTCODE_MESSAGE } from '../../src/shared/api/fields';
 
 afterEach(() => stopAnswering());
 
@@ -50,15 +51,35 @@ describe("the server's 422 field messages appear beside react-admin's inputs", (
     const seen = staffApi(() => invalid({ email: 'An account with this e-mail address already exists', company_name: 'Company name is required' }));
     renderAt('/users/add', '/users/add', <UserCreate />);
     await user.type(await screen.findByLabelText(/^First name/), 'Jane');
+    await user.type(screen.getByLabelText(/^Last name/), 'Okafor');
     await user.type(screen.getByLabelText(/^E-mail/), 'jane@inkwell.test');
     await user.type(screen.getByLabelText(/^Company/), 'Inkwell'); // a trade account needs one: the form says so before sending
+    await user.type(screen.getByLabelText(/^Address line 1/), '1 Mill Lane');
+    await user.type(screen.getByLabelText(/^Town/), 'Leeds');
+    await user.type(screen.getByLabelText(/^Postcode/), 'LS1 1AA');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await within(fieldOf(/^E-mail/)).findByText('An account with this e-mail address already exists')).toBeInTheDocument();
     expect(within(fieldOf(/^Company/)).getByText('Company name is required')).toBeInTheDocument();
     const post = seen.find((r) => r.method === 'post')!;
     expect(post.url).toBe('/api/admin/users');
-    expect(JSON.parse(post.data as string)).toMatchObject({ firstname: 'Jane', email: 'jane@inkwell.test', role: 'trade' });
+    // The country was not touched: a new account starts in the United Kingdom.
+    expect(JSON.parse(post.data as string)).toMatchObject({ firstname: 'Jane', email: 'jane@inkwell.test', role: 'trade', country_id: GB.id });
+  });
+
+  it("on Add user, each field's own rule is checked before sending, with the server's words", async () => {
+    const user = userEvent.setup();
+    const seen = staffApi(() => ({ body: '{}' }));
+    renderAt('/users/add', '/users/add', <UserCreate />);
+    const country = await screen.findByLabelText(/^Country/);
+    await waitFor(() => expect(country).toHaveValue('United Kingdom'));
+    await user.type(screen.getByLabelText(/^Telephone/), 'abc');
+    await user.type(screen.getByLabelText(/^Postcode/), 'LS1 1AA!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(fieldOf(/^Telephone/)).findByText(PHONE_MESSAGE)).toBeInTheDocument();
+    expect(within(fieldOf(/^Postcode/)).getByText(POSTCODE_MESSAGE)).toBeInTheDocument();
+    expect(within(fieldOf(/^First name/)).getByText('First name is required')).toBeInTheDocument();
+    expect(seen.some((r) => r.method === 'post')).toBe(false);
   });
 
   it('on the Details tab of a user (edit, saved pessimistically so the 422 comes back to the form)', async () => {
@@ -75,5 +96,14 @@ describe("the server's 422 field messages appear beside react-admin's inputs", (
     const put = seen.find((r) => r.method === 'put')!;
     expect(put.url).toBe('/api/admin/users/5');
     expect(JSON.parse(put.data as string)).toMatchObject({ id: 5, town: 'Salford' });
+  });
+});
+
+describe('a user the server does not know', () => {
+  it('says that the user does not exist, as an unknown order does', async () => {
+    staffApi(() => ({ status: 404, body: JSON.stringify({ message: 'No such user: 999.' }) }));
+    renderAt('/users/999', '/users/:id/*', <UserEdit />);
+    expect(await screen.findByRole('heading', { name: 'User 999 does not exist' })).toBeInTheDocument();
+    expect(screen.getByText('There is no user 999: it may have been deleted, or the link may be mistyped.')).toBeInTheDocument();
   });
 });

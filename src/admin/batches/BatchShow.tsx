@@ -239,7 +239,7 @@ export function BatchShow() {
     { enabled: !!id, refetchInterval: pollWhileUnderWay as never },
   );
   if (isPending) return <Loading />;
-  if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound />;
+  if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound record={`batch ${id}`} />;
   if (error || !batch) return <LoadFailed what="The batch" reason={messageOf(error)} onRetry={() => void refetch()} />;
 
   return (

@@ -4,6 +4,7 @@ import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useRecordContext } from 'react-admin';
 import { MAIL_STATUS_LABELS, type AdminMail, type MailStatus } from '../../shared/api';
+import { formatMoment } from '../../shared/domain/calendar/workingDays';
 
 const LOOK: Record<MailStatus, { color: 'success' | 'error' | 'default'; Icon: typeof CheckIcon }> = {
   sent: { color: 'success', Icon: CheckIcon },
@@ -30,6 +31,5 @@ export function attemptsText(mail: Pick<AdminMail, 'attempts' | 'status' | 'next
   return tries;
 }
 
-/** 21/11/2026, 14:05 — the date and time as UK staff read them. */
-export const ukDateTime = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** "21 Nov 2026, 14:05" in UK time — the one date-time format of the staff area (the shared formatMoment). */
+export const ukDateTime = formatMoment;

@@ -184,7 +184,7 @@ export function OrderView() {
   const queryClient = useQueryClient();
   const { data: order, error, isPending, refetch } = useGetOne<AdminOrder>('orders', { id: Number(id), meta: WHOLE_ORDER }, { enabled: !!id });
   if (isPending) return <Loading />;
-  if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound />;
+  if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound record={`order ${id}`} />;
   if (error || !order) return <LoadFailed what="The order" reason={messageOf(error)} onRetry={() => void refetch()} />;
 
   // A move or a save answers the order as it now is: shown at once, with no second read; the lists

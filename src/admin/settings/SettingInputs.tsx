@@ -32,7 +32,7 @@ function NumberValueInput({ label, unit, validate, helperText, htmlInput }: Numb
 }
 
 /**
- * The value's input, typed by what the setting holds (issue 10): a choice of role for
+ * The value's input, typed by what the setting holds: a choice of role for
  * REGISTRATION_ROLE, numbers for VAT_RATE and ARTWORK_MAX_MB, an e-mail or telephone input for
  * contact details, free text otherwise. Values stay text (the API stores every setting as text).
  * A later typed setting adds its case here and its rule in SETTING_VALUE_RULES.
@@ -41,7 +41,8 @@ function ValueInput({ name }: { name: string }) {
   const validate = ruleOf(name);
   switch (name) {
     case 'REGISTRATION_ROLE':
-      return <SelectInput source="value" label="Role of new registrations" choices={REGISTRATION_CHOICES} validate={validate} helperText="“No access” means staff approve each new account here before it may order." />;
+      // Required: a registration always gets one of these roles, so the select offers no blank.
+      return <SelectInput source="value" label="Role of new registrations" choices={REGISTRATION_CHOICES} validate={validate} isRequired helperText="“No access” means staff approve each new account here before it may order." />;
     case 'VAT_RATE':
       return <NumberValueInput label="VAT rate" unit="%" validate={validate} helperText="Percent, e.g. 20 or 17.5" htmlInput={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }} />;
     case 'ARTWORK_MAX_MB':

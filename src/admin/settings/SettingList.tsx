@@ -1,6 +1,6 @@
 import { DataTable, SimpleList } from 'react-admin';
 import { StaffList } from '../common/StaffList';
-import { UkDateField } from '../common/UkDateField';
+import { UkDateTimeField } from '../common/UkDateTimeField';
 import type { AdminSetting } from '../../shared/api';
 import { PublicField } from './PublicField';
 import { settingFilters } from './settingFilters';
@@ -26,7 +26,7 @@ export function SettingList() {
         <Column source="name" label="Setting" field={SettingNameField} />
         <Column source="value" label="Value" disableSort field={SettingValueField} />
         <Column source="public" label="Readable by" field={PublicField} />
-        <Column source="updated_at" label="Changed" field={UkDateField} />
+        <Column source="updated_at" label="Changed" field={UkDateTimeField} />
       </DataTable>
     </StaffList>
   );

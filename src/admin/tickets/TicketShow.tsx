@@ -109,7 +109,7 @@ export function TicketShow() {
   useLeaveGuard(replying);
   const { data: ticket, error, isPending, refetch } = useGetOne<AdminTicket>('tickets', { id: Number(id), meta: WHOLE_TICKET }, { enabled: !!id });
   if (isPending) return <Loading />;
-  if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound />;
+  if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound record={`ticket ${id}`} />;
   if (error || !ticket) return <LoadFailed what="The ticket" reason={messageOf(error)} onRetry={() => void refetch()} />;
 
   const changed = (next: AdminTicket) => {

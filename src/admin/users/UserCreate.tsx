@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { Create, useNotify, useRedirect } from 'react-admin';
+import { Create, Loading, useGetList, useNotify, useRedirect } from 'react-admin';
 import { StaffSimpleForm } from '../common/StaffForm';
 import { StaffTitle } from '../common/StaffTitle';
 import type { AdminUser } from '../../shared/api';
@@ -7,10 +7,19 @@ import { UserInputs } from './UserInputs';
 
 const DEFAULTS = { role: 'trade', title: '', address2: '', county: '', telephone: '', mobile: '' };
 
+/** The United Kingdom's id: most of the printer's customers are in the UK, so a new account starts there. */
+function useUnitedKingdomId(): { id: number | null; isPending: boolean } {
+  const { data, isPending } = useGetList('delivery/countries', { filter: { code: 'GB' }, pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' } });
+  return { id: data?.find((country) => country.code === 'GB')?.id ?? null, isPending };
+}
+
 /** /admin/users/add: the account is created without a password; the person gets an e-mail to set one. */
 export function UserCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
+  const uk = useUnitedKingdomId();
+  // The form's defaults are read once, when it mounts: it waits for the country list's answer.
+  if (uk.isPending) return <Loading />;
   return (
     <Create
       resource="users"
@@ -22,7 +31,7 @@ export function UserCreate() {
         },
       }}
     >
-      <StaffSimpleForm defaultValues={DEFAULTS} sx={{ maxWidth: 760 }}>
+      <StaffSimpleForm defaultValues={{ ...DEFAULTS, country_id: uk.id }} sx={{ maxWidth: 760 }}>
         <Alert severity="info" sx={{ maxWidth: 720 }}>
           There is no password to choose: we e-mail the new user a link to set their own (it works for 7 days).
         </Alert>

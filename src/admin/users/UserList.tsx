@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import HourglassIcon from '@mui/icons-material/HourglassEmpty';
 import { DataTable, SimpleList, TextField, TopToolbar, useListContext } from 'react-admin';
 import { StaffList } from '../common/StaffList';
-import { UkDateField } from '../common/UkDateField';
+import { UkDateTimeField } from '../common/UkDateTimeField';
 import type { AdminUser } from '../../shared/api';
 import { AddUserButton } from './AddUserButton';
 import { AWAITING_APPROVAL_FILTER, accountsAwaiting, useAwaitingApprovalCount } from './awaitingApproval';
@@ -68,7 +68,7 @@ export function UserList() {
         <Column source="town" label="Town" />
         <Column source="postcode" label="Postcode" />
         <Column source="role" label="Role" field={RoleField} />
-        <Column source="created_at" label="Joined" field={UkDateField} />
+        <Column source="created_at" label="Joined" field={UkDateTimeField} />
       </DataTable>
     </StaffList>
   );
