@@ -39,6 +39,7 @@ import { afterStaffWrites } from './lib/staff-writes';
 import settingsRoutes from './modules/settings/routes';
 import { passwordResetService } from './modules/accounts/password-resets';
 import { accountsService } from './modules/accounts/service';
+import { approvalDigest } from './modules/accounts/approval-digest';
 import { agreementsService } from './modules/catalogue/agreements';
 import { marginsService } from './modules/catalogue/margins';
 import { productsService } from './modules/catalogue/products';
@@ -99,7 +100,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const sessions = sessionStore(db);
   const settings = settingsService(db);
   const files = appFileStore(config);
-  const accounts = accountsService({ db, sessions, settings, outbox, ...links });
+  const approvals = approvalDigest({ db, jobs, outbox, settings, ...links });
+  const accounts = accountsService({ db, sessions, settings, outbox, approvals, ...links });
   const resets = passwordResetService({ db, jobs, accounts, outbox, ...links });
   const stock = stockService(db);
   const products = productsService(db);

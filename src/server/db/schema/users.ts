@@ -32,6 +32,11 @@ export const users = pgTable(
     /** The version of the restricted products the customer may order (the user-products record), kept apart so that neither part's save makes the other stale. */
     productLinksVersion: recordVersion('product_links_version'),
     /**
+     * When staff were e-mailed that this account awaits approval (the hourly digest to STAFF_EMAIL);
+     * null while an account awaiting approval has not been in a digest yet.
+     */
+    approvalNotifiedAt: timestamp('approval_notified_at', { withTimezone: true }),
+    /**
      * What the staff list's free-text search looks in (issue 4): name, company, e-mail, postcode
      * and town, lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0002).
      */

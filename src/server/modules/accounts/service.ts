@@ -12,10 +12,11 @@ import { forgetUserSessions, sessionStore, type SessionStore } from './sessions'
 import type { SettingsService } from '../settings/service';
 import type { MailOutbox } from '../mail/service';
 import { addressColumns } from '../../lib/postal-address';
+import type { ApprovalDigest } from './approval-digest';
 
 type Profile = Required<Omit<ProfileInput, 'current_password'>> & { country_id: number };
 
-export function accountsService(deps: { db: Db; sessions: SessionStore; settings: SettingsService; outbox: MailOutbox; appUrl: string; appName: string }) {
+export function accountsService(deps: { db: Db; sessions: SessionStore; settings: SettingsService; outbox: MailOutbox; approvals: Pick<ApprovalDigest, 'schedule'>; appUrl: string; appName: string }) {
   const { db, sessions } = deps;
 
   async function findByEmail(email: string): Promise<UserRow | null> {
@@ -90,6 +91,8 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
               (role === 'none' ? '\nWe check every new trade account; we will e-mail you as soon as yours is approved.\n' : '') +
               `\n${deps.appName}`,
           });
+          // Staff hear of it in their next digest of accounts awaiting approval.
+          if (role === 'none') await deps.approvals.schedule(tx);
           return created;
         });
       } catch (err) {
@@ -104,7 +107,7 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
     },
 
     /**
-     * A first social sign-in (issue 16): an account without a password, from the provider's verified
+     * A first social sign-in: an account without a password, from the provider's verified
      * e-mail and names, with its identity and welcome mail in one transaction. Address and company
      * are asked for before the first order (the customer app's profile guard).
      */
@@ -123,6 +126,7 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
               (role === 'none' ? '\nWe check every new trade account; we will e-mail you as soon as yours is approved.\n' : '') +
               `\n${deps.appName}`,
           });
+          if (role === 'none') await deps.approvals.schedule(tx);
           return created;
         });
       } catch (err) {
