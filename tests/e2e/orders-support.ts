@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { Api, TRADE } from './customer-support';
 import { cardPdf } from './pdf';
+import { trackingRuleOf } from '../../src/shared/domain/orders/tracking';
 
 /** Orders made through the API for the staff specs: each spec asserts on its own, whatever other specs left in the shared database. */
 
@@ -31,8 +32,9 @@ export async function pendingOrder(ref: string, fields: { notes?: string } = {})
     await expect
       .poll(async () => (await api.json<Order>('GET', `/api/orders/${order.id}`)).items[0].artwork?.preflight.status, { timeout: 60_000 })
       .toBe('pass');
-    const options = await api.json<Array<{ id: number; carrier: string }>>('GET', `/api/orders/${order.id}/delivery-options`);
-    const royalMail = options.find((o) => o.carrier === 'royalmail')!;
+    const options = await api.json<Array<{ id: number; code: string; carrier: 'royalmail' | 'courier' | 'collection' }>>('GET', `/api/orders/${order.id}/delivery-options`);
+    // A tracked Royal Mail service: staff dispatch it with a tracking number (an untracked one takes none).
+    const royalMail = options.find((o) => o.carrier === 'royalmail' && trackingRuleOf(o).takes === 'required')!;
     await api.send('POST', `/api/orders/${order.id}/confirm`, { delivery_type_id: royalMail.id }, { headers: { 'idempotency-key': `e2e-staff-${ref}` } });
     return order.id;
   } finally {

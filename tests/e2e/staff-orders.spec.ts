@@ -84,7 +84,11 @@ test('staff run a new order through Issues and back to Dispatched; the customer 
   const dispatch = page.getByRole('dialog');
   await dispatch.getByLabel(/^Tracking number/).fill('NOT A ROYAL MAIL NUMBER 123');
   await dispatch.getByRole('button', { name: 'Move to Dispatched' }).click();
-  await expect(dispatch.getByText(/At most 16 characters/)).toBeVisible();
+  await expect(dispatch.getByText(/At most 13 characters/)).toBeVisible();
+  // The right shape with a mistyped digit: its check digit gives it away.
+  await dispatch.getByLabel(/^Tracking number/).fill('AB123456789GB');
+  await dispatch.getByRole('button', { name: 'Move to Dispatched' }).click();
+  await expect(dispatch.getByText(/check digit/)).toBeVisible();
   await dispatch.getByLabel(/^Tracking number/).fill('ab 1234 5678 5gb');
   await dispatch.getByRole('button', { name: 'Move to Dispatched' }).click();
   await expect(dispatch).toHaveCount(0);

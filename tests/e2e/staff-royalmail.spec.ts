@@ -36,7 +36,7 @@ test('staff export orders for Click & Drop, import their tracking numbers and ma
   const rowA = page.getByRole('row', { name: new RegExp(refA) });
   const rowB = page.getByRole('row', { name: new RegExp(refB) });
   await expect(rowA).toContainText('Large letter');
-  await expect(rowA).toContainText('CRL24');
+  await expect(rowA).toContainText('TPN24');
   await rowA.getByRole('checkbox').check();
   await rowB.getByRole('checkbox').check();
   await expect(page.getByRole('button', { name: 'Send to Click & Drop' })).toBeDisabled();
