@@ -6,7 +6,7 @@ import type { Item, Order } from '../../../src/shared/api/orders';
 import { orderEvents, orderItems, orders, settings } from '../../../src/server/db/schema';
 import { applyMoveIfUnchanged } from '../../../src/server/modules/orders/transitions';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { staffClient } from '../helpers/catalogue';
+import { putAsRead, staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
 import { makePdf } from '../artwork/fixtures';
 import { basketWithCard as basketWithCard_, CLEAN_CARD, customer, NO_BLEED_CARD, ok, pdf, readyBasket as readyBasket_, seedCatalogue, seedDelivery, upload, WRONG_SIZE } from './helpers';
@@ -101,14 +101,14 @@ describe('baskets and items', () => {
 
   it('refuses a restricted product to a customer not linked to it', async () => {
     const { client } = await customer(t);
-    ok(await staff.put(`/api/admin/products/${cat.posters.id}`, { restricted: true }));
+    ok(await putAsRead(staff, `/api/admin/products/${cat.posters.id}`, { restricted: true }));
     try {
       const order = ok<Order>(await client.post('/api/orders', {}), 201);
       const res = await client.post(`/api/orders/${order.id}/items`, { product_id: cat.posters.id, stock_id: cat.silk.id, qty: 10, sides: 'single', orientation: 'portrait' });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.product_id).toMatch(/not available/);
     } finally {
-      ok(await staff.put(`/api/admin/products/${cat.posters.id}`, { restricted: false }));
+      ok(await putAsRead(staff, `/api/admin/products/${cat.posters.id}`, { restricted: false }));
     }
   });
 });
@@ -328,7 +328,7 @@ describe('delivery and confirmation', () => {
     const { client } = await customer(t);
     const { order } = await readyBasket(client);
     const confirmed = ok<Order>(await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `frozen-${order.id}` } }));
-    ok(await staff.put(`/api/admin/stock/${cat.silk.id}`, { sheet_cost: '0.0900' }));
+    ok(await putAsRead(staff, `/api/admin/stock/${cat.silk.id}`, { sheet_cost: '0.0900' }));
     try {
       const later = ok<Order>(await client.get(`/api/orders/${order.id}`));
       expect(later.items[0].price).toBe(confirmed.items[0].price);
@@ -336,7 +336,7 @@ describe('delivery and confirmation', () => {
       const basket = await basketWithCard(client);
       expect(basket.item.price).toBeGreaterThan(confirmed.items[0].price!);
     } finally {
-      ok(await staff.put(`/api/admin/stock/${cat.silk.id}`, { sheet_cost: '0.0450' }));
+      ok(await putAsRead(staff, `/api/admin/stock/${cat.silk.id}`, { sheet_cost: '0.0450' }));
     }
   });
 });
