@@ -88,15 +88,17 @@ describe('plain Checkbox', () => {
 });
 
 describe('plain buttons', () => {
-  it('the submit button is disabled, with a spinner, while the form is being sent', () => {
+  it('the submit button is marked busy, with a spinner, while the form is being sent, and keeps the focus', () => {
     const { rerender, container } = render(<SubmitButton submitting={false}>Log in</SubmitButton>);
     const button = screen.getByRole('button', { name: 'Log in' });
     expect(button).toHaveAttribute('type', 'submit');
     expect(button).toBeEnabled();
     expect(container.querySelector('.pj-spinner')).toBeNull();
 
+    button.focus();
     rerender(<SubmitButton submitting>Log in</SubmitButton>);
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Log in' })).toHaveFocus();
     expect(container.querySelector('.pj-spinner')).not.toBeNull();
   });
 

@@ -54,10 +54,21 @@ export function ButtonLink({ to, href, children, ...look }: ButtonLook & ({ to: 
   );
 }
 
-/** The form's submit button: large, disabled with a spinner while the form is being sent. */
+/**
+ * The form's submit button: large, with a spinner and marked busy (aria-disabled) while the form is
+ * being sent. Not disabled, which would drop the keyboard focus to the page: a second press, or
+ * Enter in a field, is cancelled instead.
+ */
 export function SubmitButton({ submitting, children, fullWidth }: { submitting: boolean; children: ReactNode; fullWidth?: boolean }) {
   return (
-    <button type="submit" className={buttonClass({ size: 'large', fullWidth }, 'pj-button--submit')} disabled={submitting}>
+    <button
+      type="submit"
+      className={buttonClass({ size: 'large', fullWidth }, 'pj-button--submit')}
+      aria-disabled={submitting || undefined}
+      onClick={(event) => {
+        if (submitting) event.preventDefault();
+      }}
+    >
       {submitting && (
         <span className="pj-button-icon">
           <Spinner size={18} />
