@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SEEDED_STATUS_TEXT } from './customer-support';
 
 test('the built app loads in Chromium with the status banner and no script errors', async ({ page, context }) => {
   const errors: string[] = [];
@@ -8,7 +9,7 @@ test('the built app loads in Chromium with the status banner and no script error
   expect(res?.status()).toBe(200);
   expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page).toHaveTitle(/Print Junction Trade/);
-  await expect(page.getByText('Orders confirmed by 12:00', { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Service status' })).toHaveText(SEEDED_STATUS_TEXT);
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'XSRF-TOKEN')?.httpOnly).toBe(false);
   expect(errors).toEqual([]);
