@@ -35,7 +35,7 @@ describe('guards in the running app', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'correct horse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await settleRouter(router);
-    await screen.findByRole('heading', { name: 'Pending', level: 1 }, { timeout: 10_000 }); // the status's display name is the heading (issue 11)
+    await screen.findByRole('heading', { name: 'Pending', level: 1 }, { timeout: 10_000 }); // the status's display name is the heading
 
     expect(here(router)).toBe('/orders?status=live');
     expect(Cookies.get('intended_url')).toBeUndefined();
