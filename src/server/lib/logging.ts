@@ -101,3 +101,13 @@ export class SummarisedLog {
     return count;
   }
 }
+
+/**
+ * What a service writes its log lines with: the app's logger (pino, Fastify's own) satisfies it, and
+ * a service that takes this needs to know nothing of HTTP.
+ */
+export interface ServiceLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}

@@ -1,5 +1,5 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceLog } from '../../lib/logging';
 import type { AdminMail, MailStatus } from '../../../shared/api/admin-mail';
 import { MAIL_STATUSES } from '../../../shared/api/admin-mail';
 import type { Db } from '../../db/client';
@@ -78,7 +78,7 @@ export const mailColumns = (message: MailMessage): MailColumns => ({ to: message
  * commits, and survives an SMTP outage or a restart. The `mail` job delivers through the Mailer
  * (SMTP, or an .eml file in DATA_DIR/outbox) and retries with exponential back-off.
  */
-export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer; log: FastifyBaseLogger; retryBaseMs?: number }) {
+export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer; log: ServiceLog; retryBaseMs?: number }) {
   const { db, jobs: queue, mailer, log } = deps;
 
   async function deliver(payload: MailJob): Promise<void> {

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceLog } from '../../lib/logging';
 import * as client from 'openid-client';
 import type { OAuthIdentities, OAuthHandoff } from '../../../shared/api/oauth';
 import type { Db } from '../../db/client';
@@ -36,7 +36,7 @@ export function oauthService(deps: {
   sessions: SessionStore;
   providers: OAuthProvider[];
   appUrl: string;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
 }) {
   const { db, sessions } = deps;
   const byId = new Map(deps.providers.map((p) => [p.id as string, p]));
