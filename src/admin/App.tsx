@@ -28,7 +28,7 @@ import users from './users';
 const { create: UserAdd, ...usersResource } = users;
 
 // Each screen's code arrives when it is first opened (the resources' index files): the staff
-// area's first chunk is react-admin's frame, the menu and the providers (issue 9: ≤ 300 kB gzipped).
+// area's first chunk is react-admin's frame, the menu and the providers (≤ 300 kB gzipped).
 const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'), (m) => m.Dashboard);
 
 /**

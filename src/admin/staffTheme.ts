@@ -3,7 +3,7 @@ import { createTheme } from '@mui/material/styles';
 import { theme } from '../shared/ui/theme';
 
 /**
- * Every list row opens its record by keyboard as by pointer (issue 10): the row takes focus
+ * Every list row opens its record by keyboard as by pointer: the row takes focus
  * (Tab) and Enter on it does what a click does. Keys pressed on a control inside the row (a
  * switch, a move button) stay that control's.
  */
@@ -15,7 +15,7 @@ export function openRowOnEnter(event: KeyboardEvent<HTMLElement>): void {
 }
 
 /**
- * The customer site's theme (issue 4: the same look), tightened for forms of many fields: staff
+ * The customer site's theme (the same look), tightened for forms of many fields: staff
  * inputs sit closer together, as react-admin's inputs already keep room for their helper text.
  * react-admin reads its components' default props from the theme (RaDataTableRow), so every
  * DataTable of every resource gets focusable rows without each list asking.

@@ -164,7 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   schedulePurge(app, deps.db, config.purgeIntervalMs);
 
   registerErrorHandling(app);
-  // While the database is down, API requests are answered 503 at once (issue 9, finding 3).
+  // While the database is down, API requests are answered 503 at once.
   registerDatabaseAvailability(app, database.availability);
   database.transactions.useLogger(app.log);
   registerZodValidation(app);
@@ -207,7 +207,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(deliveryAdmin, deps);
   await app.register(pricesRoutes, deps);
   // Multipart bodies (staff logos, artwork, attachments later), for the plugins whose routes take a
-  // file: the multipart plugin adds two hooks to every request of its scope (issue 9), so it is not
+  // file: the multipart plugin adds two hooks to every request of its scope, so it is not
   // registered at the root.
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');

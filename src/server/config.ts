@@ -89,7 +89,7 @@ const envSchema = z.object({
   JOBS_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
   /** The first retry of an undelivered mail waits this long; each further one twice as long (at most an hour). */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
-  /** Social sign-in (issue 16): a provider is offered when its client id and secret are both set. */
+  /** Social sign-in: a provider is offered when its client id and secret are both set. */
   OAUTH_GOOGLE_CLIENT_ID: z.string().optional(),
   OAUTH_GOOGLE_CLIENT_SECRET: z.string().optional(),
   OAUTH_MICROSOFT_CLIENT_ID: z.string().optional(),

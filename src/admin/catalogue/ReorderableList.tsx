@@ -19,7 +19,7 @@ interface ReorderableListProps<RecordType> {
 
 /**
  * The add button as a button in the toolbar on every width: react-admin's CreateButton turns into a
- * floating button on phones, over the last row and past the window's edge (issue 10).
+ * floating button on phones, over the last row and past the window's edge.
  */
 function AddButton({ label }: { label: string }) {
   const resource = useResourceContext();

@@ -10,7 +10,7 @@ import { DeleteButton, SaveButton, Toolbar } from 'react-admin';
 
 /**
  * A delete the server would refuse is not offered as a Confirm: the button explains why it cannot
- * be done, and what to do instead (issue 10), with nothing to confirm.
+ * be done, and what to do instead, with nothing to confirm.
  */
 function RefusedDeleteButton({ title, reason }: { title: string; reason: ReactNode }) {
   const [open, setOpen] = useState(false);

@@ -12,7 +12,7 @@ import { KeepTypedContext, StaleRecordNotice, type KeepTyped } from './StaleReco
 const ASK_ON_EVERY_WAY_OUT = '\u0000';
 
 /**
- * What every staff form carries (issue 10): our inline field errors only, never the browser's
+ * What every staff form carries: our inline field errors only, never the browser's
  * bubbles (`noValidate`), and the unsaved-changes prompt for the menu, another tab and "Back".
  * StaffForm and StaffSimpleForm put them on react-admin's <Form>.
  */

@@ -4,7 +4,7 @@ import { Pagination, useListContext } from 'react-admin';
 const SIZES = [10, 25, 50, 100];
 
 /**
- * A list's pages: rows-per-page options that always include the list's default (issue 10: Stock and
+ * A list's pages: rows-per-page options that always include the list's default (Stock and
  * Products show 100 a page, but react-admin's menu offered 5/10/25/50 only).
  */
 export function StaffPagination() {

@@ -16,7 +16,7 @@ export function ScreenLoading() {
 }
 
 /**
- * A staff screen fetched when first shown (issue 9: the staff area's first chunk stays within its
+ * A staff screen fetched when first shown (the staff area's first chunk stays within its
  * budget): `lazyScreen(() => import('./UserList'), (m) => m.UserList)` is a component to give
  * react-admin's <Resource list>, with its own loading state. The module is fetched once; a screen
  * that fails to arrive throws to the layout's error page, as any failing screen does.

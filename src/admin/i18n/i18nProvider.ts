@@ -3,7 +3,7 @@ import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 
 /**
- * The staff area's own words in place of react-admin's defaults (issue 10: "Element updated",
+ * The staff area's own words in place of react-admin's defaults ("Element updated",
  * "No Users found using the current filters"…). Resource names are lower case, as they sit inside
  * sentences ("No users match…"); page titles come from each page (StaffTitle), not from these.
  */

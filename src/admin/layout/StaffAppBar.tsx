@@ -19,7 +19,7 @@ function CustomerSiteButton() {
 
 /**
  * The brand's ink blue (react-admin's default bar is the secondary colour), the page title, and the
- * way back. The title is each staff page's h1 (issue 10: every staff page has one); pages put their
+ * way back. The title is each staff page's h1 (every staff page has one); pages put their
  * own headings at h2 and below.
  */
 export function StaffAppBar() {

@@ -6,7 +6,7 @@ import { StaffMenu } from './StaffMenu';
 /**
  * react-admin's layout (min-width: fit-content) grows as wide as its widest child, so one wide table made
  * the whole page scroll sideways on a phone. With no minimum width the content keeps to the
- * window, and wide tables scroll inside their own box (issue 10: nothing scrolls sideways at 375 px).
+ * window, and wide tables scroll inside their own box (nothing scrolls sideways at 375 px).
  */
 export function StaffLayout({ children }: { children: ReactNode }) {
   return (

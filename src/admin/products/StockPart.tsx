@@ -64,7 +64,7 @@ export function lossSentence(losses: ReadonlyArray<{ name: string; breaks: numbe
 /**
  * The stock part: which stocks the product is made on, and a way to each pair's margins. Unticking
  * a stock deletes its quantity breaks for this product, so saving that says what goes and asks
- * once (issue 10); a save that removes nothing goes straight through.
+ * once; a save that removes nothing goes straight through.
  */
 export function StockPart() {
   const product = useRecordContext<ProductRecord>();

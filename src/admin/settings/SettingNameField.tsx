@@ -4,7 +4,7 @@ import { useRecordContext } from 'react-admin';
 import type { AdminSetting } from '../../shared/api';
 import { settingLabelOf } from './settingLabels';
 
-/** The readable label, with the key the code reads small beside it (issue 10). */
+/** The readable label, with the key the code reads small beside it. */
 export function SettingNameField(_props: { source?: string; label?: string }) {
   const setting = useRecordContext<AdminSetting>();
   if (!setting) return null;

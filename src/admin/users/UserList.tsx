@@ -42,7 +42,7 @@ const Column = DataTable.Col<AdminUser>;
 /**
  * /admin/users: search, filter by role, sort by any column, 25 a page; a row opens the user.
  * Its filters live in the address only (no `storeKey`): a visit starts with every user, instead of
- * silently keeping the last visit's role filter (issue 10), and a filtered list can be linked to.
+ * silently keeping the last visit's role filter, and a filtered list can be linked to.
  */
 export function UserList() {
   const phone = (

@@ -31,7 +31,7 @@ export function DefaultFrame() {
         <NavBar />
       </Box>
       {/* At least a window high: the footer starts below the fold, so a page that shows a spinner
-          and then its content does not push the footer down in view (issue 9: layout shifts). */}
+          and then its content does not push the footer down in view (layout shifts). */}
       <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: { xs: 3, sm: 4 }, flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
         <Outlet />
       </Container>

@@ -3,7 +3,7 @@ import { SummarisedLog, SUMMARY_EVERY_MS } from '../lib/logging';
 import { pgError } from './errors';
 
 /**
- * Whether the database answers (issue 9, finding 3). A stalled or stopped PostgreSQL must not hang
+ * Whether the database answers. A stalled or stopped PostgreSQL must not hang
  * every request, nor write a log line per request: the first connection or time-out error marks
  * the database down (one log line), API requests are then answered 503 at once, a probe on its own
  * connection asks every second whether it is back, and while it is not the log says so once per

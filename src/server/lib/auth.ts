@@ -26,7 +26,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * Sets `request.auth` on /api requests. `resolve` answers a session it has at hand (its cache) at
  * once and a promise otherwise; the hook is callback-style so that a cached session, the common
- * case, costs no promise and no extra turn of the event loop (issue 9).
+ * case, costs no promise and no extra turn of the event loop.
  */
 export function registerAuth(app: FastifyInstance, resolve: (token: string) => CurrentSession | Promise<CurrentSession | null>): void {
   app.decorateRequest('auth', null);

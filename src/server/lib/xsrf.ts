@@ -41,7 +41,7 @@ function mayIssue(request: FastifyRequest): boolean {
  */
 export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: boolean }): void {
   // Cookie values this key has already verified. A value's validity never changes, so a remembered
-  // answer is exact; the HMAC then runs once per browser's cookie, not on every request (issue 9).
+  // answer is exact; the HMAC then runs once per browser's cookie, not on every request.
   // Only valid values are kept (a forged one is checked every time); bounded, emptied when full.
   const verified = new Set<string>();
   const isValid = (cookie: string | undefined): cookie is string => {

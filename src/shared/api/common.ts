@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The building blocks every schema of the API shares: text that PostgreSQL can store, and ids and
  * whole numbers that fit its `integer` (int4) columns. A value outside them answers 422, never a
- * database error (issue 9, finding 1).
+ * database error.
  */
 
 /** PostgreSQL `integer` bounds: every id column and whole-number column of the schema is an int4. */

@@ -58,7 +58,7 @@ function MarginsEditor({ pair, productId, stockId }: { pair: MarginPair; product
     keepTyped.current = false;
     setSavedKey(rowsKey(rowsOf(pair.margins)));
   }, [pair]);
-  // Leaving with unsaved breaks asks first (issue 10), as every staff form does.
+  // Leaving with unsaved breaks asks first, as every staff form does.
   const dirty = rowsKey(rows) !== savedKey;
   useLeaveGuard(dirty);
 

@@ -67,7 +67,7 @@ function DiscountRow({ price, product }: { price: UserPriceRecord; product: Prod
         >
           <DeleteIcon fontSize="small" />
         </IconButton>
-        {/* Removing a price agreement says what goes and asks once (issue 10). */}
+        {/* Removing a price agreement says what goes and asks once. */}
         <Confirm
           isOpen={confirming}
           title={`Remove the discount on ${name}?`}

@@ -3,7 +3,7 @@ import { createdAt, instant, link } from './columns';
 import { users } from './users';
 
 /**
- * A social sign-in account linked to a user (issue 16): found by the provider's subject, never by
+ * A social sign-in account linked to a user: found by the provider's subject, never by
  * e-mail. One account per provider per user; a user may have several providers.
  */
 export const userIdentities = pgTable(

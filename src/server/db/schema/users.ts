@@ -37,7 +37,7 @@ export const users = pgTable(
      */
     approvalNotifiedAt: timestamp('approval_notified_at', { withTimezone: true }),
     /**
-     * What the staff list's free-text search looks in (issue 4): name, company, e-mail, postcode
+     * What the staff list's free-text search looks in: name, company, e-mail, postcode
      * and town, lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0002).
      */
     searchText: text('search_text').generatedAlwaysAs(

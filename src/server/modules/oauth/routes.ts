@@ -25,7 +25,7 @@ const BROWSER_COOKIE = 'oauth_flow';
 const BROWSER_SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Social sign-in (issue 16): `POST /api/oauth/{provider}` answers `{url}`, the provider's page, which
+ * Social sign-in: `POST /api/oauth/{provider}` answers `{url}`, the provider's page, which
  * the app opens in a pop-up; the provider returns to `GET /api/oauth/{provider}/callback`, whose page
  * posts the result to the opener (our own origin only). When the pop-up was blocked the whole page
  * goes, and the callback sends it back to the app with a one-time code it hands in by POST.

@@ -61,7 +61,7 @@ function columnsOf(input: UpdateInput): Partial<typeof users.$inferInsert> {
   return values.postcode === undefined ? values : { ...values, postcode: values.postcode.toUpperCase() };
 }
 
-/** Staff management of accounts (issue 4): create with a welcome link, edit, role rules, soft delete, logo. */
+/** Staff management of accounts: create with a welcome link, edit, role rules, soft delete, logo. */
 export function adminUsersService(deps: { db: Db; resets: PasswordResetService; files: FileStore; outbox: MailOutbox; appUrl: string; appName: string }) {
   const { db, files } = deps;
 
