@@ -47,7 +47,7 @@ export async function benchWire(): Promise<BenchRow[]> {
 }
 
 /**
- * Lighthouse 12 performance, mobile defaults, median of BENCH_LIGHTHOUSE_RUNS (3) runs: `/login`
+ * Lighthouse 13 performance, mobile defaults, median of BENCH_LIGHTHOUSE_RUNS (3) runs: `/login`
  * signed out, and `/prices` signed in as the demo trade customer through the session cookie.
  */
 export async function benchLighthouse(): Promise<BenchRow[]> {
