@@ -10,8 +10,10 @@ import { insertUsers, startStaffApp, type StaffApp } from './helpers/staff-app';
 let app: StaffApp;
 let userId: number;
 
-const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif') =>
-  sharp({ create: { width, height, channels: 4, background: { r: 22, g: 58, b: 107, alpha: 1 } } })[format]().toBuffer();
+const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif') => {
+  const canvas = sharp({ create: { width, height, channels: 4, background: { r: 22, g: 58, b: 107, alpha: 1 } } });
+  return canvas[format]().toBuffer();
+};
 
 function upload(bytes: Buffer, filename: string, type = 'image/png', field = 'file') {
   const form = new FormData();
@@ -65,7 +67,9 @@ describe('uploading a logo', () => {
 
   it('accepts a large photo well over the JSON body limit, up to the logo limit', async () => {
     const noise = Buffer.from(Array.from({ length: 1000 * 800 * 3 }, () => Math.floor(Math.random() * 256)));
-    const photo = await sharp(noise, { raw: { width: 1000, height: 800, channels: 3 } }).png().toBuffer();
+    const photo = await sharp(noise, { raw: { width: 1000, height: 800, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(photo.length).toBeGreaterThan(app.t.config.bodyLimit);
     expect(photo.length).toBeLessThan(LOGO_MAX_BYTES);
     const res = await upload(photo, 'photo.png');
@@ -107,7 +111,9 @@ describe('refusing what is not a logo (422, with a message for the file field)',
   });
 
   it('refuses an image whose canvas is too large to decode safely', async () => {
-    const bomb = await sharp({ create: { width: 10000, height: 5000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10000, height: 5000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(LOGO_MAX_BYTES);
     expect((await refusal(await upload(bomb, 'bomb.png'))).errors?.file).toMatch(/too large/);
   });
