@@ -61,7 +61,21 @@ const adminOnly = {
   message: 'react-admin and ra-* stay inside src/admin so the customer bundle stays small.',
 };
 const browserOnly = {
-  group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@mui/*', 'react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*', '@tanstack/react-query', 'react-admin', 'react-admin/*', 'ra-*'],
+  group: [
+    'react',
+    'react/*',
+    'react-dom',
+    'react-dom/*',
+    '@mui/*',
+    'react-router',
+    'react-router/*',
+    'react-router-dom',
+    'react-router-dom/*',
+    '@tanstack/react-query',
+    'react-admin',
+    'react-admin/*',
+    'ra-*',
+  ],
   message: 'The server never imports React, MUI, react-router or react-admin.',
 };
 const onlyZod = {

@@ -13,7 +13,15 @@ export const E2E_OIDC_PORT = E2E_PORT + 1000;
 const OIDC = { issuer: `http://127.0.0.1:${E2E_OIDC_PORT}`, clientId: 'print-junction-e2e', clientSecret: 'an-e2e-client-secret-of-some-length' };
 
 // Debian's Chromium; Playwright never downloads a browser here. The flags keep it off the closed network.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',

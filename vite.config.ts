@@ -36,7 +36,9 @@ async function precompressDir(dir: string): Promise<{ files: number; bytes: numb
       if ((await stat(file)).size < MIN_BYTES) return;
       const body = await readFile(file);
       const [br, gz] = await Promise.all([
-        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        brotli(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
         gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
       ]);
       count++;
@@ -60,7 +62,9 @@ function precompress(): Plugin {
     },
     async closeBundle() {
       const { files, bytes, brotliBytes } = await precompressDir(outDir);
-      console.log(`precompressed ${files} files: ${(bytes / 1024).toFixed(0)} kB → ${(brotliBytes / 1024).toFixed(0)} kB with brotli (.br and .gz beside each)`);
+      console.log(
+        `precompressed ${files} files: ${(bytes / 1024).toFixed(0)} kB → ${(brotliBytes / 1024).toFixed(0)} kB with brotli (.br and .gz beside each)`,
+      );
     },
   };
 }
@@ -163,7 +167,9 @@ function routePreloads(root: string): Plugin {
       const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       const layoutFiles = closure([chunkOf(layout)]);
       // The paths by name, from the one place that names them (src/customer/paths.ts).
-      const paths = new Map([...readFileSync(path.join(customerDir, 'paths.ts'), 'utf8').matchAll(/\{\s*path:\s*'([^']+)',\s*name:\s*'([^']+)'\s*\}/g)].map(([, p, n]) => [n, p]));
+      const paths = new Map(
+        [...readFileSync(path.join(customerDir, 'paths.ts'), 'utf8').matchAll(/\{\s*path:\s*'([^']+)',\s*name:\s*'([^']+)'\s*\}/g)].map(([, p, n]) => [n, p]),
+      );
       const preloads = rows.map(([, name, page]) => {
         const pattern = paths.get(name);
         if (!pattern) throw new Error(`route-preloads: no path named ${name}`);

@@ -83,10 +83,12 @@ export async function writeBenchPdf(file: string, jpegFile: string, spec: Prefli
   const content = `q ${wPt.toFixed(3)} 0 0 ${hPt.toFixed(3)} 0 0 cm /Im0 Do Q`;
   object(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
   offsets.push(at);
-  put(`5 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /DCTDecode /Decode [1 0 1 0 1 0 1 0] /Length ${jpegBytes} >>\nstream\n`);
+  put(
+    `5 0 obj\n<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /DCTDecode /Decode [1 0 1 0 1 0 1 0] /Length ${jpegBytes} >>\nstream\n`,
+  );
   const jpeg = openSync(jpegFile, 'r');
   const chunk = Buffer.allocUnsafe(4 * 1024 * 1024);
-  for (let read; (read = readSync(jpeg, chunk, 0, chunk.length, null)) > 0; ) at += writeSync(out, chunk, 0, read);
+  for (let read; (read = readSync(jpeg, chunk, 0, chunk.length, null)) > 0;) at += writeSync(out, chunk, 0, read);
   closeSync(jpeg);
   put('\nendstream\nendobj\n');
   const xref = at;

@@ -63,7 +63,11 @@ async function measure(dataDir: string): Promise<Measure> {
       select o.id, ${product}, ${stock}, ${qty}, 'single', 'landscape', 700, 'artwork/bench-' || o.id || '-' || g || '.pdf', 'bench.pdf', 'pass'
       from orders o, generate_series(1, 2) g where o.status = 'live' and o.ref like 'BENCH-%'
       order by o.id, g limit ${ITEMS}`);
-    const keys = ((await db.execute(sql`select artwork_key as key from order_items where artwork_key like 'artwork/bench-%'`)) as unknown as { rows: Array<{ key: string }> }).rows;
+    const keys = (
+      (await db.execute(sql`select artwork_key as key from order_items where artwork_key like 'artwork/bench-%'`)) as unknown as {
+        rows: Array<{ key: string }>;
+      }
+    ).rows;
     // The parent wrote the files under names of its own (before this process existed, so their
     // buffers are not in its memory): each item takes one.
     const artworkDir = path.join(dataDir, 'files', 'artwork');
@@ -91,17 +95,29 @@ async function measure(dataDir: string): Promise<Measure> {
     await app.close();
     await database.close();
     const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-    return { items: done.itemCount, orders: done.orderCount, zipMb: mb(done.zipSize ?? 0), batchMs: Math.round(batchMs), cpMs: Math.round(cpMs), baselineRssMb: mb(baseline), peakRssMb: mb(peak) };
+    return {
+      items: done.itemCount,
+      orders: done.orderCount,
+      zipMb: mb(done.zipSize ?? 0),
+      batchMs: Math.round(batchMs),
+      cpMs: Math.round(cpMs),
+      baselineRssMb: mb(baseline),
+      peakRssMb: mb(peak),
+    };
   }
 }
 
 function runChild(dataDir: string): Promise<Measure> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename, '--child', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--expose-gc', ...process.execArgv, import.meta.filename, '--child', dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (data: Buffer) => (out += data.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Measure) : reject(new Error(`bench child exited ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Measure) : reject(new Error(`bench child exited ${code}`)),
+    );
   });
 }
 
@@ -120,12 +136,18 @@ export async function benchBatches(): Promise<BenchRow[]> {
   const zipRate = m.zipMb / (m.batchMs / 1000);
   const cpRate = m.zipMb / (m.cpMs / 1000);
   return [
-    { name: `Batch of ${m.items.toLocaleString('en-GB')} items × 1 MB (${m.orders} orders): run to ZIP and commit`, value: `${(m.batchMs / 1000).toFixed(1)} s (ZIP ${m.zipMb.toLocaleString('en-GB')} MB)` },
+    {
+      name: `Batch of ${m.items.toLocaleString('en-GB')} items × 1 MB (${m.orders} orders): run to ZIP and commit`,
+      value: `${(m.batchMs / 1000).toFixed(1)} s (ZIP ${m.zipMb.toLocaleString('en-GB')} MB)`,
+    },
     {
       name: `Batch: server peak RSS growth (goal ≤ ${RSS_GROWTH_GOAL_MB} MB)`,
       value: `${growth} MB (${m.baselineRssMb} → ${m.peakRssMb} MB) ${growth <= RSS_GROWTH_GOAL_MB ? '✔' : '✘'}`,
     },
-    { name: 'Batch: ZIP throughput ÷ cp of the same files (same run)', value: `${(zipRate / cpRate).toFixed(2)} (${Math.round(zipRate)} MB/s vs ${Math.round(cpRate)} MB/s)` },
+    {
+      name: 'Batch: ZIP throughput ÷ cp of the same files (same run)',
+      value: `${(zipRate / cpRate).toFixed(2)} (${Math.round(zipRate)} MB/s vs ${Math.round(cpRate)} MB/s)`,
+    },
   ];
 }
 

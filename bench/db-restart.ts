@@ -21,7 +21,12 @@ export async function benchDbRestart(cluster: BenchPostgres): Promise<BenchRow[]
   return withOwnDatabase(cluster.url, 'restart', async (url) => {
     const server = await spawnServer<{ port: number; token: string; xsrf: string }>('bench/servers/app.ts', { DATABASE_URL: url });
     const { port, token, xsrf } = server.info;
-    const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}`,
+      'x-xsrf-token': xsrf,
+      'content-type': 'application/json',
+    };
     const base = `http://127.0.0.1:${port}`;
     const answers: Array<{ status: number; at: number }> = [];
     let running = true;
@@ -71,7 +76,10 @@ export async function benchDbRestart(cluster: BenchPostgres): Promise<BenchRow[]
       const within = answers.filter((a) => outages.some((o) => a.at >= o.from && a.at <= o.to + o.back * 1000));
       const count = (list: typeof answers, status: number) => list.filter((a) => a.status === status).length;
       return [
-        { name: 'restart: requests answered 503 while PostgreSQL was away (sessions killed, then stopped -m immediate and -m fast for 1 s each)', value: `${count(within, 503)} of ${within.length}` },
+        {
+          name: 'restart: requests answered 503 while PostgreSQL was away (sessions killed, then stopped -m immediate and -m fast for 1 s each)',
+          value: `${count(within, 503)} of ${within.length}`,
+        },
         { name: 'restart: requests answered 500 (whole run)', value: String(count(answers, 500)) },
         { name: 'restart: server process exits', value: server.exitCode() === null && count(answers, 0) === 0 ? '0' : `1 (exit code ${server.exitCode()})` },
         { name: 'restart: seconds from PostgreSQL back to the first 200', value: outages.map((o) => `${o.what} ${o.back.toFixed(2)}`).join(', ') },

@@ -10,7 +10,13 @@ import { percentile, type BenchRow } from './lib/stats';
 const GOAL_P95_MS = 50;
 
 const content: InvoiceContent = {
-  seller: { name: 'Print Junction Trade Ltd', address: 'Unit 4, Junction Business Park, Leeds LS11 5QN, United Kingdom', vat_number: 'GB 123 4567 89', phone: '0113 496 0000', email: 'hello@printjunction.test' },
+  seller: {
+    name: 'Print Junction Trade Ltd',
+    address: 'Unit 4, Junction Business Park, Leeds LS11 5QN, United Kingdom',
+    vat_number: 'GB 123 4567 89',
+    phone: '0113 496 0000',
+    email: 'hello@printjunction.test',
+  },
   buyer: { company: 'Inkwell Design Studio', name: 'Jane Okafor', lines: ['12 Mill Street', 'Manchester', 'M1 3LJ', 'United Kingdom'] },
   order: { id: 1042, ref: 'INK-2052 open day', confirmed_at: null, dispatched_at: null, tracking_number: 'TT123456789GB' },
   lines: [

@@ -34,7 +34,12 @@ export async function benchLoginAttack(opts: { label: string; databaseUrl?: stri
       const n = account++;
       if (n >= emails.length) throw new Error('Not enough bench accounts: raise BENCH_LOGIN_ACCOUNTS');
       const t0 = performance.now();
-      const res = await rawRequest(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email: emails[n], password }), localAddress: `127.0.1.${n + 1}` });
+      const res = await rawRequest(`${base}/api/login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: emails[n], password }),
+        localAddress: `127.0.1.${n + 1}`,
+      });
       return { ms: performance.now() - t0, status: res.status };
     };
     const statuses = new Map<number, number>();
@@ -72,7 +77,11 @@ export async function benchLoginAttack(opts: { label: string; databaseUrl?: stri
     attacked.sort((a, b) => a - b);
     const q = percentile(quiet, 50);
     const a = attacked.length ? percentile(attacked, 50) : NaN;
-    const count = (m: Map<number, number>) => [...m].sort(([x], [y]) => x - y).map(([status, n]) => `${n}× ${status || 'failed'}`).join(', ');
+    const count = (m: Map<number, number>) =>
+      [...m]
+        .sort(([x], [y]) => x - y)
+        .map(([status, n]) => `${n}× ${status || 'failed'}`)
+        .join(', ');
     const refusedText = refused.size ? `; real logins refused: ${count(refused)} of ${ROUNDS}` : '';
     const met = refused.size === 0 && a / q <= LOGIN_ATTACK_GOAL;
     return [
@@ -81,7 +90,10 @@ export async function benchLoginAttack(opts: { label: string; databaseUrl?: stri
         name: `${opts.label}: login p50 under attack: ${ATTACKERS} concurrent bad logins, distinct e-mails, one IP (ms)`,
         value: `${attacked.length ? a.toFixed(0) : 'none succeeded'} (the attacker got ${count(statuses)}${refusedText})`,
       },
-      { name: `${opts.label}: login under attack ÷ quiet (p50)`, value: `${attacked.length ? (a / q).toFixed(2) : '∞'} — goal ≤ ${LOGIN_ATTACK_GOAL}, none refused: ${met ? 'met' : 'NOT met'}` },
+      {
+        name: `${opts.label}: login under attack ÷ quiet (p50)`,
+        value: `${attacked.length ? (a / q).toFixed(2) : '∞'} — goal ≤ ${LOGIN_ATTACK_GOAL}, none refused: ${met ? 'met' : 'NOT met'}`,
+      },
     ];
   } finally {
     await server.stop();

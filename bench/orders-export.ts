@@ -95,7 +95,9 @@ async function measure(dataDir: string, databaseUrl: string | undefined, seeded:
   const { app, database } = await openApp(dataDir, databaseUrl);
   const { port, token } = await listenSignedIn(app, seeded.email, seeded.password);
   const download = async (query: string, to: string) => {
-    const res = await fetch(`http://127.0.0.1:${port}/api/admin/users/${seeded.customer}/orders.xlsx${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`http://127.0.0.1:${port}/api/admin/users/${seeded.customer}/orders.xlsx${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
     await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(to));
   };
@@ -123,7 +125,12 @@ async function measure(dataDir: string, databaseUrl: string | undefined, seeded:
     global.gc?.();
     const after = process.memoryUsage();
     const mbOf = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v / 1048576)]));
-    console.error('peak growth', mbOf(peaks), 'after gc growth', mbOf({ heapUsed: after.heapUsed - base.heapUsed, arrayBuffers: after.arrayBuffers - base.arrayBuffers, rss: after.rss - base.rss }));
+    console.error(
+      'peak growth',
+      mbOf(peaks),
+      'after gc growth',
+      mbOf({ heapUsed: after.heapUsed - base.heapUsed, arrayBuffers: after.arrayBuffers - base.arrayBuffers, rss: after.rss - base.rss }),
+    );
   }
   // Read back (after measuring): one row per item under the header.
   let rows = 0;
@@ -132,7 +139,14 @@ async function measure(dataDir: string, databaseUrl: string | undefined, seeded:
   await app.close();
   await database.close();
   const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
-  return { items: ITEMS, rows, fileKb: Math.round(statSync(file).size / 1024), exportMs: Math.round(exportMs), baselineRssMb: mb(baseline), peakRssMb: mb(peak) };
+  return {
+    items: ITEMS,
+    rows,
+    fileKb: Math.round(statSync(file).size / 1024),
+    exportMs: Math.round(exportMs),
+    baselineRssMb: mb(baseline),
+    peakRssMb: mb(peak),
+  };
 }
 
 function runChild<T>(...args: string[]): Promise<T> {
@@ -180,7 +194,8 @@ export async function benchOrdersExport(clusterUrl: string | null): Promise<Benc
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const databaseUrl = process.argv[4] || undefined;
   if (process.argv[2] === '--seed') process.stdout.write(`\n${JSON.stringify(await seed(process.argv[3], databaseUrl))}\n`);
-  else if (process.argv[2] === '--child') process.stdout.write(`\n${JSON.stringify(await measure(process.argv[3], databaseUrl, JSON.parse(process.argv[5]) as Seeded))}\n`);
+  else if (process.argv[2] === '--child')
+    process.stdout.write(`\n${JSON.stringify(await measure(process.argv[3], databaseUrl, JSON.parse(process.argv[5]) as Seeded))}\n`);
   else console.log(await benchOrdersExport(process.env.BENCH_DATABASE_URL ?? null));
   process.exit(0);
 }

@@ -54,7 +54,9 @@ async function untilMailsSent(databaseUrl: string, expected: number): Promise<nu
   try {
     const t0 = performance.now();
     for (;;) {
-      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from mail_outbox where status = 'sent' and subject like 'Order % confirmed%'`);
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from mail_outbox where status = 'sent' and subject like 'Order % confirmed%'`,
+      );
       if (rows[0].n >= expected) return performance.now() - t0;
       if (performance.now() - t0 > 60_000) return null;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -113,7 +115,12 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-bench-orders-pdf-'));
   try {
     const base = `http://127.0.0.1:${app.info.port}`;
-    const headers = { authorization: `Bearer ${app.info.token}`, accept: 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(app.info.xsrf)}`, 'x-xsrf-token': app.info.xsrf };
+    const headers = {
+      authorization: `Bearer ${app.info.token}`,
+      accept: 'application/json',
+      cookie: `XSRF-TOKEN=${encodeURIComponent(app.info.xsrf)}`,
+      'x-xsrf-token': app.info.xsrf,
+    };
     const get = (url: string) => fetch(`${base}${url}`, { headers });
     const reader = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const timedGet = (times: number[], url: string) => timed(times, reader, `${base}${url}`, headers);
@@ -149,7 +156,13 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
       Promise.all(
         ids.map(async (id) => {
           const t0 = performance.now();
-          const res = await send(agent, 'POST', `${base}/api/orders/${id}/confirm`, { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-confirm-${id}` }, '{}');
+          const res = await send(
+            agent,
+            'POST',
+            `${base}/api/orders/${id}/confirm`,
+            { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-confirm-${id}` },
+            '{}',
+          );
           times.push(performance.now() - t0);
           return { status: res.status, order: (JSON.parse(res.body) as { status?: string }).status };
         }),
@@ -181,20 +194,31 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
     const perConfirmation = (ms: number | null) => (ms === null ? 'n/a' : (ms / 50).toFixed(1));
     const live = (await (await get('/api/orders/counts')).json()) as { basket: number };
     rows.push(
-      { name: 'orders: 50 concurrent confirmations, p99 (ms), median of 3 rounds — goal ≤ 100', value: `${median.p99.toFixed(1)} (rounds: ${rounds.map((r) => r.p99.toFixed(0)).join(', ')})` },
-      { name: 'orders: 50 concurrent confirmations, errors / confirmed', value: `${answers.filter((a) => a.status !== 200).length} / ${answers.filter((a) => a.order === 'live').length} of ${answers.length} (baskets left: ${live.basket})` },
+      {
+        name: 'orders: 50 concurrent confirmations, p99 (ms), median of 3 rounds — goal ≤ 100',
+        value: `${median.p99.toFixed(1)} (rounds: ${rounds.map((r) => r.p99.toFixed(0)).join(', ')})`,
+      },
+      {
+        name: 'orders: 50 concurrent confirmations, errors / confirmed',
+        value: `${answers.filter((a) => a.status !== 200).length} / ${answers.filter((a) => a.order === 'live').length} of ${answers.length} (baskets left: ${live.basket})`,
+      },
       {
         name: 'orders: CPU per confirmation in that round (ms): server / PostgreSQL / this client',
         value: `${perConfirmation(median.server)} / ${perConfirmation(median.postgres)} / ${perConfirmation(median.client)} — the round's CPU over 2 cores: ${floor.toFixed(0)} ms`,
       },
-      { name: 'orders: 50 concurrent confirmations, p99 ÷ the round\'s CPU over 2 cores (1 = no time lost waiting)', value: (median.p99 / floor).toFixed(2) },
-      { name: 'orders: the confirmations\' e-mails (300), all sent … ms after the last answer', value: mailsSent === null ? 'not all within 60 s' : mailsSent.toFixed(0) },
+      { name: "orders: 50 concurrent confirmations, p99 ÷ the round's CPU over 2 cores (1 = no time lost waiting)", value: (median.p99 / floor).toFixed(2) },
+      {
+        name: "orders: the confirmations' e-mails (300), all sent … ms after the last answer",
+        value: mailsSent === null ? 'not all within 60 s' : mailsSent.toFixed(0),
+      },
     );
 
     rows.push(...(await staffQueue(base, { ...headers, authorization: `Bearer ${app.info.staffToken}` })));
 
     // Artwork: upload, then wait for the preview and preflight.
-    const basket = (await (await fetch(`${base}/api/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"ref":"artwork bench"}' })).json()) as { id: number };
+    const basket = (await (
+      await fetch(`${base}/api/orders`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"ref":"artwork bench"}' })
+    ).json()) as { id: number };
     const item = (await (
       await fetch(`${base}/api/orders/${basket.id}/items`, {
         method: 'POST',
@@ -243,7 +267,11 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
         name: `orders: artwork ${Math.round(size / 1024 / 1024)} MB — upload / to preview+preflight (ms), result`,
         value: `${uploaded.toFixed(0)} / ${result.toFixed(0)}, ${status}`,
       });
-      if (megabytes > 1) rows.push({ name: `orders: server RSS added during the ${Math.round(size / 1024 / 1024)} MB upload (MB) — goal ≤ 50`, value: (peak - before).toFixed(1) });
+      if (megabytes > 1)
+        rows.push({
+          name: `orders: server RSS added during the ${Math.round(size / 1024 / 1024)} MB upload (MB) — goal ≤ 50`,
+          value: (peak - before).toFixed(1),
+        });
     }
     return rows;
   } finally {
@@ -261,7 +289,12 @@ async function staffQueue(base: string, headers: Record<string, string>): Promis
   const get = (url: string) => fetch(`${base}${url}`, { headers });
   const list = (filter: object, sort: [string, string], page: number, size = 25) =>
     `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent(JSON.stringify([page * size, page * size + size - 1]))}`;
-  const SORTS: Array<[string, string]> = [['id', 'DESC'], ['dispatch_due', 'ASC'], ['total', 'DESC'], ['created_at', 'DESC']];
+  const SORTS: Array<[string, string]> = [
+    ['id', 'DESC'],
+    ['dispatch_due', 'ASC'],
+    ['total', 'DESC'],
+    ['created_at', 'DESC'],
+  ];
   const STATUSES = ['live', 'printing', 'problem', 'dispatched', 'cancelled'];
   const tabUrl = (i: number) => list({ status: STATUSES[i % 5] }, SORTS[i % 4], i % 4);
   // What staff type: an order number, a reference, a customer's company, a customer's e-mail. The
@@ -301,7 +334,10 @@ async function staffQueue(base: string, headers: Record<string, string>): Promis
     { name: 'staff orders: search (number, reference, company, e-mail), p95 (ms) — goal ≤ 40', value: percentile(searches, 95).toFixed(1) },
     { name: 'staff orders: broad search (a word in over half the orders: the page and its total), p95 (ms)', value: percentile(broad, 95).toFixed(1) },
     { name: 'staff orders: tab counts (all, and under a broad search), p95 (ms)', value: percentile(counts, 95).toFixed(1) },
-    { name: 'staff orders: bulk move of 200 Pending orders to Processing (ms) — goal ≤ 2000', value: `${bulk.toFixed(0)} (${results.filter((r) => r.ok).length} of ${pending.length} moved)` },
+    {
+      name: 'staff orders: bulk move of 200 Pending orders to Processing (ms) — goal ≤ 2000',
+      value: `${bulk.toFixed(0)} (${results.filter((r) => r.ok).length} of ${pending.length} moved)`,
+    },
   ];
 }
 

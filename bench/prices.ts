@@ -27,7 +27,16 @@ async function seedBenchCatalogue(database: Database, nProducts: number): Promis
     .returning({ id: users.id });
   const stockRows = await db
     .insert(stock)
-    .values(Array.from({ length: STOCKS }, (_, i) => ({ name: `Bench stock ${nProducts}/${i + 1}`, type: 'Silk', sheetCost: '0.0820', singleCost: '0.0450', doubleCost: '0.0650', sortOrder: i + 1 })))
+    .values(
+      Array.from({ length: STOCKS }, (_, i) => ({
+        name: `Bench stock ${nProducts}/${i + 1}`,
+        type: 'Silk',
+        sheetCost: '0.0820',
+        singleCost: '0.0450',
+        doubleCost: '0.0650',
+        sortOrder: i + 1,
+      })),
+    )
     .returning({ id: stock.id });
   const productRows = await db
     .insert(products)
@@ -159,8 +168,14 @@ async function benchPricesOn(url: URL): Promise<BenchRow[]> {
       for (const list of [times, plainTimes, revalidations]) list.sort((a, b) => a - b);
       const shape = `${PRODUCTS}×${STOCKS}×${BREAKS}`;
       return [
-        { name: `PostgreSQL: GET /api/prices ${shape}, ${compressed.headers['content-encoding'] ?? 'uncompressed'}, p50 (ms)`, value: percentile(times, 50).toFixed(1) },
-        { name: `PostgreSQL: GET /api/prices ${shape}, ${compressed.headers['content-encoding'] ?? 'uncompressed'}, p95 (ms)`, value: percentile(times, 95).toFixed(1) },
+        {
+          name: `PostgreSQL: GET /api/prices ${shape}, ${compressed.headers['content-encoding'] ?? 'uncompressed'}, p50 (ms)`,
+          value: percentile(times, 50).toFixed(1),
+        },
+        {
+          name: `PostgreSQL: GET /api/prices ${shape}, ${compressed.headers['content-encoding'] ?? 'uncompressed'}, p95 (ms)`,
+          value: percentile(times, 95).toFixed(1),
+        },
         { name: `PostgreSQL: GET /api/prices ${shape}, uncompressed, p95 (ms)`, value: percentile(plainTimes, 95).toFixed(1) },
         { name: 'PostgreSQL: GET /api/prices repeat visit (If-None-Match → 304), p95 (ms)', value: percentile(revalidations, 95).toFixed(1) },
         { name: 'PostgreSQL: GET /api/prices first request after a catalogue change, median of 5 (ms)', value: colds[2].toFixed(0) },

@@ -23,7 +23,10 @@ import { startPostgres, type BenchPostgres } from './lib/postgres';
  */
 type Bench = (pg: BenchPostgres | null) => Promise<BenchRow[]>;
 const noPostgres: BenchRow[] = [{ name: 'PostgreSQL', value: 'not run: no PostgreSQL here (set BENCH_DATABASE_URL)' }];
-const onPostgres = (run: (url: string) => Promise<BenchRow[]>): Bench => async (pg) => (pg ? run(pg.url) : noPostgres);
+const onPostgres =
+  (run: (url: string) => Promise<BenchRow[]>): Bench =>
+  async (pg) =>
+    pg ? run(pg.url) : noPostgres;
 
 const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   auth: {

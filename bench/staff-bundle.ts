@@ -34,7 +34,7 @@ export async function benchStaffBundle(): Promise<BenchRow[]> {
   return [
     { name: `staff area JS, gzipped (kB; goal ≤ ${STAFF_JS_GOAL_KB})`, value: kb(staffOnly) },
     { name: 'staff area JS with the chunks it shares with the customer app, gzipped (kB)', value: kb([...staff]) },
-    { name: 'staff chunks among the customer entry\'s static imports', value: String([...customer].filter((key) => key === STAFF_ENTRY).length) },
+    { name: "staff chunks among the customer entry's static imports", value: String([...customer].filter((key) => key === STAFF_ENTRY).length) },
   ];
 }
 

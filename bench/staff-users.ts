@@ -3,7 +3,14 @@ import { percentile, type BenchRow } from './lib/stats';
 
 /** The searches a member of staff types: a surname, a town, a company word, a postcode start, two words. */
 const SEARCHES = ['smith', 'leeds', 'inkwell', 'okafor york', 'studio', 'ab1', 'patel harrogate', 'customer123', 'café', 'beacon signs', 'zzz-nobody'];
-const SORTS: Array<[string, 'ASC' | 'DESC']> = [['id', 'DESC'], ['lastname', 'ASC'], ['company_name', 'ASC'], ['town', 'DESC'], ['created_at', 'DESC'], ['email', 'ASC']];
+const SORTS: Array<[string, 'ASC' | 'DESC']> = [
+  ['id', 'DESC'],
+  ['lastname', 'ASC'],
+  ['company_name', 'ASC'],
+  ['town', 'DESC'],
+  ['created_at', 'DESC'],
+  ['email', 'ASC'],
+];
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 330);
 
 /**
@@ -20,7 +27,9 @@ const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 330);
  * 2-core machine: without the index p95 was ~96 ms; with it, ~16 ms.
  */
 export async function benchStaffUsers(opts: { label: string; databaseUrl?: string }): Promise<BenchRow[]> {
-  const app = await spawnServer<{ port: number; token: string; xsrf: string; users: number }>('bench/servers/staff-app.ts', { DATABASE_URL: opts.databaseUrl ?? '' });
+  const app = await spawnServer<{ port: number; token: string; xsrf: string; users: number }>('bench/servers/staff-app.ts', {
+    DATABASE_URL: opts.databaseUrl ?? '',
+  });
   try {
     const base = `http://127.0.0.1:${app.info.port}/api/admin/users`;
     const headers = { authorization: `Bearer ${app.info.token}`, accept: 'application/json', cookie: `XSRF-TOKEN=${encodeURIComponent(app.info.xsrf)}` };

@@ -12,7 +12,15 @@ import { onCleanup } from './cleanup';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Debian's Chromium; nothing is downloaded. The flags keep it off the closed network. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Lighthouse, pinned: scores move between majors. 13 needs Node 22.19+, which the bench runs on (Node 24). */
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 
@@ -212,7 +220,10 @@ export interface LighthouseRun {
 export async function lighthouse(url: string, runs: number, token?: string): Promise<LighthouseRun[]> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(os.tmpdir(), 'pjt-lighthouse-profile-'));
-  const chrome = spawn(CHROMIUM, ['--headless=new', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore', detached: true });
+  const chrome = spawn(CHROMIUM, ['--headless=new', ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+    detached: true,
+  });
   const stopChrome = () => {
     try {
       process.kill(-chrome.pid!, 'SIGKILL');
@@ -237,10 +248,14 @@ export async function lighthouse(url: string, runs: number, token?: string): Pro
         const report = path.join(dir, `report-${i}.json`);
         // Fetched by npx at bench time rather than kept in devDependencies: Lighthouse pulls in a
         // browser toolchain of its own (~1,000 lockfile lines) that only this bench row uses.
-        await promisify(execFile)('npx', ['--yes', LIGHTHOUSE, url, `--port=${port}`, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'], {
-          env: { ...process.env, CHROME_PATH: CHROMIUM },
-          timeout: 300_000,
-        });
+        await promisify(execFile)(
+          'npx',
+          ['--yes', LIGHTHOUSE, url, `--port=${port}`, '--only-categories=performance', '--output=json', `--output-path=${report}`, '--quiet'],
+          {
+            env: { ...process.env, CHROME_PATH: CHROMIUM },
+            timeout: 300_000,
+          },
+        );
         // BENCH_LIGHTHOUSE_KEEP=<dir> keeps each report there, to see what a score is made of.
         const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
         if (keep) {

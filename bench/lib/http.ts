@@ -15,17 +15,24 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
  * body is counted as it travels. `localAddress` picks the source address on loopback
  * (127.0.0.2, …): one client IP per caller, as the login limits see them.
  */
-export function rawRequest(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.localAddress ? undefined : agent, localAddress: opts.localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: body.length, body });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: opts.method ?? 'GET', headers: opts.headers, agent: opts.localAddress ? undefined : agent, localAddress: opts.localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, wireBytes: body.length, body });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (opts.body !== undefined) req.end(opts.body);
     else req.end();

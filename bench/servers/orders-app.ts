@@ -59,10 +59,12 @@ await db.execute(sql`
 const artworkDir = path.join(dataDir, 'files', 'artwork');
 mkdirSync(artworkDir, { recursive: true });
 writeFileSync(path.join(artworkDir, 'bench.pdf'), '%PDF-1.4\n%bench\n');
-const baskets = ((await db.execute(sql`
+const baskets = (
+  (await db.execute(sql`
   insert into orders (user_id, status, ref, firstname, lastname, email, address1, town, postcode, country_id, delivery_type_id)
   select ${me}, 'basket', 'Basket ' || g, 'Jane', 'Doe', ${customer.email}, '1 Bench Street', 'Leeds', 'LS1 1AA', ${gb}, ${type}
-  from generate_series(1, ${BASKETS}) g returning id`)) as unknown as { rows: Array<{ id: number }> }).rows.map((r) => r.id);
+  from generate_series(1, ${BASKETS}) g returning id`)) as unknown as { rows: Array<{ id: number }> }
+).rows.map((r) => r.id);
 await db.execute(sql`
   insert into order_items (order_id, product_id, stock_id, qty, sides, orientation, artwork_name, artwork_size, artwork_key, artwork_uploaded_at, preflight_status, preflight)
   select id, ${product}, ${stock}, ${qty}, 'single', 'landscape', 'bench.pdf', 16, 'artwork/bench.pdf', now(), 'pass', '{"status":"pass","pages":1,"checks":[]}'::jsonb

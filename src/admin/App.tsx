@@ -29,7 +29,10 @@ const { create: UserAdd, ...usersResource } = users;
 
 // Each screen's code arrives when it is first opened (the resources' index files): the staff
 // area's first chunk is react-admin's frame, the menu and the providers (≤ 300 kB gzipped).
-const Dashboard = lazyScreen(() => import('./dashboard/Dashboard'), (m) => m.Dashboard);
+const Dashboard = lazyScreen(
+  () => import('./dashboard/Dashboard'),
+  (m) => m.Dashboard,
+);
 
 /**
  * The staff area: react-admin under /admin, lazily loaded by the customer router's `/admin/*`

@@ -163,14 +163,12 @@ function pageRoute(row: RouteRow): RouteObject {
 export function customerRoutes(): RouteObject[] {
   const rows: readonly RouteRow[] = ROUTES;
   const pagesIn = (layout: LayoutName) => rows.filter((row) => row.layout === layout).map(pageRoute);
-  const layoutRoutes = (Object.keys(LAYOUTS) as (keyof typeof LAYOUTS)[]).map(
-    (layout): RouteObject => ({
-      id: `layout:${layout}`,
-      loader: LAYOUT_LOADERS[layout],
-      lazy: lazyComponent(LAYOUTS[layout]),
-      children: pagesIn(layout),
-    }),
-  );
+  const layoutRoutes = (Object.keys(LAYOUTS) as (keyof typeof LAYOUTS)[]).map((layout): RouteObject => ({
+    id: `layout:${layout}`,
+    loader: LAYOUT_LOADERS[layout],
+    lazy: lazyComponent(LAYOUTS[layout]),
+    children: pagesIn(layout),
+  }));
   return [
     {
       id: 'root',

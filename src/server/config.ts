@@ -40,7 +40,10 @@ const trustProxy = z
     if (['', 'false', '0', 'no'].includes(value)) return false;
     if (['true', 'yes'].includes(value)) return true;
     if (/^\d{1,2}$/.test(value)) return Number(value);
-    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = entries.filter((e) => !isProxyAddress(e));
     if (bad.length || !entries.length) {
       ctx.addIssue({ code: 'custom', message: `expected false, true, a hop count or proxy addresses/CIDRs; not ${bad.join(', ') || 'empty'}` });
@@ -59,7 +62,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   APP_URL: z.string().url().optional(),
   APP_NAME: z.string().default('Print Junction Trade'),
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
@@ -74,7 +81,11 @@ const envSchema = z.object({
   /** Multiplies every rate limit's allowance; for test environments that sign in many times from one address. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   /** How often expired sessions and reset links are deleted. */
-  PURGE_INTERVAL_MINUTES: z.coerce.number().positive().max(24 * 60).default(60),
+  PURGE_INTERVAL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(60),
   /** Database time-outs: connecting or waiting for a pooled connection (on PGlite, for its one connection), one statement, a transaction left idle (the last two PostgreSQL only). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
@@ -95,11 +106,18 @@ const envSchema = z.object({
   OAUTH_MICROSOFT_CLIENT_ID: z.string().optional(),
   OAUTH_MICROSOFT_CLIENT_SECRET: z.string().optional(),
   /** A tenant id or domain; `common` (default) admits work, school and personal accounts, `organizations` work and school ones. */
-  OAUTH_MICROSOFT_TENANT: z.string().regex(/^[A-Za-z0-9.-]{1,100}$/, 'a tenant id, domain, common, organizations or consumers').optional(),
+  OAUTH_MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,100}$/, 'a tenant id, domain, common, organizations or consumers')
+    .optional(),
   OAUTH_GITHUB_CLIENT_ID: z.string().optional(),
   OAUTH_GITHUB_CLIENT_SECRET: z.string().optional(),
   /** A generic OpenID Connect provider (Keycloak, Okta…), found by discovery at its issuer. */
-  OAUTH_OIDC_ISSUER: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  OAUTH_OIDC_ISSUER: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OAUTH_OIDC_CLIENT_ID: z.string().optional(),
   OAUTH_OIDC_CLIENT_SECRET: z.string().optional(),
   OAUTH_OIDC_NAME: z.string().max(40).optional(),

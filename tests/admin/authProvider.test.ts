@@ -38,7 +38,10 @@ describe('checkAuth: local and cheap', () => {
 describe('checkError: a 401 logs out, a 403 does not', () => {
   it('rejects a 401 so that react-admin logs out and goes to /login, and remembers the page', async () => {
     signInAs();
-    await expect(authProvider.checkError({ status: 401, body: { message: 'You are not signed in.' } })).rejects.toEqual({ redirectTo: '/login', message: false });
+    await expect(authProvider.checkError({ status: 401, body: { message: 'You are not signed in.' } })).rejects.toEqual({
+      redirectTo: '/login',
+      message: false,
+    });
     expect(Cookies.get('intended_url')).toBe('/admin/users?filter=%7B%22q%22%3A%22ink%22%7D');
   });
 

@@ -10,8 +10,29 @@ afterEach(() => {
   clearSession();
 });
 
-const PRODUCT = { id: 3, name: 'Business cards', description: '', multiplier: 10, weight: 4.2, large_item: false, restricted: false, sort_order: 1, active: true, stock_ids: [8] };
-const STOCK = { id: 8, name: '350gsm Silk', type: 'Silk', sheet_cost: '0.0500', single_cost: '0.0250', double_cost: '0.0450', sort_order: 1, active: true, product_count: 1 };
+const PRODUCT = {
+  id: 3,
+  name: 'Business cards',
+  description: '',
+  multiplier: 10,
+  weight: 4.2,
+  large_item: false,
+  restricted: false,
+  sort_order: 1,
+  active: true,
+  stock_ids: [8],
+};
+const STOCK = {
+  id: 8,
+  name: '350gsm Silk',
+  type: 'Silk',
+  sheet_cost: '0.0500',
+  single_cost: '0.0250',
+  double_cost: '0.0450',
+  sort_order: 1,
+  active: true,
+  product_count: 1,
+};
 const BREAK = { id: 21, product_id: 3, stock_id: 8, qty: 250, margin: 100 };
 
 const call = (config: { method?: string; url?: string }) => `${config.method?.toUpperCase()} ${config.url}`;
@@ -19,7 +40,11 @@ const call = (config: { method?: string; url?: string }) => `${config.method?.to
 describe('the dataProvider', () => {
   it('speaks simple-rest on /api/admin, with the API name of resources whose screen path differs', async () => {
     const seen = answerWith(() => ({ body: '[{"id":1,"code":"GB","name":"United Kingdom","active":true}]', headers: { 'content-range': 'countries 0-0/1' } }));
-    const { data, total } = await dataProvider.getList('delivery/countries', { pagination: { page: 1, perPage: 50 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'king' } });
+    const { data, total } = await dataProvider.getList('delivery/countries', {
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'king' },
+    });
     expect(total).toBe(1);
     expect(data[0].code).toBe('GB');
     const url = new URL(seen[0].url!, 'http://localhost');
@@ -41,7 +66,13 @@ describe('the dataProvider', () => {
   });
 
   it('uploads a logo as multipart form data and reads the 422 message for the file', async () => {
-    const seen = answerWith(() => ({ status: 422, body: JSON.stringify({ message: 'This file is not a PNG, JPEG, WebP or GIF image.', errors: { file: 'This file is not a PNG, JPEG, WebP or GIF image.' } }) }));
+    const seen = answerWith(() => ({
+      status: 422,
+      body: JSON.stringify({
+        message: 'This file is not a PNG, JPEG, WebP or GIF image.',
+        errors: { file: 'This file is not a PNG, JPEG, WebP or GIF image.' },
+      }),
+    }));
     const failure = await dataProvider.uploadLogo(7, new File(['hello'], 'logo.png', { type: 'image/png' })).catch((e: unknown) => e);
     expect(seen[0].url).toBe('/api/admin/users/7/logo');
     expect(seen[0].data).toBeInstanceOf(FormData);
@@ -77,7 +108,17 @@ describe('the custom methods of the dataProvider (calls beyond CRUD, on the same
   it("fails as react-admin's HttpError, with the server's messages by row and field", async () => {
     const body = { message: 'The given data was invalid.', errors: { 'rows.1.qty': 'This quantity is already a break' } };
     answerWith(() => ({ status: 422, body: JSON.stringify(body) }));
-    const failure = await dataProvider.saveMarginPair(3, 8, [{ qty: '250', margin: '1' }, { qty: '250', margin: '2' }], 1).catch((e: unknown) => e);
+    const failure = await dataProvider
+      .saveMarginPair(
+        3,
+        8,
+        [
+          { qty: '250', margin: '1' },
+          { qty: '250', margin: '2' },
+        ],
+        1,
+      )
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ status: 422, message: 'The given data was invalid.', body });
   });

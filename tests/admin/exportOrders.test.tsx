@@ -45,7 +45,10 @@ describe('Export to Excel on a user’s Orders tab', () => {
   });
 
   it('sends no days when none are given, and shows what the server refused beside the field', async () => {
-    const { u, dialog, seen } = await openDialog({ status: 422, body: JSON.stringify({ message: 'The given data was invalid.', errors: { to: 'The last day must be on or after the first day' } }) });
+    const { u, dialog, seen } = await openDialog({
+      status: 422,
+      body: JSON.stringify({ message: 'The given data was invalid.', errors: { to: 'The last day must be on or after the first day' } }),
+    });
     await u.click(within(dialog).getByRole('button', { name: 'Export' }));
     const to = within(dialog).getByLabelText(/^To/);
     await vi.waitFor(() => expect(to).toHaveAccessibleDescription('The last day must be on or after the first day'));

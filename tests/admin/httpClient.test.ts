@@ -48,8 +48,11 @@ describe('the httpClient on the shared axios instance', () => {
     expect(seen[0].signal).toBe(controller.signal);
   });
 
-  it('turns a 422 into react-admin\'s HttpError carrying the server\'s field messages', async () => {
-    const body = { message: 'The given data was invalid.', errors: { email: 'An account with this e-mail address already exists', company_name: 'Company name is required' } };
+  it("turns a 422 into react-admin's HttpError carrying the server's field messages", async () => {
+    const body = {
+      message: 'The given data was invalid.',
+      errors: { email: 'An account with this e-mail address already exists', company_name: 'Company name is required' },
+    };
     answerWith(() => ({ status: 422, body: JSON.stringify(body) }));
     const failure = await httpClient('/api/admin/users', { method: 'POST', body: '{}' }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(HttpError);

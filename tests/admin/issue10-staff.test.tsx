@@ -23,13 +23,47 @@ import { makeUser } from './helpers/users';
 
 afterEach(() => stopAnswering());
 
-const silk = { id: 2, name: '350gsm Silk', type: 'Silk', sheet_cost: '0.0500', single_cost: '0.0250', double_cost: '0.0450', sort_order: 1, active: true, product_count: 1 };
-const matt = { id: 3, name: '400gsm Matt', type: 'Matt', sheet_cost: '0.0600', single_cost: '0.0250', double_cost: '0.0450', sort_order: 2, active: true, product_count: 1 };
-const cards = { id: 1, name: 'Business cards', description: '', multiplier: 10, weight: 4, large_item: false, restricted: false, sort_order: 1, active: true, stock_ids: [2, 3] };
+const silk = {
+  id: 2,
+  name: '350gsm Silk',
+  type: 'Silk',
+  sheet_cost: '0.0500',
+  single_cost: '0.0250',
+  double_cost: '0.0450',
+  sort_order: 1,
+  active: true,
+  product_count: 1,
+};
+const matt = {
+  id: 3,
+  name: '400gsm Matt',
+  type: 'Matt',
+  sheet_cost: '0.0600',
+  single_cost: '0.0250',
+  double_cost: '0.0450',
+  sort_order: 2,
+  active: true,
+  product_count: 1,
+};
+const cards = {
+  id: 1,
+  name: 'Business cards',
+  description: '',
+  multiplier: 10,
+  weight: 4,
+  large_item: false,
+  restricted: false,
+  sort_order: 1,
+  active: true,
+  stock_ids: [2, 3],
+};
 const margin = (id: number, stock_id: number, qty: number, m: number) => ({ id, product_id: 1, stock_id, qty, margin: m });
 const SILK_BREAKS = [100, 250, 500, 1000, 2500, 5000, 10000, 20000].map((qty, i) => margin(i + 1, 2, qty, 100));
 
-const list = (resource: string, rows: unknown[]): FakeAnswer => ({ body: JSON.stringify(rows), headers: { 'content-range': `${resource} 0-${Math.max(rows.length - 1, 0)}/${rows.length}` } });
+const list = (resource: string, rows: unknown[]): FakeAnswer => ({
+  body: JSON.stringify(rows),
+  headers: { 'content-range': `${resource} 0-${Math.max(rows.length - 1, 0)}/${rows.length}` },
+});
 const pathOf = (config: InternalAxiosRequestConfig) => new URL(config.url!, 'http://localhost').pathname;
 
 function renderStaff(path: string, routePath: string, element: React.ReactNode, resource = 'products') {
@@ -85,7 +119,8 @@ describe('the margins page (fix 3)', () => {
   function marginsApi(breaks = [margin(1, 2, 100, 100), margin(2, 2, 250, 100)]) {
     return answerWith((config) => {
       const path = pathOf(config);
-      if (config.method === 'get' && path === '/api/admin/products/1/stock/2/margins') return { body: JSON.stringify({ product: cards, stock: silk, margins: breaks }) };
+      if (config.method === 'get' && path === '/api/admin/products/1/stock/2/margins')
+        return { body: JSON.stringify({ product: cards, stock: silk, margins: breaks }) };
       if (config.method === 'put') return { body: JSON.stringify(breaks) };
       return { status: 404, body: '{"message":"Not found"}' };
     });
@@ -115,7 +150,12 @@ describe('the margins page (fix 3)', () => {
     const warning = await screen.findByTestId('dearer-warning');
     expect(warning).toHaveTextContent('Dearer per item than 100');
     expect(within(warning.closest('tr')!).getByLabelText('Quantity of break 2')).toHaveValue('250');
-    expect(dearerPerItem([{ qty: 100, single: 1000, double: 1500 }, { qty: 250, single: 2000, double: 3000 }])).toEqual([undefined, undefined]);
+    expect(
+      dearerPerItem([
+        { qty: 100, single: 1000, double: 1500 },
+        { qty: 250, single: 2000, double: 3000 },
+      ]),
+    ).toEqual([undefined, undefined]);
   });
 });
 
@@ -145,7 +185,12 @@ describe('destructive actions say what goes and ask once', () => {
     expect(seen.some((r) => r.method === 'put')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete the breaks and save' }));
     await waitFor(() => expect(seen.some((r) => r.method === 'put')).toBe(true));
-    expect(lossSentence([{ name: 'A', breaks: 1 }, { name: 'B', breaks: 3 }])).toMatch(/^This deletes the only quantity break of A and the 3 quantity breaks of B\./);
+    expect(
+      lossSentence([
+        { name: 'A', breaks: 1 },
+        { name: 'B', breaks: 3 },
+      ]),
+    ).toMatch(/^This deletes the only quantity break of A and the 3 quantity breaks of B\./);
   });
 
   it('removing a price agreement asks first', async () => {
@@ -176,7 +221,11 @@ describe('destructive actions say what goes and ask once', () => {
 
   it('a stock in use is not offered for deletion: the button explains why', async () => {
     const user = userEvent.setup();
-    const seen = answerWith((config) => (config.method === 'get' && pathOf(config) === '/api/admin/stock/2' ? { body: JSON.stringify({ ...silk, product_count: 3 }) } : { status: 404, body: '{}' }));
+    const seen = answerWith((config) =>
+      config.method === 'get' && pathOf(config) === '/api/admin/stock/2'
+        ? { body: JSON.stringify({ ...silk, product_count: 3 }) }
+        : { status: 404, body: '{}' },
+    );
     renderStaff('/stock/2', '/stock/:id/*', <StockEdit />, 'stock');
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: '350gsm Silk cannot be deleted' });

@@ -13,11 +13,20 @@ function serverSays(qty: string, margin: string): Record<string, string> {
 
 describe('the margins table checks rows by the shared schema', () => {
   it('gives each field the message the server gives', () => {
-    for (const [qty, margin] of [['0', '-1'], ['x', '1.234'], ['2.5', '1001'], ['', ''], ['250', 'ten']]) {
+    for (const [qty, margin] of [
+      ['0', '-1'],
+      ['x', '1.234'],
+      ['2.5', '1001'],
+      ['', ''],
+      ['250', 'ten'],
+    ]) {
       const [checked] = checkRows([newRow(qty, margin)]);
       expect({ qty: checked.qty, margin: checked.margin }).toEqual({ qty: serverSays(qty, margin).qty, margin: serverSays(qty, margin).margin });
     }
-    expect(checkRows([newRow('0', '1001')])[0]).toEqual({ qty: 'The quantity must be a positive whole number', margin: 'The margin must be between 0 and 1000 %' });
+    expect(checkRows([newRow('0', '1001')])[0]).toEqual({
+      qty: 'The quantity must be a positive whole number',
+      margin: 'The margin must be between 0 and 1000 %',
+    });
   });
 
   it('tells every row holding a repeated quantity, also while a margin is still blank', () => {

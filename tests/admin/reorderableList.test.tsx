@@ -60,7 +60,11 @@ function renderList(resource: string, list: React.ReactNode) {
   );
 }
 
-const names = () => screen.getAllByRole('row').slice(1).map((row) => row.querySelector('.column-name')?.textContent);
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('.column-name')?.textContent);
 
 describe('the reorderable catalogue lists (stock and products share one)', () => {
   it('moves a stock down through the dataProvider and shows the new order', async () => {

@@ -72,7 +72,10 @@ describe('sending orders to Click & Drop from the Royal Mail page', () => {
   });
 
   it("shows Royal Mail's own failure in the dialog, with nothing sent, and lets staff try again", async () => {
-    royalMailApi({ status: 502, body: JSON.stringify({ message: 'Royal Mail refused the API key (ROYALMAIL_API_KEY): check it in Click & Drop → Settings → Integrations' }) });
+    royalMailApi({
+      status: 502,
+      body: JSON.stringify({ message: 'Royal Mail refused the API key (ROYALMAIL_API_KEY): check it in Click & Drop → Settings → Integrations' }),
+    });
     const dialog = await sendBoth();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Royal Mail refused the API key');
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();

@@ -10,7 +10,18 @@ import { answerWith, stopAnswering } from './helpers/fakeAdapter';
 
 afterEach(() => stopAnswering());
 
-const opened = { id: 3, name: '350gsm Silk', type: 'Silk', sheet_cost: '0.0450', single_cost: '0.0300', double_cost: '0.0550', sort_order: 1, active: true, product_count: 0, version: 4 };
+const opened = {
+  id: 3,
+  name: '350gsm Silk',
+  type: 'Silk',
+  sheet_cost: '0.0450',
+  single_cost: '0.0300',
+  double_cost: '0.0550',
+  sort_order: 1,
+  active: true,
+  product_count: 0,
+  version: 4,
+};
 // What a colleague saved meanwhile: another type and cost.
 const theirs = { ...opened, type: 'Gloss', sheet_cost: '0.0500', version: 5 };
 

@@ -50,7 +50,8 @@ describe('the tickets list', () => {
     const seen = answerWith((config): FakeAnswer => {
       const path = pathOf(config);
       if (path === '/api/admin/tickets/counts') return { body: JSON.stringify({ all: 9, open: 3, answered: 4, closed: 2 }) };
-      if (path === '/api/admin/tickets') return { body: JSON.stringify([summary(11), summary(12, { order_id: null })]), headers: { 'content-range': 'tickets 0-1/2' } };
+      if (path === '/api/admin/tickets')
+        return { body: JSON.stringify([summary(11), summary(12, { order_id: null })]), headers: { 'content-range': 'tickets 0-1/2' } };
       return { status: 404, body: '{"message":"Not found"}' };
     });
     render(
@@ -161,7 +162,10 @@ describe('the reply form of a ticket', () => {
 
   it('shows the server’s refusal beside the field and keeps the text', async () => {
     const u = userEvent.setup();
-    const { seen } = renderTicket(() => ({ status: 422, body: JSON.stringify({ message: 'The given data was invalid.', errors: { body: 'At most 5000 characters' } }) }));
+    const { seen } = renderTicket(() => ({
+      status: 422,
+      body: JSON.stringify({ message: 'The given data was invalid.', errors: { body: 'At most 5000 characters' } }),
+    }));
     const field = await screen.findByLabelText('Reply to the customer');
     await u.type(field, 'Thanks, we will look.');
     await u.click(screen.getByRole('button', { name: 'Send reply' }));
@@ -188,7 +192,10 @@ describe('the reply form of a ticket', () => {
 
   it('hides the reply on a closed ticket, and a reopen the server refuses (409) is said and the ticket read again', async () => {
     const u = userEvent.setup();
-    const closed = ticket({ status: 'closed', events: [{ from: 'open', to: 'closed', actor: 'customer', actor_name: 'Jane Okafor', at: '2026-11-21T09:00:00.000Z' }] });
+    const closed = ticket({
+      status: 'closed',
+      events: [{ from: 'open', to: 'closed', actor: 'customer', actor_name: 'Jane Okafor', at: '2026-11-21T09:00:00.000Z' }],
+    });
     const { seen } = renderTicket(() => ({ status: 409, body: JSON.stringify({ message: 'This ticket was changed meanwhile.' }) }), closed);
     expect(await screen.findByText('This ticket is closed — reopen it to reply.')).toBeVisible();
     expect(screen.queryByLabelText('Reply to the customer')).toBeNull();

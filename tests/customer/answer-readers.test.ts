@@ -10,13 +10,23 @@ const sampleUser = makeUser();
 describe('answer readers of the first page load', () => {
   it('asUser takes a user and refuses anything else', () => {
     expect(asUser(sampleUser)).toBe(sampleUser);
-    for (const bad of ['<html>proxy</html>', null, [], {}, { ...sampleUser, id: '1' }, { ...sampleUser, role: 'owner' }, { ...sampleUser, firstname: undefined }]) {
+    for (const bad of [
+      '<html>proxy</html>',
+      null,
+      [],
+      {},
+      { ...sampleUser, id: '1' },
+      { ...sampleUser, role: 'owner' },
+      { ...sampleUser, firstname: undefined },
+    ]) {
       expect(() => asUser(bad)).toThrow(TypeError);
     }
   });
 
   it('readProviders keeps the well-formed providers and refuses a body without a list', () => {
-    expect(readProviders({ providers: [{ id: 'google', name: 'Google' }, { id: '', name: 'Nameless' }, { name: 'No id' }, 'x'] })).toEqual([{ id: 'google', name: 'Google' }]);
+    expect(readProviders({ providers: [{ id: 'google', name: 'Google' }, { id: '', name: 'Nameless' }, { name: 'No id' }, 'x'] })).toEqual([
+      { id: 'google', name: 'Google' },
+    ]);
     expect(readProviders({ providers: [] })).toEqual([]);
     expect(() => readProviders('<html></html>')).toThrow(TypeError);
   });

@@ -187,7 +187,11 @@ describe('register form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open my account' }));
     await settleRouter(router);
     await waitFor(() => expect(here(router)).toBe('/'));
-    expect(bodyOf(requests.find((request) => request.method === 'post' && request.url === '/api/register')!)).toMatchObject({ firstname: 'Jo', country_id: 1, password: 'long enough' });
+    expect(bodyOf(requests.find((request) => request.method === 'post' && request.url === '/api/register')!)).toMatchObject({
+      firstname: 'Jo',
+      country_id: 1,
+      password: 'long enough',
+    });
   });
 
   it('says accounts are checked before ordering only when the printer approves each one (REGISTRATION_ROLE none)', async () => {

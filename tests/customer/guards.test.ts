@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { adminOnly, authRequired, guardsMiddleware, guestOnly, profileComplete, restoreSession, role, runGuards, sessionRestoreMiddleware, type GuardContext } from '../../src/customer/guards';
+import {
+  adminOnly,
+  authRequired,
+  guardsMiddleware,
+  guestOnly,
+  profileComplete,
+  restoreSession,
+  role,
+  runGuards,
+  sessionRestoreMiddleware,
+  type GuardContext,
+} from '../../src/customer/guards';
 import { clearSession, getAuthState, saveToken, setUser } from '../../src/shared/auth';
 import { fakeApi, makeUser, stopFakeApi } from '../helpers/fakeApi';
 
@@ -37,9 +48,12 @@ describe('guest-only guard', () => {
 
 describe('profile-complete guard (issue 16: an account opened by social sign-in has no address yet)', () => {
   it('lets an account with its name and address through', () => expect(profileComplete(at('/create', customer))).toBeUndefined());
-  it.each([{ address1: '' }, { town: ' ' }, { postcode: '' }, { country_id: null }, { lastname: '' }])('sends an account without %o to complete its profile, remembering where it was going', (missing) => {
-    expect(profileComplete(at('/create/12', makeUser(missing)))).toEqual({ to: '/account/profile?complete=1', intendedUrl: '/create/12' });
-  });
+  it.each([{ address1: '' }, { town: ' ' }, { postcode: '' }, { country_id: null }, { lastname: '' }])(
+    'sends an account without %o to complete its profile, remembering where it was going',
+    (missing) => {
+      expect(profileComplete(at('/create/12', makeUser(missing)))).toEqual({ to: '/account/profile?complete=1', intendedUrl: '/create/12' });
+    },
+  );
 });
 
 describe('role guard', () => {

@@ -66,7 +66,11 @@ describe('default layout', () => {
     const customerView = await renderApp('/');
     fireEvent.click(screen.getByRole('button', { name: 'Jo' }));
     let menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Update Profile', 'Change Password', 'Logout']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Update Profile', 'Change Password', 'Logout']);
     customerView.unmount();
 
     setUser(makeUser({ role: 'admin', firstname: 'Sam' }));
@@ -100,7 +104,9 @@ describe('default layout', () => {
     button.focus();
     await user.keyboard('{Enter}');
     const drawer = await screen.findByRole('presentation');
-    const labels = within(drawer).getAllByRole('link').map((link) => link.textContent);
+    const labels = within(drawer)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(labels).toEqual(expect.arrayContaining(['New Order', 'Pending', 'Resolution Centre', 'Update Profile', 'Change Password', 'Administrator']));
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(drawer).toContainElement(document.activeElement as HTMLElement); // focus moved into the menu
@@ -200,7 +206,7 @@ describe('unauthorized page', () => {
     'GET /api/settings/COMPANY_EMAIL': () => ({ data: { name: 'COMPANY_EMAIL', value: 'trade@printjunction.example' } }),
   };
 
-  it('awaiting approval: says what happens next and gives the printer\'s telephone and e-mail', async () => {
+  it("awaiting approval: says what happens next and gives the printer's telephone and e-mail", async () => {
     api(contact);
     setUser(makeUser({ role: 'none', firstname: 'Jo' }));
     await renderApp('/unauthorized');
@@ -265,7 +271,7 @@ describe('unauthorized page', () => {
 });
 
 describe('footer contact details', () => {
-  it('shows the printer\'s telephone and e-mail when they are set', async () => {
+  it("shows the printer's telephone and e-mail when they are set", async () => {
     api({
       'GET /api/settings/COMPANY_PHONE': () => ({ data: { name: 'COMPANY_PHONE', value: '+44 113 496 0123' } }),
       'GET /api/settings/COMPANY_EMAIL': () => ({ data: { name: 'COMPANY_EMAIL', value: 'hello@printjunction.example' } }),

@@ -18,10 +18,9 @@ vi.mock('../../src/customer/navigation/reloadOnce', async (importOriginal) => {
 
 /** A miniature of the app's route tree: the same shell, title outlet and error boundary. */
 function renderRoutes(pages: RouteObject[], path = '/') {
-  const router = createMemoryRouter(
-    [{ Component: AppShell, children: [{ Component: TitledOutlet, ErrorBoundary: RouteErrorBoundary, children: pages }] }],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter([{ Component: AppShell, children: [{ Component: TitledOutlet, ErrorBoundary: RouteErrorBoundary, children: pages }] }], {
+    initialEntries: [path],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -92,8 +91,7 @@ describe('progress bar during navigation', () => {
 });
 
 describe('a lazily loaded page that fails to load', () => {
-  const failingLazy = () =>
-    loadWithTimeout<{ default: () => null }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+  const failingLazy = () => loadWithTimeout<{ default: () => null }>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
 
   it('reloads the browser once per path: the first failure marks the path and renders nothing', async () => {
     const reload = vi.fn();
@@ -148,10 +146,7 @@ describe('scrolling after navigation', () => {
   });
 
   it('scrolls to the hash target instead when there is one', async () => {
-    const router = renderRoutes([
-      page('/', 'Home'),
-      page('/terms', 'Terms', { element: <section id="payment">Payment terms</section> }),
-    ]);
+    const router = renderRoutes([page('/', 'Home'), page('/terms', 'Terms', { element: <section id="payment">Payment terms</section> })]);
     await screen.findByText('Home page');
     vi.useFakeTimers();
     vi.mocked(window.scrollTo).mockClear();

@@ -17,7 +17,15 @@ const PRICES: PriceList = {
       description: '',
       discount: 0,
       stocks: [
-        { id: 11, name: '350gsm Silk', type: 'Silk', breaks: [{ qty: 250, single: 1490, double: 1980 }, { qty: 500, single: 2134, double: 2470 }] },
+        {
+          id: 11,
+          name: '350gsm Silk',
+          type: 'Silk',
+          breaks: [
+            { qty: 250, single: 1490, double: 1980 },
+            { qty: 500, single: 2134, double: 2470 },
+          ],
+        },
         { id: 12, name: '400gsm Matt', type: 'Matt', breaks: [{ qty: 250, single: 1500, double: 1700 }] },
       ],
     },
@@ -69,7 +77,19 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
     id: 5,
     ref: 'Cards',
     status: 'basket',
-    address: { firstname: 'Jo', lastname: 'Bloggs', company_name: '', telephone: '', email: 'jo@x.test', address1: '1 High St', address2: '', town: 'Leeds', county: '', postcode: 'LS1 1AA', country_id: 1 },
+    address: {
+      firstname: 'Jo',
+      lastname: 'Bloggs',
+      company_name: '',
+      telephone: '',
+      email: 'jo@x.test',
+      address1: '1 High St',
+      address2: '',
+      town: 'Leeds',
+      county: '',
+      postcode: 'LS1 1AA',
+      country_id: 1,
+    },
     country_name: 'United Kingdom',
     delivery_type_id: 3,
     delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
@@ -95,7 +115,19 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-const DELIVERY = [{ id: 3, code: 'TPN', name: 'Tracked 24', carrier: 'royalmail', price: 500, transit_days: 1, dispatch_date: '2026-11-24', delivery_date: '2026-11-25', confirm_by: '12:00' }];
+const DELIVERY = [
+  {
+    id: 3,
+    code: 'TPN',
+    name: 'Tracked 24',
+    carrier: 'royalmail',
+    price: 500,
+    transit_days: 1,
+    dispatch_date: '2026-11-24',
+    delivery_date: '2026-11-25',
+    confirm_by: '12:00',
+  },
+];
 
 function routes(order: () => Order, extra: Record<string, Handler> = {}): Record<string, Handler> {
   return {
@@ -141,7 +173,8 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
 
   it('keeps Confirm disabled until the warnings are accepted, then sends the acceptance', async () => {
     let item = makeItem();
-    const order = () => makeOrder({ items: [item], blockers: item.warnings_accepted ? [] : ['Item 1: tick "I accept these warnings" for its artwork, or replace it.'] });
+    const order = () =>
+      makeOrder({ items: [item], blockers: item.warnings_accepted ? [] : ['Item 1: tick "I accept these warnings" for its artwork, or replace it.'] });
     const requests = fakeApi(
       routes(order, {
         'PATCH /api/orders/5/items/31': (request) => {
@@ -166,7 +199,15 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
       routes(() => makeOrder({ items: [makeItem({ warnings_accepted: true })] }), {
         'POST /api/orders/5/confirm': () => {
           calls += 1;
-          return calls === 1 ? { network: true } : { data: makeOrder({ status: 'live', items: [makeItem({ warnings_accepted: true })], events: [{ from: 'basket', to: 'live', note: '', actor: 'customer', at: '2026-11-23T09:10:00.000Z' }] }) };
+          return calls === 1
+            ? { network: true }
+            : {
+                data: makeOrder({
+                  status: 'live',
+                  items: [makeItem({ warnings_accepted: true })],
+                  events: [{ from: 'basket', to: 'live', note: '', actor: 'customer', at: '2026-11-23T09:10:00.000Z' }],
+                }),
+              };
         },
       }),
     );
@@ -190,7 +231,8 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
         'PATCH /api/orders/5': (request) => {
           patches += 1;
           const body = bodyOf(request) as { ref: string; address: Order['address'] };
-          if (patches === 1) return { status: 422, data: { message: 'Please correct the highlighted fields', errors: { 'address.postcode': 'Enter a full UK postcode' } } };
+          if (patches === 1)
+            return { status: 422, data: { message: 'Please correct the highlighted fields', errors: { 'address.postcode': 'Enter a full UK postcode' } } };
           order = { ...order, ref: body.ref, address: body.address };
           return { data: order };
         },
@@ -227,7 +269,8 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     let served = 0;
     const requests = fakeApi(
       routes(() => makeOrder(), {
-        'GET /api/orders/5/items/31/artwork': () => (++served === 1 ? { status: 404, data: { message: 'No such file.' } } : { data: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) }),
+        'GET /api/orders/5/items/31/artwork': () =>
+          ++served === 1 ? { status: 404, data: { message: 'No such file.' } } : { data: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) },
       }),
     );
     const clicked: string[] = [];

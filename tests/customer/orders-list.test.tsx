@@ -93,7 +93,10 @@ describe('/orders: all orders', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s word beside the date it refused (422)', async () => {
-    api(() => ({ status: 422, data: { message: 'The last day must be on or after the first day', errors: { to: 'The last day must be on or after the first day' } } }));
+    api(() => ({
+      status: 422,
+      data: { message: 'The last day must be on or after the first day', errors: { to: 'The last day must be on or after the first day' } },
+    }));
     await renderApp('/orders?from=2026-11-30&to=2026-11-01');
     const to = await screen.findByLabelText('Confirmed to', {}, LOADED);
     await waitFor(() => expect(to).toHaveAccessibleDescription('The last day must be on or after the first day'));
@@ -128,7 +131,19 @@ const order = (fields: Partial<Order>): Order => ({
   id: 9,
   ref: 'Menus',
   status: 'live',
-  address: { firstname: 'Jo', lastname: 'Bloggs', company_name: '', telephone: '', email: 'jo@x.test', address1: '1 High St', address2: '', town: 'Leeds', county: '', postcode: 'LS1 1AA', country_id: 1 },
+  address: {
+    firstname: 'Jo',
+    lastname: 'Bloggs',
+    company_name: '',
+    telephone: '',
+    email: 'jo@x.test',
+    address1: '1 High St',
+    address2: '',
+    town: 'Leeds',
+    county: '',
+    postcode: 'LS1 1AA',
+    country_id: 1,
+  },
   country_name: 'United Kingdom',
   delivery_type_id: 3,
   delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
@@ -178,7 +193,11 @@ describe('/orders/{id}: the days', { timeout: 30_000 }, () => {
   });
 
   it('says a dispatched collection was ready to collect', async () => {
-    await show({ status: 'dispatched', delivery_type: { id: 4, code: 'COLLECT', name: 'Collection from our works', carrier: 'collection' }, dispatched_at: '2026-11-24T10:00:00.000Z' });
+    await show({
+      status: 'dispatched',
+      delivery_type: { id: 4, code: 'COLLECT', name: 'Collection from our works', carrier: 'collection' },
+      dispatched_at: '2026-11-24T10:00:00.000Z',
+    });
     expect(screen.getByTestId('order-dates')).toHaveTextContent('Ready to collect from Tue 24 Nov');
   });
 });

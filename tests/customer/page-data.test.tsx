@@ -75,7 +75,11 @@ describe("a page's data starts in its route's loader", () => {
   });
 
   it('on a reload with a dead token, the early request is refused quietly and the visitor goes to /login', async () => {
-    const requests = fakeApi({ ...BACKGROUND_ROUTES, 'GET /api/user': () => ({ status: 401, data: { message: 'Unauthenticated.' } }), 'GET /api/prices': () => ({ status: 401, data: { message: 'Unauthenticated.' } }) });
+    const requests = fakeApi({
+      ...BACKGROUND_ROUTES,
+      'GET /api/user': () => ({ status: 401, data: { message: 'Unauthenticated.' } }),
+      'GET /api/prices': () => ({ status: 401, data: { message: 'Unauthenticated.' } }),
+    });
     saveToken('expired', false);
     const router = start('/prices');
     await settleRouter(router);

@@ -139,7 +139,15 @@ describe('plain alerts', () => {
 });
 
 describe('plain address fields (registration)', () => {
-  const binding = (name: string): TextFieldBinding => ({ id: `r-${name}`, name, value: '', onChange: () => undefined, onFocus: () => undefined, error: false, helperText: undefined });
+  const binding = (name: string): TextFieldBinding => ({
+    id: `r-${name}`,
+    name,
+    value: '',
+    onChange: () => undefined,
+    onFocus: () => undefined,
+    error: false,
+    helperText: undefined,
+  });
 
   it('has every field of the shared list, labelled, required where DESIGN says, then the country', () => {
     const countries = { status: 'loaded' as const, countries: [{ id: 1, code: 'GB', name: 'United Kingdom' }] };

@@ -18,15 +18,43 @@ describe('price list money (exact, no floats)', () => {
   });
 
   it('writes CSV with quoting and defused formulas', () => {
-    const csv = priceListCsv([{ id: 1, name: '=cmd, "quoted"', description: '', discount: 0, stocks: [{ id: 2, name: 'Card', type: '', breaks: [{ qty: 100, single: 1000, double: 1500 }] }] }], null);
-    const [head, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = priceListCsv(
+      [
+        {
+          id: 1,
+          name: '=cmd, "quoted"',
+          description: '',
+          discount: 0,
+          stocks: [{ id: 2, name: 'Card', type: '', breaks: [{ qty: 100, single: 1000, double: 1500 }] }],
+        },
+      ],
+      null,
+    );
+    const [head, row] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(head).not.toContain('inc VAT');
     expect(row).toBe(`"'=cmd, ""quoted""",Card,100,10.00,15.00,0.1000,0.1500,0`);
   });
 
   it('writes a paper name that would start a formula as text, and a negative discount as a number', () => {
-    const csv = priceListCsv([{ id: 1, name: 'Cards', description: '', discount: -5, stocks: [{ id: 2, name: '@SUM(A1)', type: '+Gloss', breaks: [{ qty: 50, single: 500, double: 800 }] }] }], '20');
-    const [, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const csv = priceListCsv(
+      [
+        {
+          id: 1,
+          name: 'Cards',
+          description: '',
+          discount: -5,
+          stocks: [{ id: 2, name: '@SUM(A1)', type: '+Gloss', breaks: [{ qty: 50, single: 500, double: 800 }] }],
+        },
+      ],
+      '20',
+    );
+    const [, row] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(row).toBe(`Cards,'@SUM(A1) · +Gloss,50,5.00,8.00,0.1000,0.1600,6.00,9.60,-5`);
   });
 });

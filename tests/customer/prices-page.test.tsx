@@ -15,11 +15,25 @@ const LIST: PriceList = {
       description: '85 × 55 mm',
       discount: 10,
       stocks: [
-        { id: 11, name: '350gsm Silk', type: 'Silk', breaks: [{ qty: 250, single: 149, double: 198 }, { qty: 1000, single: 2134, double: 2470 }] },
+        {
+          id: 11,
+          name: '350gsm Silk',
+          type: 'Silk',
+          breaks: [
+            { qty: 250, single: 149, double: 198 },
+            { qty: 1000, single: 2134, double: 2470 },
+          ],
+        },
         { id: 12, name: '400gsm', type: 'Matt', breaks: [{ qty: 250, single: 1500, double: 1700 }] },
       ],
     },
-    { id: 2, name: 'A5 flyers', description: 'Folded or flat', discount: 0, stocks: [{ id: 13, name: '130gsm Gloss', type: 'Gloss', breaks: [{ qty: 10000, single: 123456, double: 150000 }] }] },
+    {
+      id: 2,
+      name: 'A5 flyers',
+      description: 'Folded or flat',
+      discount: 0,
+      stocks: [{ id: 13, name: '130gsm Gloss', type: 'Gloss', breaks: [{ qty: 10000, single: 123456, double: 150000 }] }],
+    },
   ],
 };
 
@@ -32,7 +46,10 @@ const rows = (table: HTMLElement) =>
     .getAllByRole('row')
     .slice(1)
     .map((r) => cells(r).map((c) => c.querySelector('[data-testid="price"]')?.textContent ?? c.textContent));
-const eachOf = (table: HTMLElement) => within(table).getAllByTestId('per-item').map((e) => e.textContent);
+const eachOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByTestId('per-item')
+    .map((e) => e.textContent);
 
 beforeAll(() => installDomGaps());
 beforeEach(() => {
@@ -101,7 +118,11 @@ describe('/prices', () => {
     await settleRouter(router);
     expect(here(router)).toBe('/prices?product=1');
     const paper = screen.getByRole('combobox', { name: 'Paper' });
-    expect(within(paper).getAllByRole('option').map((o) => o.textContent)).toEqual(['All papers', '350gsm Silk', '400gsm · Matt']);
+    expect(
+      within(paper)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All papers', '350gsm Silk', '400gsm · Matt']);
     fireEvent.change(paper, { target: { value: '12' } });
     await settleRouter(router);
     expect(here(router)).toBe('/prices?product=1&stock=12');
@@ -125,7 +146,11 @@ describe('/prices', () => {
     await waitFor(() => expect(here(router)).toBe('/prices?q=flyer'));
     await settleRouter(router);
     expect(screen.getByRole('heading', { level: 2, name: 'A5 flyers' })).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Products' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['A5 flyers']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Products' }))
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['A5 flyers']);
     await act(() => router.navigate(-1));
     await settleRouter(router);
     expect(here(router)).toBe('/prices');
@@ -168,7 +193,12 @@ describe('/prices', () => {
         name: `Product ${i + 1}`,
         description: '',
         discount: 0,
-        stocks: Array.from({ length: 6 }, (_, s) => ({ id: s + 1, name: `Paper ${s + 1}`, type: '', breaks: Array.from({ length: 12 }, (_, b) => ({ qty: (b + 1) * 250, single: 1000 + b, double: 2000 + b })) })),
+        stocks: Array.from({ length: 6 }, (_, s) => ({
+          id: s + 1,
+          name: `Paper ${s + 1}`,
+          type: '',
+          breaks: Array.from({ length: 12 }, (_, b) => ({ qty: (b + 1) * 250, single: 1000 + b, double: 2000 + b })),
+        })),
       })),
     };
     api(() => ({ data: big }));
@@ -202,7 +232,10 @@ describe('/prices', () => {
       reader.onload = () => resolve(String(reader.result));
       reader.readAsText(blob as unknown as Blob);
     });
-    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(1 + 4);
     expect(lines[1]).toBe('Business cards,350gsm Silk,250,1.49,1.98,0.0060,0.0079,1.79,2.38,10');
     expect(lines[4]).toBe('A5 flyers,130gsm Gloss,10000,1234.56,1500.00,0.1235,0.1500,1481.47,1800.00,0');

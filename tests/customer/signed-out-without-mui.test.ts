@@ -63,7 +63,9 @@ function packagesReachedFrom(start: string): Map<string, string> {
 
 describe('the signed-out pages load no MUI', () => {
   it.each(STARTS)('%s imports no MUI or emotion, directly or through its imports', (start) => {
-    const offenders = [...packagesReachedFrom(start)].filter(([specifier]) => FORBIDDEN.test(specifier)).map(([specifier, by]) => `${specifier} (imported by ${by})`);
+    const offenders = [...packagesReachedFrom(start)]
+      .filter(([specifier]) => FORBIDDEN.test(specifier))
+      .map(([specifier, by]) => `${specifier} (imported by ${by})`);
     expect(offenders).toEqual([]);
   });
 

@@ -8,7 +8,9 @@ import { useZodForm, type SchemaSource } from '../../src/customer/forms/useZodFo
 describe('TextInput', () => {
   it('is a labelled field: required mark, helper text as its description, aria-invalid on error', () => {
     const onChange = vi.fn();
-    const { rerender } = render(<TextInput id="email" name="email" label="E-mail address" value="" onChange={onChange} required type="email" helperText="We never share it" />);
+    const { rerender } = render(
+      <TextInput id="email" name="email" label="E-mail address" value="" onChange={onChange} required type="email" helperText="We never share it" />,
+    );
     const input = screen.getByLabelText(/^E-mail address/);
     expect(input).toBeRequired();
     expect(input).toHaveAttribute('type', 'email');
@@ -19,7 +21,9 @@ describe('TextInput', () => {
     fireEvent.change(input, { target: { value: 'jo@example.com' } });
     expect(onChange).toHaveBeenCalledTimes(1);
 
-    rerender(<TextInput id="email" name="email" label="E-mail address" value="jo@" onChange={onChange} required error helperText="Enter a valid e-mail address" />);
+    rerender(
+      <TextInput id="email" name="email" label="E-mail address" value="jo@" onChange={onChange} required error helperText="Enter a valid e-mail address" />,
+    );
     expect(screen.getByLabelText(/^E-mail address/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^E-mail address/)).toHaveAccessibleDescription('Enter a valid e-mail address');
   });
@@ -91,15 +95,21 @@ describe('useZodForm with a lazily imported schema', () => {
 });
 
 describe('useZodForm and server failures', () => {
-  it('a 5xx is said in plain words, not with the server\'s developer text', async () => {
+  it("a 5xx is said in plain words, not with the server's developer text", async () => {
     const config = { headers: new AxiosHeaders() };
-    const failure = new AxiosError('Request failed', AxiosError.ERR_BAD_RESPONSE, config, {}, {
-      status: 500,
-      statusText: '',
-      data: { message: 'Internal Server Error' },
-      headers: {},
+    const failure = new AxiosError(
+      'Request failed',
+      AxiosError.ERR_BAD_RESPONSE,
       config,
-    });
+      {},
+      {
+        status: 500,
+        statusText: '',
+        data: { message: 'Internal Server Error' },
+        headers: {},
+        config,
+      },
+    );
     render(<NameForm source={schema} onSubmit={() => Promise.reject(failure)} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Jo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

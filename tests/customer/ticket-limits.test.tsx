@@ -26,7 +26,8 @@ const TICKET: Ticket = {
 };
 const TOO_MANY_TICKETS = 'You can open 10 tickets per hour. Please wait 12 minutes before opening another, or write on one of your open tickets.';
 const TOO_MANY_MESSAGES = 'You can send 60 messages per hour on your tickets. Please wait 3 minutes before sending another.';
-const api = (extra: Record<string, Handler>) => fakeApi({ ...BACKGROUND_ROUTES, 'GET /api/orders': () => ({ data: { data: [], total: 0, page: 1, per_page: 20 } }), ...extra });
+const api = (extra: Record<string, Handler>) =>
+  fakeApi({ ...BACKGROUND_ROUTES, 'GET /api/orders': () => ({ data: { data: [], total: 0, page: 1, per_page: 20 } }), ...extra });
 
 beforeAll(async () => {
   installDomGaps();

@@ -47,7 +47,11 @@ function mailTo(to: string): string {
   const dir = path.join(DATA_DIR, 'outbox');
   const texts = readdirSync(dir)
     .sort()
-    .map((file) => readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+    .map((file) =>
+      readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    );
   const mail = texts.reverse().find((text) => text.includes(`To: ${to}`));
   if (!mail) throw new Error(`No mail to ${to} in ${dir}`);
   return mail;
@@ -105,10 +109,12 @@ test('searches users, filters by role and opens one at /admin/users/{id}', async
   await page.getByRole('button', { name: /^Sort by company/ }).click();
   await expect(page).toHaveURL(/sort=company_name/);
   const companies = () => grid(page).locator('td.column-company_name').allTextContents();
-  await expect.poll(async () => {
-    const shown = await companies();
-    return shown.length > 2 && shown.every((c, i) => i === 0 || shown[i - 1] <= c);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const shown = await companies();
+      return shown.length > 2 && shown.every((c, i) => i === 0 || shown[i - 1] <= c);
+    })
+    .toBe(true);
 
   await grid(page).getByText('Jane Okafor').click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
@@ -116,7 +122,10 @@ test('searches users, filters by role and opens one at /admin/users/{id}', async
   await expect(page.getByRole('tab')).toHaveText(['Details', 'Logo', 'Orders', 'Prices', 'Products', 'Invoices']);
   await shoot(page, 'user-details');
   // Orders lists the demo customer's confirmed orders (issue 11); Invoices the invoices of the dispatched ones (issue 14).
-  for (const [tab, text] of [['Orders', 'INK-2041 spring menu'], ['Invoices', 'INV-000001']]) {
+  for (const [tab, text] of [
+    ['Orders', 'INK-2041 spring menu'],
+    ['Invoices', 'INV-000001'],
+  ]) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/users/\\d+/${tab.toLowerCase()}$`));
     await expect(page.getByText(text)).toBeVisible();
@@ -359,7 +368,14 @@ test('approves an account awaiting approval from the dashboard; the customer is 
 test('two staff members edit one stock: the later save is refused, keeps what was typed, and saves after Reload', async ({ browser }) => {
   const api = await Api.as(ADMIN);
   const name = `Concurrency test stock ${Date.now()}`;
-  const stock = await api.json<{ id: number }>('POST', '/api/admin/stock', { name, type: 'Silk', sheet_cost: '0.0450', single_cost: '0.0300', double_cost: '0.0550', active: false });
+  const stock = await api.json<{ id: number }>('POST', '/api/admin/stock', {
+    name,
+    type: 'Silk',
+    sheet_cost: '0.0450',
+    single_cost: '0.0300',
+    double_cost: '0.0550',
+    active: false,
+  });
   const ann = await signedInAsAdmin(browser, `/admin/stock/${stock.id}`);
   const bob = await signedInAsAdmin(browser, `/admin/stock/${stock.id}`);
   try {

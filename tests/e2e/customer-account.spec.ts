@@ -139,7 +139,9 @@ test('a forgotten password is reset through the link in the outbox', async ({ pa
     await expectAccessible(page, 'a used reset link');
     await shoot(page, 'password-reset-used');
   } else {
-    test.info().annotations.push({ type: 'note', description: 'GET /api/password/reset/{token} is not on this server yet: the used link was refused on sending' });
+    test
+      .info()
+      .annotations.push({ type: 'note', description: 'GET /api/password/reset/{token} is not on this server yet: the used link was refused on sending' });
     await page.getByLabel(/^New password/).fill(`${fresh} again`);
     await page.getByLabel(/^Repeat the new password/).fill(`${fresh} again`);
     await page.getByRole('button', { name: 'Change my password' }).click();

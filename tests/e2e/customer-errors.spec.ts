@@ -11,7 +11,10 @@ test.describe.configure({ mode: 'serial' });
 
 const swal = (page: Page) => page.locator('.swal2-popup');
 
-test('401 while signed in: the session revoked on the server, then a navigation → "Token Expected" dialog → OK → login, and back after signing in', async ({ page, context }) => {
+test('401 while signed in: the session revoked on the server, then a navigation → "Token Expected" dialog → OK → login, and back after signing in', async ({
+  page,
+  context,
+}) => {
   await signedIn(page, TRADE);
   const token = (await tokenCookie(context))?.value;
   expect(token).toBeTruthy();
@@ -89,7 +92,11 @@ test('a 5xx answered with JSON shows the "Error" dialog with "There has been an 
   await signedIn(page, CUSTOMER);
   await page.goto('/account/profile');
   await expect(page.getByLabel(/^First name/)).toHaveValue('Tom');
-  await page.route('**/api/user', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback()), { times: 1 });
+  await page.route(
+    '**/api/user',
+    (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback()),
+    { times: 1 },
+  );
 
   await page.getByRole('button', { name: 'Save my profile' }).click();
   const dialog = page.getByRole('dialog', { name: 'Error' });
@@ -108,11 +115,19 @@ test('a 5xx answered with JSON shows the "Error" dialog with "There has been an 
 
   // Only one error dialog at a time: a second failure while one is open shows nothing new.
   const html = '<!doctype html><html><body><h1>Internal server error</h1></body></html>';
-  await page.route('**/api/user', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'text/html', body: html }) : route.fallback()), { times: 1 });
+  await page.route(
+    '**/api/user',
+    (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'text/html', body: html }) : route.fallback()),
+    { times: 1 },
+  );
   await page.getByRole('button', { name: 'Save my profile' }).click();
   const full = page.getByRole('dialog', { name: 'Server error' });
   await expect(full).toBeVisible();
-  await page.route('**/api/user', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback()), { times: 1 });
+  await page.route(
+    '**/api/user',
+    (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { message: 'Server Error' } }) : route.fallback()),
+    { times: 1 },
+  );
   const second = page.waitForResponse((response) => response.url().endsWith('/api/user') && response.request().method() === 'PATCH');
   await page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit()); // behind the open dialog
   expect((await second).status()).toBe(500);

@@ -23,7 +23,21 @@ test('signed out on /orders?status=live â†’ login, remembered in intended_url â†
 });
 
 test('every page behind the auth guard sends a signed-out visitor to login; public pages do not', async ({ page }) => {
-  for (const path of ['/', '/account/profile', '/account/password', '/create', '/create/3', '/orders', '/orders/7', '/invoices', '/prices', '/tickets', '/tickets/2', '/admin', '/admin/users']) {
+  for (const path of [
+    '/',
+    '/account/profile',
+    '/account/password',
+    '/create',
+    '/create/3',
+    '/orders',
+    '/orders/7',
+    '/invoices',
+    '/prices',
+    '/tickets',
+    '/tickets/2',
+    '/admin',
+    '/admin/users',
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL('/login');
   }

@@ -56,7 +56,8 @@ test('All orders: every status with its chip, filters that work from the keyboar
   await expect(search.getByLabel('Status')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(search.getByLabel('Confirmed from')).toBeFocused();
-  for (let i = 0; i < 8 && !(await search.getByRole('button', { name: 'Search' }).evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 8 && !(await search.getByRole('button', { name: 'Search' }).evaluate((b) => b === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(search.getByRole('button', { name: 'Search' })).toBeFocused();
   await page.keyboard.press('Enter');
   // By product: the posters' order, in Issues.

@@ -117,7 +117,11 @@ test('the CSV download holds the whole list; the printed page is the prices alon
   expect(lines[0]).toMatch(/^Product,Paper,Quantity,Single-sided \(£ ex VAT\),Double-sided \(£ ex VAT\)/);
   // Every product of the list is in it, not only the one on screen.
   const names = await products(page).allTextContents();
-  for (const name of names) expect(lines.some((line) => line.startsWith(name.includes(',') ? `"${name}` : `${name},`)), name).toBe(true);
+  for (const name of names)
+    expect(
+      lines.some((line) => line.startsWith(name.includes(',') ? `"${name}` : `${name},`)),
+      name,
+    ).toBe(true);
   expect(lines.length).toBeGreaterThan(names.length);
 
   await page.emulateMedia({ media: 'print' });

@@ -24,7 +24,13 @@ const SIGNED_OUT: PageCase[] = [
   { path: '/login', title: 'Log in', heading: 'Log in', shot: 'login', plain: true },
   { path: '/register', title: 'Open a trade account', heading: 'Open a trade account', shot: 'register', plain: true },
   { path: '/password/reset', title: 'Forgotten password', heading: 'Forgotten password', shot: 'password-request', plain: true },
-  { path: '/password/reset/0123456789abcdef0123456789abcdef', title: 'Choose a new password', heading: 'Choose a new password', shot: 'password-reset', plain: true },
+  {
+    path: '/password/reset/0123456789abcdef0123456789abcdef',
+    title: 'Choose a new password',
+    heading: 'Choose a new password',
+    shot: 'password-reset',
+    plain: true,
+  },
   { path: '/terms/privacy', title: 'Privacy notice', heading: 'Privacy notice', shot: 'privacy-signed-out' },
   { path: '/terms/terms', title: 'Terms and conditions', heading: 'Terms and conditions', shot: 'terms-signed-out' },
   { path: '/unauthorized', title: 'Please sign in', heading: 'Please sign in', shot: 'unauthorized-signed-out' },
@@ -210,10 +216,11 @@ test('at 375 px the bar and the account menu fold into a drawer that works from 
 test('keyboard focus is plainly visible on buttons and links', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel(/^E-mail address/).focus();
-  const ring = () => page.evaluate(() => {
-    const style = getComputedStyle(document.activeElement as Element);
-    return { tag: document.activeElement?.textContent?.trim(), outline: `${style.outlineStyle} ${style.outlineWidth}` };
-  });
+  const ring = () =>
+    page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return { tag: document.activeElement?.textContent?.trim(), outline: `${style.outlineStyle} ${style.outlineWidth}` };
+    });
   await page.keyboard.press('Tab'); // password
   await page.keyboard.press('Tab'); // Remember me
   await page.keyboard.press('Tab'); // Forgotten your password?

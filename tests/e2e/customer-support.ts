@@ -92,7 +92,12 @@ export class Api {
     return api;
   }
 
-  async send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown, extra: { headers?: Record<string, string>; multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }> } = {}) {
+  async send(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    data?: unknown,
+    extra: { headers?: Record<string, string>; multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }> } = {},
+  ) {
     const headers: Record<string, string> = { accept: 'application/json', 'x-xsrf-token': this.xsrf, ...extra.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     const answer = await this.request.fetch(url, { method, headers, data, multipart: extra.multipart });
@@ -117,7 +122,13 @@ export async function changeSetting(name: string, change: { value?: string; publ
     const list = await admin.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
     const setting = list.find((s) => s.name === name);
     if (!setting) throw new Error(`No setting ${name}`);
-    await admin.send('PUT', `/api/admin/settings/${setting.id}`, { value: setting.value, description: setting.description, public: setting.public, version: setting.version, ...change });
+    await admin.send('PUT', `/api/admin/settings/${setting.id}`, {
+      value: setting.value,
+      description: setting.description,
+      public: setting.public,
+      version: setting.version,
+      ...change,
+    });
     return setting;
   } finally {
     await admin.close();
@@ -197,14 +208,17 @@ export function mailTo(to: string): string {
 export async function waitForMail(to: string, text: string): Promise<string> {
   let found = '';
   await expect
-    .poll(() => {
-      try {
-        found = mailTo(to);
-      } catch {
-        found = '';
-      }
-      return found;
-    }, { message: `a mail to ${to} containing "${text}"`, timeout: 10_000 })
+    .poll(
+      () => {
+        try {
+          found = mailTo(to);
+        } catch {
+          found = '';
+        }
+        return found;
+      },
+      { message: `a mail to ${to} containing "${text}"`, timeout: 10_000 },
+    )
     .toContain(text);
   return found;
 }
@@ -236,6 +250,12 @@ export async function shoot(page: Page, name: string, { fullPage = true, area = 
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
   expect(report, `axe on ${name}`).toEqual([]);
 }

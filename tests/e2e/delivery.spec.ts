@@ -37,7 +37,13 @@ const bandRows = (page: Page) =>
   page
     .getByRole('table', { name: `Weight bands of ${TYPE}` })
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).slice(0, 2).map((c) => c.textContent?.trim() ?? '')));
+    .evaluateAll((rows) =>
+      rows.map((r) =>
+        Array.from(r.querySelectorAll('td'))
+          .slice(0, 2)
+          .map((c) => c.textContent?.trim() ?? ''),
+      ),
+    );
 
 let typeId: number;
 
@@ -93,10 +99,12 @@ test('staff add a delivery type, then its weight bands: £ shown, pence kept, a 
   await price.fill('£8.95');
   await add.click();
   await expect(weight).toHaveValue('');
-  await expect.poll(() => bandRows(page)).toEqual([
-    ['1,000 g', '£8.95'],
-    ['5,000 g', '£12.50'],
-  ]);
+  await expect
+    .poll(() => bandRows(page))
+    .toEqual([
+      ['1,000 g', '£8.95'],
+      ['5,000 g', '£12.50'],
+    ]);
 
   // What is not money is said beside the field before anything is sent.
   await weight.fill('2000');
@@ -119,10 +127,12 @@ test('staff add a delivery type, then its weight bands: £ shown, pence kept, a 
   await editPrice.fill('13');
   await shoot(page, 'delivery-prices-editing', { area: 'staff' });
   await page.getByRole('button', { name: 'Save the band up to 5,000 g' }).click();
-  await expect.poll(() => bandRows(page)).toEqual([
-    ['1,000 g', '£8.95'],
-    ['5,000 g', '£13.00'],
-  ]);
+  await expect
+    .poll(() => bandRows(page))
+    .toEqual([
+      ['1,000 g', '£8.95'],
+      ['5,000 g', '£13.00'],
+    ]);
 
   // Pence kept, and the type counts its bands.
   const bands = await api<Array<{ weight_upto: number; price: number }>>(

@@ -21,7 +21,11 @@ test('the customer downloads an invoice; staff upload one and the customer sees 
   await expectAccessible(page, 'the invoices page');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `PDF of invoice ${number}` }).click()]);
   expect(download.suggestedFilename()).toBe(`${number}.pdf`);
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // Staff upload one from the accounting package.
   const admin = await browser.newContext();

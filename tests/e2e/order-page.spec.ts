@@ -37,7 +37,12 @@ async function dispatchedDoubleSidedOrder(): Promise<number> {
       .poll(async () => (await customer.json<Order>('GET', `/api/orders/${order.id}`)).items[0].artwork?.preflight.status, { timeout: 60_000 })
       .toBe('pass');
     const [option] = await customer.json<Array<{ id: number }>>('GET', `/api/orders/${order.id}/delivery-options`);
-    await customer.send('POST', `/api/orders/${order.id}/confirm`, { delivery_type_id: option.id }, { headers: { 'idempotency-key': `e2e-order-page-${order.id}` } });
+    await customer.send(
+      'POST',
+      `/api/orders/${order.id}/confirm`,
+      { delivery_type_id: option.id },
+      { headers: { 'idempotency-key': `e2e-order-page-${order.id}` } },
+    );
     for (const move of [{ status: 'printing' }, { status: 'dispatched' }]) {
       const { version } = await staff.json<{ version: number }>('GET', `/api/admin/orders/${order.id}`);
       await staff.send('POST', `/api/admin/orders/${order.id}/status`, { ...move, version });
@@ -62,7 +67,9 @@ test('a dispatched order links its invoice and shows both pages of a double-side
   await expect(article.getByRole('img', { name: 'Page 2 of front-and-back.pdf' })).toBeVisible();
   await expect(article.getByText('Page 1 (front)')).toBeVisible();
   await expect(article.getByText('Page 2 (back)')).toBeVisible();
-  const sizes = await article.getByRole('img', { name: /^Page \d of front-and-back.pdf$/ }).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
+  const sizes = await article
+    .getByRole('img', { name: /^Page \d of front-and-back.pdf$/ })
+    .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).naturalWidth));
   expect(sizes).toEqual([1000, 1000]);
 
   // The invoice, by its number, downloads its PDF.
@@ -71,7 +78,11 @@ test('a dispatched order links its invoice and shows both pages of a double-side
   const number = (await invoice.textContent())!.replace('Invoice ', '').trim();
   const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
   expect(download.suggestedFilename()).toBe(`${number}.pdf`);
-  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   await shoot(page, 'order-invoice');
   for (const width of WIDTHS) {

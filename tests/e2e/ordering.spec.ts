@@ -123,7 +123,10 @@ test('an order held in Issues: download the artwork, replace it, resubmit; a bas
   // The demo's held order: A3 posters sent without bleed.
   await page.goto('/orders?status=problem');
   await expect(page.getByRole('heading', { level: 1, name: 'Issues' })).toBeVisible();
-  await page.getByRole('row', { name: /INK-2055/ }).getByRole('link').click();
+  await page
+    .getByRole('row', { name: /INK-2055/ })
+    .getByRole('link')
+    .click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(page.getByRole('alert').first()).toContainText('Resubmit');
   const resubmit = page.getByRole('button', { name: 'Resubmit' });
@@ -133,7 +136,11 @@ test('an order held in Issues: download the artwork, replace it, resubmit; a bas
   const downloadButton = page.getByRole('button', { name: /\.pdf \(.+\), download$/ }).first();
   const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   // Resubmitting before replacing the artwork is refused with the reason.
   await resubmit.click();

@@ -32,7 +32,10 @@ export async function pendingOrder(ref: string, fields: { notes?: string } = {})
     await expect
       .poll(async () => (await api.json<Order>('GET', `/api/orders/${order.id}`)).items[0].artwork?.preflight.status, { timeout: 60_000 })
       .toBe('pass');
-    const options = await api.json<Array<{ id: number; code: string; carrier: 'royalmail' | 'courier' | 'collection' }>>('GET', `/api/orders/${order.id}/delivery-options`);
+    const options = await api.json<Array<{ id: number; code: string; carrier: 'royalmail' | 'courier' | 'collection' }>>(
+      'GET',
+      `/api/orders/${order.id}/delivery-options`,
+    );
     // A tracked Royal Mail service: staff dispatch it with a tracking number (an untracked one takes none).
     const royalMail = options.find((o) => o.carrier === 'royalmail' && trackingRuleOf(o).takes === 'required')!;
     await api.send('POST', `/api/orders/${order.id}/confirm`, { delivery_type_id: royalMail.id }, { headers: { 'idempotency-key': `e2e-staff-${ref}` } });
@@ -66,7 +69,9 @@ export async function readyBatch(admin: Api): Promise<number> {
   if (done) return done.id;
   const waiting = await admin.json<{ items: number; running: number | null }>('GET', '/api/admin/batches/waiting');
   if (waiting.running !== null) {
-    await expect.poll(async () => (await admin.json<BatchRow>('GET', `/api/admin/batches/${waiting.running}`)).status, { timeout: 120_000 }).toMatch(/done|failed/);
+    await expect
+      .poll(async () => (await admin.json<BatchRow>('GET', `/api/admin/batches/${waiting.running}`)).status, { timeout: 120_000 })
+      .toMatch(/done|failed/);
     return readyBatch(admin);
   }
   if (!waiting.items) await pendingOrder(`E2E-BATCH-${Date.now().toString(36)}`);

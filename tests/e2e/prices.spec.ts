@@ -31,7 +31,9 @@ async function priceRows(page: Page, product: string, stock: string): Promise<st
   await expect(table).toBeVisible();
   return table
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => (c.querySelector('[data-testid="price"]') ?? c).textContent?.trim() ?? '')));
+    .evaluateAll((rows) =>
+      rows.map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => (c.querySelector('[data-testid="price"]') ?? c).textContent?.trim() ?? '')),
+    );
 }
 
 /** Chooses a product in the customer's price list (a native select: one product is shown at a time). */

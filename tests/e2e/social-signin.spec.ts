@@ -118,7 +118,14 @@ test('a password account links the provider from its profile, signs in with it, 
   const second = await again;
   // The provider remembers its session and the consent given: the pop-up comes straight back (or asks again).
   const secondClosed = second.waitForEvent('close');
-  const asked = await Promise.race([secondClosed.then(() => false), second.locator('input[name="login"], button:has-text("Continue")').first().waitFor().then(() => true)]);
+  const asked = await Promise.race([
+    secondClosed.then(() => false),
+    second
+      .locator('input[name="login"], button:has-text("Continue")')
+      .first()
+      .waitFor()
+      .then(() => true),
+  ]);
   if (asked) await signInAtProvider(second, login);
   await secondClosed;
   await expect(page).toHaveURL('/');

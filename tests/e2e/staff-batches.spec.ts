@@ -49,7 +49,10 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   // The dashboard's tile says what waits.
   await staffSignedIn(page);
   await page.goto('/admin');
-  const tile = page.getByRole('navigation', { name: 'Staff areas' }).getByRole('link').filter({ has: page.getByRole('heading', { name: 'Batches', exact: true }) });
+  const tile = page
+    .getByRole('navigation', { name: 'Staff areas' })
+    .getByRole('link')
+    .filter({ has: page.getByRole('heading', { name: 'Batches', exact: true }) });
   await expect(tile).toContainText(`${itemsOfOrders(waiting)} waiting for the press.`);
   await tile.click();
 

@@ -44,9 +44,19 @@ const SCREENS: Screen[] = [
   { name: 'user-products', path: (ids) => `/admin/users/${ids.jane}/products`, title: () => 'Users › Jane Okafor' },
   { name: 'user-invoices', path: (ids) => `/admin/users/${ids.jane}/invoices`, title: () => 'Users › Jane Okafor' },
   { name: 'stock', path: () => '/admin/stock', title: () => 'Stock', rowOpens: /\/admin\/stock\/\d+$/ },
-  { name: 'stock-view', path: (ids) => `/admin/stock/${ids.stock.id}`, title: (ids) => `Stock › ${ids.stock.name}`, edit: { label: /^Type/, value: 'Changed' } },
+  {
+    name: 'stock-view',
+    path: (ids) => `/admin/stock/${ids.stock.id}`,
+    title: (ids) => `Stock › ${ids.stock.name}`,
+    edit: { label: /^Type/, value: 'Changed' },
+  },
   { name: 'products', path: () => '/admin/products', title: () => 'Products', rowOpens: /\/admin\/products\/\d+$/ },
-  { name: 'product', path: (ids) => `/admin/products/${ids.product.id}`, title: (ids) => `Products › ${ids.product.name}`, edit: { label: /^Description/, value: 'Changed' } },
+  {
+    name: 'product',
+    path: (ids) => `/admin/products/${ids.product.id}`,
+    title: (ids) => `Products › ${ids.product.name}`,
+    edit: { label: /^Description/, value: 'Changed' },
+  },
   { name: 'product-stock', path: (ids) => `/admin/products/${ids.product.id}/stock`, title: (ids) => `Products › ${ids.product.name}` },
   {
     name: 'margins',
@@ -55,15 +65,30 @@ const SCREENS: Screen[] = [
     edit: { label: 'Margin of break 1', value: '77' },
   },
   { name: 'settings', path: () => '/admin/settings', title: () => 'Settings', rowOpens: /\/admin\/settings\/\d+$/ },
-  { name: 'setting', path: (ids) => `/admin/settings/${ids.statusText}`, title: () => 'Settings › Status banner', edit: { label: 'Value', value: 'Half-typed banner' } },
+  {
+    name: 'setting',
+    path: (ids) => `/admin/settings/${ids.statusText}`,
+    title: () => 'Settings › Status banner',
+    edit: { label: 'Value', value: 'Half-typed banner' },
+  },
   { name: 'delivery', path: () => '/admin/delivery', title: () => 'Delivery', rowOpens: /\/admin\/delivery\/\d+$/ },
   { name: 'delivery-add', path: () => '/admin/delivery/create', title: () => 'Delivery › Add a delivery type', edit: { label: /^Name/, value: 'Half-typed' } },
-  { name: 'delivery-type', path: (ids) => `/admin/delivery/${ids.delivery.id}`, title: (ids) => `Delivery › ${ids.delivery.name}`, edit: { label: /^Service code/, value: 'CHANGED' } },
+  {
+    name: 'delivery-type',
+    path: (ids) => `/admin/delivery/${ids.delivery.id}`,
+    title: (ids) => `Delivery › ${ids.delivery.name}`,
+    edit: { label: /^Service code/, value: 'CHANGED' },
+  },
   { name: 'delivery-prices', path: (ids) => `/admin/delivery/${ids.delivery.id}/prices`, title: (ids) => `Delivery › ${ids.delivery.name}` },
   { name: 'countries', path: () => '/admin/delivery/countries', title: () => 'Countries', rowOpens: { dialog: 'Edit country' } },
   { name: 'closed-days', path: () => '/admin/delivery/closed-days', title: () => 'Closed days', rowOpens: { dialog: 'Edit closed day' } },
   // The Processing tab: the Pending one the list opens on is empty once a batch (staff-batches.spec) has taken every waiting order.
-  { name: 'orders', path: () => `/admin/orders?filter=${encodeURIComponent('{"status":"printing"}')}`, title: () => 'Orders', rowOpens: /\/admin\/orders\/\d+$/ },
+  {
+    name: 'orders',
+    path: () => `/admin/orders?filter=${encodeURIComponent('{"status":"printing"}')}`,
+    title: () => 'Orders',
+    rowOpens: /\/admin\/orders\/\d+$/,
+  },
   { name: 'order', path: (ids) => `/admin/orders/${ids.order}`, title: (ids) => `Orders › Order ${ids.order}`, edit: { label: /^Notes/, value: 'Half-typed' } },
   { name: 'batches', path: () => '/admin/batches', title: () => 'Batches', rowOpens: /\/admin\/batches\/\d+\/show$/ },
   { name: 'batch', path: (ids) => `/admin/batches/${ids.batch}/show`, title: (ids) => `Batches › Batch ${ids.batch}` },
@@ -99,7 +124,10 @@ test.beforeAll(async () => {
     const stocks = await api.json<Array<{ id: number; name: string }>>('GET', `/api/admin/stock?${q({})}`);
     const productStock = stocks.find((s) => s.id === product.stock_ids[0])!;
     const [statusText] = await api.json<Array<{ id: number }>>('GET', `/api/admin/settings?${q({ q: 'STATUS_TEXT' })}`);
-    const [delivery] = await api.json<Array<{ id: number; name: string }>>('GET', `/api/admin/delivery-types?${q({})}&sort=${encodeURIComponent('["sort_order","ASC"]')}`);
+    const [delivery] = await api.json<Array<{ id: number; name: string }>>(
+      'GET',
+      `/api/admin/delivery-types?${q({})}&sort=${encodeURIComponent('["sort_order","ASC"]')}`,
+    );
     // The outbox has a message to list and show: a registration's welcome.
     const mailbox = newAccount('Mailbox');
     await registerByApi(mailbox);

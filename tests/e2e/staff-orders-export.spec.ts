@@ -11,7 +11,10 @@ import { ADMIN, Api, expectAccessible, shoot, signIn } from './customer-support'
 test('staff export a customer’s orders to Excel from the Orders tab', async ({ page }) => {
   test.setTimeout(120_000);
   const admin = await Api.as(ADMIN);
-  const [jane] = await admin.json<Array<{ id: number }>>('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: 'jane@inkwell-design.test' }))}`);
+  const [jane] = await admin.json<Array<{ id: number }>>(
+    'GET',
+    `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: 'jane@inkwell-design.test' }))}`,
+  );
   await admin.close();
 
   await page.goto('/login');

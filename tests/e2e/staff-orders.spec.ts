@@ -64,7 +64,11 @@ test('staff run a new order through Issues and back to Dispatched; the customer 
   await signedIn(theirs, TRADE);
   await theirs.goto(`/orders/${orderId}`);
   await expect(theirs.getByText('The logo is blurred: please upload it again at 300 ppi.')).toBeVisible();
-  await theirs.locator('main article').first().locator('input[type=file]').setInputFiles({ name: 'cards-300ppi.pdf', mimeType: 'application/pdf', buffer: await cardPdf(91, 61, 3) });
+  await theirs
+    .locator('main article')
+    .first()
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'cards-300ppi.pdf', mimeType: 'application/pdf', buffer: await cardPdf(91, 61, 3) });
   // The held file passed its checks too: wait for the new one's own result, not the old one's.
   await expect(theirs.locator('main article').first().getByRole('img', { name: 'Page 1 of cards-300ppi.pdf' })).toBeVisible({ timeout: 60_000 });
   await expect(theirs.locator('main article').first().getByText('Your artwork passed every check.')).toBeVisible();
@@ -149,8 +153,14 @@ test('a bulk move answers order by order', async ({ page }) => {
   // This run's two only (a retry's first attempt left its own): every word must match.
   await page.getByRole('textbox', { name: /^Search orders/ }).fill(`E2E-BULK- ${RUN}`);
   await expect(page.getByRole('row', { name: /E2E-BULK-/ })).toHaveCount(2);
-  await page.getByRole('row', { name: new RegExp(`E2E-BULK-A-${RUN}`) }).getByRole('checkbox').check();
-  await page.getByRole('row', { name: new RegExp(`E2E-BULK-B-${RUN}`) }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: new RegExp(`E2E-BULK-A-${RUN}`) })
+    .getByRole('checkbox')
+    .check();
+  await page
+    .getByRole('row', { name: new RegExp(`E2E-BULK-B-${RUN}`) })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: 'Move to…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Move 2 orders' });
   await dialog.getByRole('combobox', { name: /^Move to/ }).click();

@@ -49,7 +49,12 @@ test('staff export orders for Click & Drop, import their tracking numbers and ma
   const csv = readFileSync((await download.path())!, 'utf8');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toMatch(/^Order reference,First name,Last name,Company name,Address line 1,/);
-  expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([String(a), String(b)].sort());
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual([String(a), String(b)].sort());
 
   // Click & Drop's tracking numbers come back as a file: checked line by line, stored once confirmed.
   // (The selection's toolbar covers the page's own while rows are selected.)
@@ -86,6 +91,9 @@ test('staff export orders for Click & Drop, import their tracking numbers and ma
   const theirs = await customer.newPage();
   await signedIn(theirs, TRADE);
   await theirs.goto(`/orders/${a}`);
-  await expect(theirs.getByRole('link', { name: 'AB123456785GB' })).toHaveAttribute('href', /royalmail\.com\/track-your-item#\/tracking-results\/AB123456785GB/);
+  await expect(theirs.getByRole('link', { name: 'AB123456785GB' })).toHaveAttribute(
+    'href',
+    /royalmail\.com\/track-your-item#\/tracking-results\/AB123456785GB/,
+  );
   await customer.close();
 });

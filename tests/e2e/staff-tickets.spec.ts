@@ -32,7 +32,9 @@ async function customerTicket(details: string): Promise<{ ticket: number; order:
 
 /** A real PNG: a proof with a red band, 640 × 400. */
 async function proofPng(): Promise<Buffer> {
-  const band = await sharp({ create: { width: 640, height: 120, channels: 3, background: '#c62828' } }).png().toBuffer();
+  const band = await sharp({ create: { width: 640, height: 120, channels: 3, background: '#c62828' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 640, height: 400, channels: 3, background: '#f5f5f5' } })
     .composite([{ input: band, top: 140, left: 0 }])
     .png()
@@ -55,7 +57,10 @@ test('staff find a waiting ticket, reply with a picture, close and reopen it', a
   // The dashboard counts what waits for staff.
   await staffSignedIn(page);
   await page.goto('/admin');
-  const tile = page.getByRole('navigation', { name: 'Staff areas' }).getByRole('link').filter({ has: page.getByRole('heading', { name: 'Resolution Centre', exact: true }) });
+  const tile = page
+    .getByRole('navigation', { name: 'Staff areas' })
+    .getByRole('link')
+    .filter({ has: page.getByRole('heading', { name: 'Resolution Centre', exact: true }) });
   await expect(tile).toContainText(/\d+ waiting for staff\./);
 
   // The list opens on Waiting for staff; the search finds the ticket by the words of its details.

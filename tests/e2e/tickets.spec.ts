@@ -10,7 +10,9 @@ import { pendingOrder } from './orders-support';
 test('a customer settles a problem about an order in the Resolution Centre', async ({ page }) => {
   test.setTimeout(180_000);
   const orderId = await pendingOrder(`ticket-${RUN}`);
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 220, g: 40, b: 40 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 220, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 
   await signedIn(page, TRADE);
   await page.goto(`/orders/${orderId}`);

@@ -87,7 +87,13 @@ export async function startTestProvider(opts: { redirectUris: string[]; port?: n
       return {
         accountId: id,
         async claims() {
-          return { sub: id, email: account.email, email_verified: account.email_verified ?? true, given_name: account.given_name, family_name: account.family_name };
+          return {
+            sub: id,
+            email: account.email,
+            email_verified: account.email_verified ?? true,
+            given_name: account.given_name,
+            family_name: account.family_name,
+          };
         },
       };
     },

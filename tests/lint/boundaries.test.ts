@@ -94,7 +94,7 @@ const cases: Case[] = [
   quiet('react-admin only in admin', 'tests/admin/x.test.tsx', "import { useRecordContext } from 'ra-core';"),
 
   // Every file under src/ belongs to a folder the table knows, so nothing escapes the rules.
-  fires('no unknown folder', 'src/elsewhere/x.ts', "export const x = 1;", 'boundaries/no-unknown-files'),
+  fires('no unknown folder', 'src/elsewhere/x.ts', 'export const x = 1;', 'boundaries/no-unknown-files'),
 ];
 
 /** The project file a relative specifier names, or null (a package). */
@@ -126,8 +126,14 @@ describe('import rules of the house (eslint.config.js)', () => {
     const rules = new Set(cases.map((c) => c.rule));
     for (const rule of rules) {
       if (rule === 'no unknown folder') continue;
-      expect(cases.some((c) => c.rule === rule && c.fires), `${rule} has no violation case`).toBe(true);
-      expect(cases.some((c) => c.rule === rule && !c.fires), `${rule} has no allowed case`).toBe(true);
+      expect(
+        cases.some((c) => c.rule === rule && c.fires),
+        `${rule} has no violation case`,
+      ).toBe(true);
+      expect(
+        cases.some((c) => c.rule === rule && !c.fires),
+        `${rule} has no allowed case`,
+      ).toBe(true);
     }
   });
 });

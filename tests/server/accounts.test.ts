@@ -83,7 +83,11 @@ describe('register', () => {
       return res.json();
     };
     try {
-      for (const [role, approval] of [['user', false], ['trade', false], ['none', true]] as const) {
+      for (const [role, approval] of [
+        ['user', false],
+        ['trade', false],
+        ['none', true],
+      ] as const) {
         await t.database.db.update(settings).set({ value: role }).where(eq(settings.name, 'REGISTRATION_ROLE'));
         expect(await ask()).toEqual({ approval_required: approval });
       }
@@ -135,7 +139,10 @@ describe('login, sessions and logout', () => {
     const c = fresh();
     await registerAs(c);
     const { sha256 } = await import('../../src/server/lib/tokens');
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256(c.token!)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(c.token!)));
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });
 
@@ -242,12 +249,20 @@ describe('profile and password', () => {
     const other = fresh();
     await other.login(body.email, body.password);
 
-    const wrong = await c.patch('/api/user/password', { current_password: 'not it at all', password: 'a brand new secret', password_confirmation: 'a brand new secret' });
+    const wrong = await c.patch('/api/user/password', {
+      current_password: 'not it at all',
+      password: 'a brand new secret',
+      password_confirmation: 'a brand new secret',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toBeTruthy();
     expect((await other.get('/api/user')).statusCode).toBe(200);
 
-    const ok = await c.patch('/api/user/password', { current_password: body.password, password: 'a brand new secret', password_confirmation: 'a brand new secret' });
+    const ok = await c.patch('/api/user/password', {
+      current_password: body.password,
+      password: 'a brand new secret',
+      password_confirmation: 'a brand new secret',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await c.get('/api/user')).statusCode).toBe(200);
     expect((await other.get('/api/user')).statusCode).toBe(401);

@@ -91,14 +91,20 @@ describe('every staff route', () => {
     }
   });
 
-  it('refuses a customer through react-admin\'s own client with an HttpError 403', async () => {
-    await expect(customer.dataProvider.getList('users', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 403 });
+  it("refuses a customer through react-admin's own client with an HttpError 403", async () => {
+    await expect(
+      customer.dataProvider.getList('users', { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+    ).rejects.toMatchObject({ status: 403 });
     await expect(visitor.dataProvider.getOne('settings', { id: 1 })).rejects.toMatchObject({ status: 401 });
   });
 
   it('a staff member demoted meanwhile is refused on the next call', async () => {
     const other = await customerCaller(app);
-    const { data } = await app.staff.dataProvider.getList('users', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { email: other.email } });
+    const { data } = await app.staff.dataProvider.getList('users', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { email: other.email },
+    });
     const { data: promoted } = await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'admin' }, previousData: data[0] });
     expect((await other.fetch('/api/admin/settings')).status).toBe(200);
     await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'user' }, previousData: promoted });

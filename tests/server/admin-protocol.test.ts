@@ -67,7 +67,9 @@ describe('getList: sort, range and Content-Range', () => {
   });
 
   it('refuses a sort field the resource does not allow, and a malformed range, with 422 naming them', async () => {
-    const badSort = await refused(app.staff.dataProvider.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'password_hash', order: 'ASC' }, filter: {} }));
+    const badSort = await refused(
+      app.staff.dataProvider.getList('users', { pagination: { page: 1, perPage: 10 }, sort: { field: 'password_hash', order: 'ASC' }, filter: {} }),
+    );
     expect(badSort.status).toBe(422);
     expect(badSort.body?.errors?.sort).toMatch(/Cannot sort by "password_hash"/);
     const badRange = await app.staff.fetch('/api/admin/users?range=%5B10%2C2%5D');
@@ -139,7 +141,16 @@ describe('getOne, create, update (PUT) and delete', () => {
     const { data: before } = await app.staff.dataProvider.getOne('users', { id: townIds[4] });
     const { data } = await app.staff.dataProvider.update('users', {
       id: townIds[4],
-      data: { ...before, town: 'Ripon', id: 1, created_at: '1999-01-01T00:00:00.000Z', company_logo: '/etc/passwd', password_set: true, password_hash: 'x', surprise: 42 },
+      data: {
+        ...before,
+        town: 'Ripon',
+        id: 1,
+        created_at: '1999-01-01T00:00:00.000Z',
+        company_logo: '/etc/passwd',
+        password_set: true,
+        password_hash: 'x',
+        surprise: 42,
+      },
       previousData: before,
     });
     expect(data).toMatchObject({ id: townIds[4], town: 'Ripon', created_at: before.created_at, company_logo: null, password_set: false });
@@ -148,11 +159,19 @@ describe('getOne, create, update (PUT) and delete', () => {
 
   it('PUT answers 422 with a message per bad field', async () => {
     const { data: before } = await app.staff.dataProvider.getOne('users', { id: townIds[5] });
-    const error = await refused(app.staff.dataProvider.update('users', { id: townIds[5], data: { ...before, role: 'trade', email: 'not-an-email', firstname: '', company_name: '' }, previousData: before }));
+    const error = await refused(
+      app.staff.dataProvider.update('users', {
+        id: townIds[5],
+        data: { ...before, role: 'trade', email: 'not-an-email', firstname: '', company_name: '' },
+        previousData: before,
+      }),
+    );
     expect(error.status).toBe(422);
     expect(error.body?.errors).toMatchObject({ email: expect.any(String), firstname: 'First name is required' });
     // A trade account needs its company name (issue 10: only trade accounts do).
-    const trade = await refused(app.staff.dataProvider.update('users', { id: townIds[5], data: { ...before, role: 'trade', company_name: '' }, previousData: before }));
+    const trade = await refused(
+      app.staff.dataProvider.update('users', { id: townIds[5], data: { ...before, role: 'trade', company_name: '' }, previousData: before }),
+    );
     expect(trade.status).toBe(422);
     expect(trade.body?.errors?.company_name).toMatch(/company name/i);
   });
@@ -179,26 +198,66 @@ describe('getOne, create, update (PUT) and delete', () => {
 
 describe('settings through the protocol', () => {
   it('lists every seeded setting sorted by name, with search and the public filter', async () => {
-    const { data, total } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const { data, total } = await app.staff.dataProvider.getList('settings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(total).toBe(12); // DESIGN's nine, the printer's telephone and e-mail (issue 10), and the order cut-off (issue 11)
     expect(data.map((s) => s.name)).toEqual([...data.map((s) => s.name)].sort());
-    expect(data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), value: expect.any(String), description: expect.any(String), public: expect.any(Boolean), updated_at: expect.any(String), version: 1 });
-    const publics = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { public: true } });
+    expect(data[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      value: expect.any(String),
+      description: expect.any(String),
+      public: expect.any(Boolean),
+      updated_at: expect.any(String),
+      version: 1,
+    });
+    const publics = await app.staff.dataProvider.getList('settings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { public: true },
+    });
     // The printer's contact details and the VAT rate are public too (the footer, /unauthorized, prices inc. VAT).
-    expect(publics.data.map((s) => s.name)).toEqual(['COMPANY_ADDRESS', 'COMPANY_EMAIL', 'COMPANY_NAME', 'COMPANY_PHONE', 'CUTOFF_TIME', 'STATUS_TEXT', 'VAT_RATE']);
-    const found = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'banner' } });
+    expect(publics.data.map((s) => s.name)).toEqual([
+      'COMPANY_ADDRESS',
+      'COMPANY_EMAIL',
+      'COMPANY_NAME',
+      'COMPANY_PHONE',
+      'CUTOFF_TIME',
+      'STATUS_TEXT',
+      'VAT_RATE',
+    ]);
+    const found = await app.staff.dataProvider.getList('settings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'banner' },
+    });
     expect(found.data.map((s) => s.name)).toEqual(['STATUS_TEXT']);
   });
 
   it('PUT changes value, description and the public flag; the name stays; a new STATUS_TEXT is what the banner reads', async () => {
-    const { data: list } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { name: 'STATUS_TEXT' } });
+    const { data: list } = await app.staff.dataProvider.getList('settings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { name: 'STATUS_TEXT' },
+    });
     const status = list[0];
-    const { data } = await app.staff.dataProvider.update('settings', { id: status.id, data: { ...status, name: 'RENAMED', value: 'Closed on Monday for the bank holiday.' }, previousData: status });
+    const { data } = await app.staff.dataProvider.update('settings', {
+      id: status.id,
+      data: { ...status, name: 'RENAMED', value: 'Closed on Monday for the bank holiday.' },
+      previousData: status,
+    });
     expect(data).toMatchObject({ name: 'STATUS_TEXT', value: 'Closed on Monday for the bank holiday.' });
     const banner = await fetch(`${app.baseUrl}/api/settings/STATUS_TEXT`);
     expect(await banner.json()).toEqual({ name: 'STATUS_TEXT', value: 'Closed on Monday for the bank holiday.' });
 
-    const { data: limit } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: { name: 'ARTWORK_MAX_MB' } });
+    const { data: limit } = await app.staff.dataProvider.getList('settings', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { name: 'ARTWORK_MAX_MB' },
+    });
     const { data: shown } = await app.staff.dataProvider.update('settings', { id: limit[0].id, data: { public: true }, previousData: limit[0] });
     expect(shown.public).toBe(true);
     expect((await fetch(`${app.baseUrl}/api/settings/ARTWORK_MAX_MB`)).status).toBe(200);
@@ -207,17 +266,35 @@ describe('settings through the protocol', () => {
   });
 
   it('takes an emptied value (null from react-admin) as empty text', async () => {
-    const { data } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: { name: 'INVOICE_PREFIX' } });
-    const { data: saved } = await app.staff.dataProvider.update('settings', { id: data[0].id, data: { ...data[0], value: null, description: null }, previousData: data[0] });
+    const { data } = await app.staff.dataProvider.getList('settings', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { name: 'INVOICE_PREFIX' },
+    });
+    const { data: saved } = await app.staff.dataProvider.update('settings', {
+      id: data[0].id,
+      data: { ...data[0], value: null, description: null },
+      previousData: data[0],
+    });
     expect(saved).toMatchObject({ value: '', description: '' });
   });
 
   it('refuses values that the settings the server reads cannot have', async () => {
-    const { data } = await app.staff.dataProvider.getList('settings', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { name: ['VAT_RATE', 'REGISTRATION_ROLE'] } });
+    const { data } = await app.staff.dataProvider.getList('settings', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { name: ['VAT_RATE', 'REGISTRATION_ROLE'] },
+    });
     const [role, vat] = data;
-    expect((await refused(app.staff.dataProvider.update('settings', { id: vat.id, data: { value: 'twenty' }, previousData: vat }))).body?.errors?.value).toMatch(/percentage/);
-    expect((await refused(app.staff.dataProvider.update('settings', { id: role.id, data: { value: 'admin' }, previousData: role }))).body?.errors?.value).toBeTruthy();
-    expect((await refused(app.staff.dataProvider.update('settings', { id: vat.id, data: { public: 'yes' }, previousData: vat }))).body?.errors?.public).toBeTruthy();
+    expect(
+      (await refused(app.staff.dataProvider.update('settings', { id: vat.id, data: { value: 'twenty' }, previousData: vat }))).body?.errors?.value,
+    ).toMatch(/percentage/);
+    expect(
+      (await refused(app.staff.dataProvider.update('settings', { id: role.id, data: { value: 'admin' }, previousData: role }))).body?.errors?.value,
+    ).toBeTruthy();
+    expect(
+      (await refused(app.staff.dataProvider.update('settings', { id: vat.id, data: { public: 'yes' }, previousData: vat }))).body?.errors?.public,
+    ).toBeTruthy();
   });
 
   it('has no create or delete: settings are named by the code that reads them', async () => {
@@ -228,24 +305,48 @@ describe('settings through the protocol', () => {
 
 describe('countries through the protocol', () => {
   it('lists all countries, searches by name or code, and counts them', async () => {
-    const { data, total } = await app.staff.dataProvider.getList('countries', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const { data, total } = await app.staff.dataProvider.getList('countries', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(total).toBeGreaterThan(240);
     expect(data).toHaveLength(25);
     expect(data[0]).toEqual({ id: expect.any(Number), code: expect.any(String), name: expect.any(String), active: true, version: 1 });
-    const found = await app.staff.dataProvider.getList('countries', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'kingdom' } });
+    const found = await app.staff.dataProvider.getList('countries', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'kingdom' },
+    });
     expect(found.data.map((c) => c.code)).toEqual(['GB']);
-    const byCode = await app.staff.dataProvider.getList('countries', { pagination: { page: 1, perPage: 25 }, sort: { field: 'code', order: 'ASC' }, filter: { code: 'FR' } });
+    const byCode = await app.staff.dataProvider.getList('countries', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'code', order: 'ASC' },
+      filter: { code: 'FR' },
+    });
     expect(byCode.data.map((c) => c.name)).toEqual(['France']);
   });
 
   it('the active toggle takes a country off the customer list, and back', async () => {
-    const { data } = await app.staff.dataProvider.getList('countries', { pagination: { page: 1, perPage: 1 }, sort: { field: 'code', order: 'ASC' }, filter: { code: 'AQ' } });
+    const { data } = await app.staff.dataProvider.getList('countries', {
+      pagination: { page: 1, perPage: 1 },
+      sort: { field: 'code', order: 'ASC' },
+      filter: { code: 'AQ' },
+    });
     const antarctica = data[0];
-    const { data: off } = await app.staff.dataProvider.update('countries', { id: antarctica.id, data: { ...antarctica, active: false, code: 'XX' }, previousData: antarctica });
+    const { data: off } = await app.staff.dataProvider.update('countries', {
+      id: antarctica.id,
+      data: { ...antarctica, active: false, code: 'XX' },
+      previousData: antarctica,
+    });
     expect(off).toEqual({ ...antarctica, active: false, version: antarctica.version + 1 });
     const customerList = (await (await fetch(`${app.baseUrl}/api/countries`)).json()) as Array<{ code: string }>;
     expect(customerList.some((c) => c.code === 'AQ')).toBe(false);
-    const inactive = await app.staff.dataProvider.getList('countries', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: { active: false } });
+    const inactive = await app.staff.dataProvider.getList('countries', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { active: false },
+    });
     expect(inactive.data.map((c) => c.code)).toEqual(['AQ']);
     await app.staff.dataProvider.update('countries', { id: antarctica.id, data: { active: true }, previousData: off });
     const again = (await (await fetch(`${app.baseUrl}/api/countries`)).json()) as Array<{ code: string }>;

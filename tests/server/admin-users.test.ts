@@ -23,7 +23,11 @@ const newUser = (over: Record<string, unknown> = {}) => ({
 });
 
 async function userByEmail(email: string) {
-  const { data } = await app.staff.dataProvider.getList('users', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { email } });
+  const { data } = await app.staff.dataProvider.getList('users', {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'ASC' },
+    filter: { email },
+  });
   return data[0];
 }
 
@@ -41,11 +45,19 @@ describe('adding a user', () => {
 
     // No password yet: the smuggled one was ignored.
     const signIn = (password: string) =>
-      app.staff.fetch('/api/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: input.email, password }) });
+      app.staff.fetch('/api/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: input.email, password }),
+      });
     expect((await signIn('smuggled password')).status).toBe(422);
 
     const reset = (password: string) =>
-      app.staff.fetch('/api/password/reset', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, password, password_confirmation: password }) });
+      app.staff.fetch('/api/password/reset', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ token, password, password_confirmation: password }),
+      });
     expect((await reset('a fresh password 7')).status).toBe(200);
     expect((await reset('another password 8')).status).toBe(422);
     expect((await signIn('a fresh password 7')).status).toBe(200);
@@ -55,7 +67,9 @@ describe('adding a user', () => {
   it('refuses missing fields, a taken e-mail and an unknown country with 422 per field', async () => {
     const missing = await refused(app.staff.dataProvider.create('users', { data: { email: 'x' } }));
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.body!.errors!)).toEqual(expect.arrayContaining(['firstname', 'lastname', 'email', 'address1', 'town', 'postcode', 'country_id', 'role']));
+    expect(Object.keys(missing.body!.errors!)).toEqual(
+      expect.arrayContaining(['firstname', 'lastname', 'email', 'address1', 'town', 'postcode', 'country_id', 'role']),
+    );
     // The company name is required on trade accounts only (issue 10).
     expect(missing.body!.errors).not.toHaveProperty('company_name');
     const taken = await refused(app.staff.dataProvider.create('users', { data: newUser({ email: STAFF.email.toUpperCase() }) }));
@@ -70,7 +84,11 @@ describe('adding a user', () => {
 describe('editing a user', () => {
   it('changes details and role; an e-mail already in use is refused', async () => {
     const { data: created } = await app.staff.dataProvider.create('users', { data: newUser() });
-    const { data } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...created, role: 'user', telephone: '01274 000000' }, previousData: created });
+    const { data } = await app.staff.dataProvider.update('users', {
+      id: created.id,
+      data: { ...created, role: 'user', telephone: '01274 000000' },
+      previousData: created,
+    });
     expect(data).toMatchObject({ role: 'user', telephone: '01274 000000' });
     const clash = await refused(app.staff.dataProvider.update('users', { id: created.id, data: { email: STAFF.email }, previousData: data }));
     expect(clash.body?.errors).toEqual({ email: 'An account with this e-mail address already exists' });
@@ -78,9 +96,15 @@ describe('editing a user', () => {
 
   it('takes null, which react-admin sends for an emptied input, as empty for optional fields and as missing for required ones', async () => {
     const { data: created } = await app.staff.dataProvider.create('users', { data: newUser({ telephone: '01274 111111', county: 'West Yorkshire' }) });
-    const { data } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...created, telephone: null, county: null, title: null }, previousData: created });
+    const { data } = await app.staff.dataProvider.update('users', {
+      id: created.id,
+      data: { ...created, telephone: null, county: null, title: null },
+      previousData: created,
+    });
     expect(data).toMatchObject({ telephone: '', county: '', title: '' });
-    const error = await refused(app.staff.dataProvider.update('users', { id: created.id, data: { ...data, firstname: null, country_id: null }, previousData: data }));
+    const error = await refused(
+      app.staff.dataProvider.update('users', { id: created.id, data: { ...data, firstname: null, country_id: null }, previousData: data }),
+    );
     expect(error.body?.errors).toEqual({ firstname: 'First name is required', country_id: 'Choose a country' });
   });
 
@@ -115,7 +139,11 @@ describe('ending sessions', () => {
     const target = await userByEmail(customer.email);
     const second = await new StaffCaller(app.baseUrl).login(customer.email, customer.password);
 
-    const { data: trade } = await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'trade', company_name: 'Caller Print' }, previousData: target });
+    const { data: trade } = await app.staff.dataProvider.update('users', {
+      id: target.id,
+      data: { role: 'trade', company_name: 'Caller Print' },
+      previousData: target,
+    });
     expect((await customer.fetch('/api/user')).status).toBe(200);
 
     await app.staff.dataProvider.update('users', { id: target.id, data: { role: 'none' }, previousData: trade });
@@ -187,7 +215,11 @@ describe('a change of e-mail address by staff (issue 9, finding 7)', () => {
   const linksTo = async (email: string) =>
     (await app.t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && /\/password\/reset\//.test(m.text)).map((m) => tokenIn(m.text)!);
   const redeem = (token: string) =>
-    app.staff.fetch('/api/password/reset', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ token, password: 'taken over account 9', password_confirmation: 'taken over account 9' }) });
+    app.staff.fetch('/api/password/reset', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, password: 'taken over account 9', password_confirmation: 'taken over account 9' }),
+    });
   const askReset = (email: string) =>
     app.staff.fetch('/api/password/email', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
 
@@ -214,8 +246,16 @@ describe('a change of e-mail address by staff (issue 9, finding 7)', () => {
   it('keeps them when the address stays (other fields, or only its letter case)', async () => {
     const { data: created } = await app.staff.dataProvider.create('users', { data: newUser() });
     const [welcome] = await linksTo(created.email);
-    const { data: townChanged } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...created, town: 'Halifax' }, previousData: created });
-    const { data } = await app.staff.dataProvider.update('users', { id: created.id, data: { ...townChanged, email: created.email.toUpperCase() }, previousData: townChanged });
+    const { data: townChanged } = await app.staff.dataProvider.update('users', {
+      id: created.id,
+      data: { ...created, town: 'Halifax' },
+      previousData: created,
+    });
+    const { data } = await app.staff.dataProvider.update('users', {
+      id: created.id,
+      data: { ...townChanged, email: created.email.toUpperCase() },
+      previousData: townChanged,
+    });
     expect(data.town).toBe('Halifax');
     expect((await redeem(welcome)).status).toBe(200);
   });

@@ -15,13 +15,23 @@ const STAFF_EMAIL = 'desk@printer.test';
 
 const db = () => t.database.db;
 const digests = async () => (await t.outbox()).filter((m) => m.text.includes(`To: ${STAFF_EMAIL}`));
-const queuedDigests = () => db().select().from(jobs).where(and(eq(jobs.queue, APPROVAL_DIGEST_QUEUE), eq(jobs.status, 'queued')));
+const queuedDigests = () =>
+  db()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.queue, APPROVAL_DIGEST_QUEUE), eq(jobs.status, 'queued')));
 const register = async (firstname: string) => (await registerAs(new ApiClient(t.app), { firstname, company_name: `${firstname} Print Ltd` })).email;
 
 /** An hour goes by, as far as the digest can tell. */
 async function anHourPasses(): Promise<void> {
-  await db().update(users).set({ approvalNotifiedAt: sql`${users.approvalNotifiedAt} - interval '1 hour'` }).where(sql`${users.approvalNotifiedAt} is not null`);
-  await db().update(jobs).set({ runAt: sql`${jobs.runAt} - interval '1 hour'` }).where(and(eq(jobs.queue, APPROVAL_DIGEST_QUEUE), eq(jobs.status, 'queued')));
+  await db()
+    .update(users)
+    .set({ approvalNotifiedAt: sql`${users.approvalNotifiedAt} - interval '1 hour'` })
+    .where(sql`${users.approvalNotifiedAt} is not null`);
+  await db()
+    .update(jobs)
+    .set({ runAt: sql`${jobs.runAt} - interval '1 hour'` })
+    .where(and(eq(jobs.queue, APPROVAL_DIGEST_QUEUE), eq(jobs.status, 'queued')));
 }
 
 beforeAll(async () => {
@@ -50,7 +60,9 @@ describe('the digest of accounts awaiting approval', () => {
     expect(await digests()).toHaveLength(1);
     const waiting = await queuedDigests();
     expect(waiting).toHaveLength(1);
-    const [{ last }] = await db().select({ last: sql<string>`max(${users.approvalNotifiedAt})::text` }).from(users);
+    const [{ last }] = await db()
+      .select({ last: sql<string>`max(${users.approvalNotifiedAt})::text` })
+      .from(users);
     // Due an hour after the last digest (to the millisecond; the clock of the database).
     expect(waiting[0].runAt.getTime() - new Date(last).getTime()).toBe(60 * 60_000);
 

@@ -23,7 +23,7 @@ describe('download file names', () => {
 
   it('make a header with an ASCII name and the UTF-8 name, percent-encoded as RFC 5987 wants', () => {
     expect(attachment('batch-12.zip')).toBe(`attachment; filename="batch-12.zip"; filename*=UTF-8''batch-12.zip`);
-    expect(attachment('Crème (v2)\'s.pdf', 'inline')).toBe(`inline; filename="Creme (v2)_s.pdf"; filename*=UTF-8''Cr%C3%A8me%20%28v2%29_s.pdf`);
+    expect(attachment("Crème (v2)'s.pdf", 'inline')).toBe(`inline; filename="Creme (v2)_s.pdf"; filename*=UTF-8''Cr%C3%A8me%20%28v2%29_s.pdf`);
     expect(attachment('"; filename="evil.html')).toBe(`attachment; filename="filename_evil.html"; filename*=UTF-8''filename_evil.html`);
     expect(attachment('東京.pdf')).toBe(`attachment; filename="__.pdf"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC.pdf`);
   });

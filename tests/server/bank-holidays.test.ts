@@ -14,6 +14,10 @@ describe('the bank holidays of England and Wales', () => {
   });
 
   it('names the substitute days', () => {
-    expect(englandAndWalesBankHolidays(2027).slice(-2).map((d) => d.name)).toEqual(['Christmas Day (substitute day)', 'Boxing Day (substitute day)']);
+    expect(
+      englandAndWalesBankHolidays(2027)
+        .slice(-2)
+        .map((d) => d.name),
+    ).toEqual(['Christmas Day (substitute day)', 'Boxing Day (substitute day)']);
   });
 });

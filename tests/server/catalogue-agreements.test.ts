@@ -25,9 +25,11 @@ async function newCustomer(): Promise<{ client: ApiClient; id: number }> {
   return { client, id: ok<{ id: number }>(await client.get('/api/user')).id };
 }
 const pricesOf = async (userId: number) =>
-  ok<Array<{ id: number; product_id: number; discount: number }>>(await staff.get(`/api/admin/user-prices?filter=${encodeURIComponent(JSON.stringify({ user_id: userId }))}`));
+  ok<Array<{ id: number; product_id: number; discount: number }>>(
+    await staff.get(`/api/admin/user-prices?filter=${encodeURIComponent(JSON.stringify({ user_id: userId }))}`),
+  );
 
-describe('/api/admin/user-prices: a customer\'s discounts', () => {
+describe("/api/admin/user-prices: a customer's discounts", () => {
   it('creates, lists by user, reads, updates and deletes', async () => {
     const { id } = await newCustomer();
     const a = ok(await staff.post('/api/admin/user-prices', { user_id: id, product_id: cards.id, discount: 10 }), 201);
@@ -72,10 +74,14 @@ describe('/api/admin/user-prices: a customer\'s discounts', () => {
 });
 
 describe('/api/admin/user-products: the restricted products a customer may order', () => {
-  it('reads and replaces product_ids on a record whose id is the user\'s', async () => {
+  it("reads and replaces product_ids on a record whose id is the user's", async () => {
     const { id } = await newCustomer();
     expect(ok(await staff.get(`/api/admin/user-products/${id}`))).toEqual({ id, product_ids: [], version: 1 });
-    expect(ok(await putAsRead(staff, `/api/admin/user-products/${id}`, { id, product_ids: [agencyOnly.id] }))).toEqual({ id, product_ids: [agencyOnly.id], version: 2 });
+    expect(ok(await putAsRead(staff, `/api/admin/user-products/${id}`, { id, product_ids: [agencyOnly.id] }))).toEqual({
+      id,
+      product_ids: [agencyOnly.id],
+      version: 2,
+    });
     const many = await staff.get(`/api/admin/user-products?filter=${encodeURIComponent(JSON.stringify({ id: [id] }))}`);
     expect(many.json()).toEqual([{ id, product_ids: [agencyOnly.id], version: 2 }]);
     expect(many.headers['content-range']).toBe('user-products 0-0/1');

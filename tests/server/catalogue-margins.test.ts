@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pairFilter = (productId: number, stockId: number) => encodeURIComponent(JSON.stringify({ product_id: productId, stock_id: stockId }));
-const listPair = async (productId: number, stockId: number) => ok<Array<{ id: number; qty: number; margin: number }>>(await staff.get(`/api/admin/margins?filter=${pairFilter(productId, stockId)}`));
+const listPair = async (productId: number, stockId: number) =>
+  ok<Array<{ id: number; qty: number; margin: number }>>(await staff.get(`/api/admin/margins?filter=${pairFilter(productId, stockId)}`));
 
 describe('/api/admin/margins: the protocol', () => {
   it('creates, lists by pair in quantity order, reads, updates and deletes', async () => {
@@ -42,7 +43,7 @@ describe('/api/admin/margins: the protocol', () => {
     expect((await staff.get(`/api/admin/margins/${small.id}`)).statusCode).toBe(404);
   });
 
-  it('reads and replaces a pair\'s whole table for the margins page (with costs: staff only)', async () => {
+  it("reads and replaces a pair's whole table for the margins page (with costs: staff only)", async () => {
     const p = await createProduct(staff, { stock_ids: [silk.id], multiplier: 24 });
     const rows = await setMargins(staff, p.id, silk.id, [
       [500, 80],
@@ -97,7 +98,12 @@ describe('/api/admin/margins: bad input is a 422 naming the field, nothing saved
     // Its own quantity is not a clash.
     ok(await putAsRead(staff, `/api/admin/margins/${first.id}`, { qty: 500, margin: 45 }));
 
-    const table = await putAsRead(staff, `/api/admin/products/${p.id}/stock/${silk.id}/margins`, { rows: [{ qty: 100, margin: 50 }, { qty: 100, margin: 40 }] });
+    const table = await putAsRead(staff, `/api/admin/products/${p.id}/stock/${silk.id}/margins`, {
+      rows: [
+        { qty: 100, margin: 50 },
+        { qty: 100, margin: 40 },
+      ],
+    });
     expect(table.statusCode).toBe(422);
     expect(table.json().errors['rows.1.qty']).toMatch(/already a break/);
     expect((await listPair(p.id, silk.id)).map((r) => [r.qty, r.margin])).toEqual([

@@ -70,7 +70,7 @@ describe('/api/admin/products: the protocol', () => {
     expect(sorted.map((x) => x.id)).toEqual([p.id, r.id]);
   });
 
-  it('links and unlinks stocks with PUT stock_ids; unlinking drops that pair\'s margins', async () => {
+  it("links and unlinks stocks with PUT stock_ids; unlinking drops that pair's margins", async () => {
     const prod = await createProduct(staff, { stock_ids: [silk.id] });
     await setMargins(staff, prod.id, silk.id, [
       [100, 50],
@@ -127,7 +127,15 @@ describe('/api/admin/products: bad input is a 422 naming the field, nothing save
     ['production days not whole', () => ({ production_days: 1.5 }), 'production_days'],
   ] as Array<[string, () => Record<string, unknown>, string]>)('%s', async (_what, change, field) => {
     const before = await total();
-    const res = await staff.post('/api/admin/products', { name: 'Bad product', multiplier: 4, weight: 2, trim_width_mm: 148, trim_height_mm: 210, production_days: 2, ...change() });
+    const res = await staff.post('/api/admin/products', {
+      name: 'Bad product',
+      multiplier: 4,
+      weight: 2,
+      trim_width_mm: 148,
+      trim_height_mm: 210,
+      production_days: 2,
+      ...change(),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toBeTruthy();
     expect(await total()).toBe(before);

@@ -8,7 +8,12 @@ import { ApiClient } from './helpers/client';
 import { ok } from './helpers/catalogue';
 
 interface PriceList {
-  products: Array<{ id: number; name: string; discount: number; stocks: Array<{ name: string; breaks: Array<{ qty: number; single: number; double: number }> }> }>;
+  products: Array<{
+    id: number;
+    name: string;
+    discount: number;
+    stocks: Array<{ name: string; breaks: Array<{ qty: number; single: number; double: number }> }>;
+  }>;
 }
 
 let t: TestApp;

@@ -47,7 +47,12 @@ describe('/api/admin/stock: the ra-data-simple-rest protocol', () => {
     expect(one.headers['content-range']).toBe(`stock 0-0/${total}`);
 
     const many = await staff.get(`/api/admin/stock?filter=${encodeURIComponent(JSON.stringify({ id: [a.id, b.id] }))}`);
-    expect(many.json().map((s: StockRec) => s.id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      many
+        .json()
+        .map((s: StockRec) => s.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
 
     const found = await staff.get(`/api/admin/stock?filter=${encodeURIComponent(JSON.stringify({ q: 'gloss' }))}`);
     expect(found.json().map((s: StockRec) => s.id)).toEqual([b.id]);
@@ -72,7 +77,13 @@ describe('/api/admin/stock: the ra-data-simple-rest protocol', () => {
     // The body's version is the one read (putAsRead), not the stale one of `s`; each save adds one.
     expect(res.json()).toEqual({ ...s, name: 'Renamed', sheet_cost: '1.5000', version: s.version + 1 });
     // A partial PUT changes only what it names.
-    expect(ok(await putAsRead(staff, `/api/admin/stock/${s.id}`, { active: false }))).toEqual({ ...s, name: 'Renamed', sheet_cost: '1.5000', active: false, version: s.version + 2 });
+    expect(ok(await putAsRead(staff, `/api/admin/stock/${s.id}`, { active: false }))).toEqual({
+      ...s,
+      name: 'Renamed',
+      sheet_cost: '1.5000',
+      active: false,
+      version: s.version + 2,
+    });
     expect((await putAsRead(staff, '/api/admin/stock/999999', { name: 'x' })).statusCode).toBe(404);
     // react-admin sends a cleared input as null: an optional text becomes empty, a required one is refused.
     expect(ok<StockRec & { type: string }>(await putAsRead(staff, `/api/admin/stock/${s.id}`, { type: null })).type).toBe('');

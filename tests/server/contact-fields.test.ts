@@ -44,7 +44,16 @@ interface Route {
   at(field: Field): string;
 }
 
-const contact = () => ({ firstname: 'Jo', lastname: 'Bloggs', email: 'jo@example.test', telephone: '', address1: '1 Mill Lane', town: 'Leeds', postcode: 'LS1 1AA', country_id: gb });
+const contact = () => ({
+  firstname: 'Jo',
+  lastname: 'Bloggs',
+  email: 'jo@example.test',
+  telephone: '',
+  address1: '1 Mill Lane',
+  town: 'Leeds',
+  postcode: 'LS1 1AA',
+  country_id: gb,
+});
 const ALL: readonly Field[] = ['firstname', 'lastname', 'email', 'telephone', 'mobile', 'address1', 'town', 'postcode'];
 const ADDRESS: readonly Field[] = ['firstname', 'lastname', 'email', 'telephone', 'address1', 'town', 'postcode'];
 
@@ -76,7 +85,8 @@ const routes = (): Route[] => [
   {
     name: 'POST /api/admin/users',
     fields: ALL,
-    send: (values) => staff.post('/api/admin/users', { ...contact(), email: `new${Math.random().toString(36).slice(2, 9)}@example.test`, role: 'user', ...values }),
+    send: (values) =>
+      staff.post('/api/admin/users', { ...contact(), email: `new${Math.random().toString(36).slice(2, 9)}@example.test`, role: 'user', ...values }),
     at: (field) => field,
   },
   {
@@ -113,7 +123,9 @@ describe('each contact field follows one rule on every route that takes it', () 
         expect(refused.json().errors?.[route.at(field)], `${route.name}: the message on ${route.at(field)}`).toBe(message);
 
         const taken = await route.send({ [field]: good, ...(field === 'email' ? { email: `${Math.random().toString(36).slice(2, 9)}.${good}` } : {}) });
-        expect(taken.statusCode, `${route.name} with ${field} "${good}": ${taken.statusCode === 422 ? JSON.stringify(taken.json().errors) : ''}`).toBeLessThan(300);
+        expect(taken.statusCode, `${route.name} with ${field} "${good}": ${taken.statusCode === 422 ? JSON.stringify(taken.json().errors) : ''}`).toBeLessThan(
+          300,
+        );
       }
     });
   }
@@ -135,7 +147,9 @@ describe('each contact field follows one rule on every route that takes it', () 
   });
 
   it('a telephone number the profile took starts an order from the profile', async () => {
-    expect((await customer.patch('/api/user', { ...contact(), email: customerEmail, telephone: '0113 496 0000', current_password: customerPassword })).statusCode).toBe(200);
+    expect(
+      (await customer.patch('/api/user', { ...contact(), email: customerEmail, telephone: '0113 496 0000', current_password: customerPassword })).statusCode,
+    ).toBe(200);
     const order = await customer.post('/api/orders', { ref: 'from the profile' });
     expect(order.statusCode).toBe(201);
     expect(order.json().address.telephone).toBe('0113 496 0000');

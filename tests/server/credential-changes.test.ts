@@ -14,8 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const fresh = () => new ApiClient(t.app);
 
-const resetWith = (token: string, password = 'taken over account') =>
-  fresh().post('/api/password/reset', { token, password, password_confirmation: password });
+const resetWith = (token: string, password = 'taken over account') => fresh().post('/api/password/reset', { token, password, password_confirmation: password });
 
 async function signedUp() {
   const c = fresh();
@@ -29,7 +28,11 @@ describe('a password change', () => {
     const { c, body } = await signedUp();
     await fresh().post('/api/password/email', { email: body.email });
     const token = await resetTokenFor(t, body.email);
-    const changed = await c.patch('/api/user/password', { current_password: body.password, password: 'my new long secret', password_confirmation: 'my new long secret' });
+    const changed = await c.patch('/api/user/password', {
+      current_password: body.password,
+      password: 'my new long secret',
+      password_confirmation: 'my new long secret',
+    });
     expect(changed.statusCode).toBe(200);
     const res = await resetWith(token);
     expect(res.statusCode).toBe(422);

@@ -26,7 +26,9 @@ describe('database error classification', () => {
     expect(databaseUnavailability(new Error('timeout exceeded when trying to connect'))).toBe('outage');
     expect(databaseUnavailability(new Error('Failed query', { cause: new Error('Query read timeout') }))).toBe('outage');
     expect(databaseUnavailability(new Error('Failed query', { cause: Object.assign(new Error('terminating connection'), { code: '57P01' }) }))).toBe('outage');
-    expect(databaseUnavailability(new Error('Failed query', { cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }) }))).toBe('timeout');
+    expect(
+      databaseUnavailability(new Error('Failed query', { cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }) })),
+    ).toBe('timeout');
     expect(databaseUnavailability(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBeNull();
     expect(databaseUnavailability(new TypeError('x is not a function'))).toBeNull();
   });

@@ -50,7 +50,10 @@ const rowCount = async (table: typeof deliveryTypes | typeof deliveryPrices | ty
   (await t.database.db.select({ n: count() }).from(table))[0].n;
 let n = 0;
 const newType = async (fields: Record<string, unknown> = {}) =>
-  ok<TypeRec>(await staff.post('/api/admin/delivery-types', { code: `SVC${++n}`, name: `Service ${n}`, carrier: 'royalmail', transit_days: 1, ...fields }), 201);
+  ok<TypeRec>(
+    await staff.post('/api/admin/delivery-types', { code: `SVC${++n}`, name: `Service ${n}`, carrier: 'royalmail', transit_days: 1, ...fields }),
+    201,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -96,7 +99,7 @@ describe('/api/admin/delivery-types: the protocol', () => {
     expect(ok(await staff.get(`/api/admin/delivery-types/${rec.id}`))).toEqual(rec);
   });
 
-  it('puts each new type at the end of the printer\'s order', async () => {
+  it("puts each new type at the end of the printer's order", async () => {
     const a = await newType();
     const b = await newType();
     expect(b.sort_order).toBe(a.sort_order + 1);
@@ -213,19 +216,30 @@ describe('/api/admin/delivery-types: bad input is a 422 naming each field, nothi
 });
 
 describe('/api/admin/delivery-prices: weight bands', () => {
-  it('lists a type\'s bands sorted by weight, with Content-Range; create, update and delete', async () => {
+  it("lists a type's bands sorted by weight, with Content-Range; create, update and delete", async () => {
     const type = await newType();
     const other = await newType();
-    for (const [weight_upto, price] of [[1000, 395], [100, 155], [750, 285]]) ok(await staff.post('/api/admin/delivery-prices', { delivery_type_id: type.id, weight_upto, price }), 201);
+    for (const [weight_upto, price] of [
+      [1000, 395],
+      [100, 155],
+      [750, 285],
+    ])
+      ok(await staff.post('/api/admin/delivery-prices', { delivery_type_id: type.id, weight_upto, price }), 201);
     ok(await staff.post('/api/admin/delivery-prices', { delivery_type_id: other.id, weight_upto: 100, price: 99 }), 201);
     const res = await staff.get(`/api/admin/delivery-prices?filter=${q({ delivery_type_id: type.id })}&sort=["weight_upto","ASC"]&range=[0,24]`);
     expect(res.headers['content-range']).toBe('delivery-prices 0-2/3');
     const bands = res.json<BandRec[]>();
-    expect(bands.map((b) => [b.weight_upto, b.price])).toEqual([[100, 155], [750, 285], [1000, 395]]);
+    expect(bands.map((b) => [b.weight_upto, b.price])).toEqual([
+      [100, 155],
+      [750, 285],
+      [1000, 395],
+    ]);
     expect(bands.every((b) => b.delivery_type_id === type.id)).toBe(true);
     expect(ok<TypeRec>(await staff.get(`/api/admin/delivery-types/${type.id}`)).band_count).toBe(3);
 
-    const changed = ok<BandRec>(await putAsRead(staff, `/api/admin/delivery-prices/${bands[1].id}`, { ...bands[1], weight_upto: 800, price: '299', delivery_type_id: other.id }));
+    const changed = ok<BandRec>(
+      await putAsRead(staff, `/api/admin/delivery-prices/${bands[1].id}`, { ...bands[1], weight_upto: 800, price: '299', delivery_type_id: other.id }),
+    );
     expect(changed).toEqual({ id: bands[1].id, delivery_type_id: type.id, weight_upto: 800, price: 299, version: bands[1].version + 1 });
     const removed = await staff.delete(`/api/admin/delivery-prices/${bands[0].id}`);
     expect(removed.statusCode).toBe(200);
@@ -275,7 +289,9 @@ describe('/api/admin/delivery-prices: weight bands', () => {
   it('filters: weight ranges; an unknown filter is a 422', async () => {
     const type = await newType();
     for (const w of [100, 500, 900]) ok(await staff.post('/api/admin/delivery-prices', { delivery_type_id: type.id, weight_upto: w, price: 1 }), 201);
-    const mid = ok<BandRec[]>(await staff.get(`/api/admin/delivery-prices?filter=${q({ delivery_type_id: type.id, weight_upto_gte: 200, weight_upto_lte: 900 })}`));
+    const mid = ok<BandRec[]>(
+      await staff.get(`/api/admin/delivery-prices?filter=${q({ delivery_type_id: type.id, weight_upto_gte: 200, weight_upto_lte: 900 })}`),
+    );
     expect(mid.map((b) => b.weight_upto)).toEqual([500, 900]);
     expect((await staff.get(`/api/admin/delivery-prices?filter=${q({ q: 'x' })}`)).statusCode).toBe(422);
   });
@@ -284,14 +300,18 @@ describe('/api/admin/delivery-prices: weight bands', () => {
 describe('/api/admin/closed-days', () => {
   it('lists the seeded bank holidays by date; filters a year and q', async () => {
     const year = new Date().getUTCFullYear();
-    const res = await staff.get(`/api/admin/closed-days?filter=${q({ date_gte: `${year}-01-01`, date_lte: `${year}-12-31` })}&sort=["date","ASC"]&range=[0,99]`);
+    const res = await staff.get(
+      `/api/admin/closed-days?filter=${q({ date_gte: `${year}-01-01`, date_lte: `${year}-12-31` })}&sort=["date","ASC"]&range=[0,99]`,
+    );
     expect(res.statusCode).toBe(200);
     const days = res.json<DayRec[]>();
     expect(days.length).toBeGreaterThanOrEqual(8);
     expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
     expect(days.every((d) => d.date.startsWith(String(year)))).toBe(true);
     expect(res.headers['content-range']).toBe(`closed-days 0-${days.length - 1}/${days.length}`);
-    const christmas = ok<DayRec[]>(await staff.get(`/api/admin/closed-days?filter=${q({ q: 'christmas', date_gte: `${year}-01-01`, date_lte: `${year}-12-31` })}`));
+    const christmas = ok<DayRec[]>(
+      await staff.get(`/api/admin/closed-days?filter=${q({ q: 'christmas', date_gte: `${year}-01-01`, date_lte: `${year}-12-31` })}`),
+    );
     expect(christmas.map((d) => d.date)).toContain(`${year}-12-25`);
     const one = ok<DayRec[]>(await staff.get(`/api/admin/closed-days?filter=${q({ date: `${year}-12-25` })}`));
     expect(one).toHaveLength(1);

@@ -39,7 +39,12 @@ beforeAll(async () => {
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   // The app's own logger at the default level (info), writing into `lines`.
-  app = await buildApp({ config, database, distDir: dist, logger: { ...appLoggerOptions(config), stream: { write: (line: string) => void lines.push(line) } } });
+  app = await buildApp({
+    config,
+    database,
+    distDir: dist,
+    logger: { ...appLoggerOptions(config), stream: { write: (line: string) => void lines.push(line) } },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -123,7 +128,12 @@ describe('finding 12: compression', () => {
   });
 
   it('never decompresses a request body (no decompression bomb behind the body limit)', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload: zlib.gzipSync('{}') });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync('{}'),
+    });
     expect(res.statusCode).toBeLessThan(500);
     expect(res.statusCode).not.toBe(200);
   });

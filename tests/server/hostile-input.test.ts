@@ -45,7 +45,12 @@ describe('finding 1: NUL characters', () => {
     const cases: Array<[string, string, Record<string, unknown>, string]> = [
       ['POST', '/api/admin/stock', { name: NUL, sheet_cost: '0.01', single_cost: '0.01', double_cost: '0.01' }, 'name'],
       ['POST', '/api/admin/products', { name: 'P', description: NUL, multiplier: 1, weight: 1 }, 'description'],
-      ['POST', '/api/admin/users', { ...registration({}, gb), password: undefined, password_confirmation: undefined, company_name: NUL, role: 'user' }, 'company_name'],
+      [
+        'POST',
+        '/api/admin/users',
+        { ...registration({}, gb), password: undefined, password_confirmation: undefined, company_name: NUL, role: 'user' },
+        'company_name',
+      ],
       ['PUT', `/api/admin/users/${customerId}`, { county: NUL }, 'county'],
       ['PUT', '/api/admin/settings/1', { description: NUL }, 'description'],
       ['PUT', `/api/admin/countries/${gb}`, { name: NUL }, 'name'],
@@ -152,7 +157,14 @@ describe('finding 1: an id is digits only', () => {
     expect((await staff.get(`/api/admin/stock/${silk.id}`)).statusCode).toBe(200);
     const product = await createProduct(staff, { stock_ids: [silk.id] });
     for (const id of ['1e0', '0x1', '%201', '+1', '1.0', '-1', '0', '2147483648', '99999999999999999999', '1%00']) {
-      for (const url of [`/api/admin/users/${id}`, `/api/admin/stock/${id}`, `/api/admin/settings/${id}`, `/api/admin/countries/${id}`, `/api/admin/products/${id}/stock/${silk.id}/margins`, `/api/admin/products/${product.id}/stock/${id}/margins`]) {
+      for (const url of [
+        `/api/admin/users/${id}`,
+        `/api/admin/stock/${id}`,
+        `/api/admin/settings/${id}`,
+        `/api/admin/countries/${id}`,
+        `/api/admin/products/${id}/stock/${silk.id}/margins`,
+        `/api/admin/products/${product.id}/stock/${id}/margins`,
+      ]) {
         const res = await staff.get(url);
         expect({ url, status: res.statusCode }).toEqual({ url, status: 422 });
       }

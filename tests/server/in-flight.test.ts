@@ -6,11 +6,14 @@ import { requestsInFlight } from '../../src/server/lib/in-flight';
 /** The count the job queue waits on (lib/in-flight): up while a request is answered, down when it is sent or the client leaves. */
 describe('requests in flight', () => {
   let server: http.Server | undefined;
-  afterEach(() => new Promise<void>((resolve) => {
-    if (!server) return resolve();
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  afterEach(
+    () =>
+      new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
 
   it('counts a request until its answer is sent, and one whose client went away', async () => {
     const held: http.ServerResponse[] = [];
@@ -19,7 +22,7 @@ describe('requests in flight', () => {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     const until = async (done: () => boolean) => {
-      for (const deadline = Date.now() + 5000; !done() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 5));
+      for (const deadline = Date.now() + 5000; !done() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 5));
     };
     expect(answering()).toBe(0);
 

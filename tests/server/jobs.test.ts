@@ -63,7 +63,10 @@ describe('the job queue', () => {
     // Both took a share; neither ran a job the other ran.
     expect(byWorker.get('worker-a')).toBeGreaterThan(0);
     expect(byWorker.get('worker-b')).toBeGreaterThan(0);
-    const left = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(sql`${jobs.queue} = 'test.distinct' and ${jobs.status} <> 'done'`);
+    const left = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(sql`${jobs.queue} = 'test.distinct' and ${jobs.status} <> 'done'`);
     expect(left[0].n).toBe(0);
   });
 
@@ -112,18 +115,37 @@ describe('the job queue', () => {
     const lastHeard = new Date(Date.now() - 61_000);
     const [orphan] = await t.database.db
       .insert(jobs)
-      .values({ queue: 'test.orphan', payload: { n: 7 }, status: 'running', attempts: 1, lockedBy: 'dead-worker', lockedUntil: new Date(Date.now() - 1000), heartbeatAt: lastHeard })
+      .values({
+        queue: 'test.orphan',
+        payload: { n: 7 },
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'dead-worker',
+        lockedUntil: new Date(Date.now() - 1000),
+        heartbeatAt: lastHeard,
+      })
       .returning({ id: jobs.id });
     // One still leased is left alone.
-    await t.database.db.insert(jobs).values({ queue: 'test.orphan', payload: { n: 8 }, status: 'running', attempts: 1, lockedBy: 'busy-worker', lockedUntil: new Date(Date.now() + 60_000) });
+    await t.database.db
+      .insert(jobs)
+      .values({ queue: 'test.orphan', payload: { n: 8 }, status: 'running', attempts: 1, lockedBy: 'busy-worker', lockedUntil: new Date(Date.now() + 60_000) });
     await queue.drain();
 
     expect(ran).toEqual([7]);
     // While it is made again, the job says that its first attempt was interrupted, and when.
     expect(seenByRetry).toEqual([{ interruptedAt: lastHeard, lastError: INTERRUPTED }]);
-    const rows = await t.database.db.select().from(jobs).where(sql`${jobs.id} in (${permanent}, ${orphan.id})`);
+    const rows = await t.database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.id} in (${permanent}, ${orphan.id})`);
     expect(rows.find((r) => r.id === permanent)).toMatchObject({ status: 'failed', attempts: 1 });
-    expect(rows.find((r) => r.id === orphan.id)).toMatchObject({ status: 'done', attempts: 2, lockedBy: 'survivor', interruptedAt: lastHeard, lastError: null });
+    expect(rows.find((r) => r.id === orphan.id)).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      lockedBy: 'survivor',
+      interruptedAt: lastHeard,
+      lastError: null,
+    });
   });
 
   it(`renews the lease of a job running longer than it: the other worker does not take it (${process.env.TEST_DATABASE_URL ? 'PostgreSQL, two pools' : 'PGlite'})`, async () => {
@@ -138,7 +160,7 @@ describe('the job queue', () => {
     }
     const id = await workers[0].enqueue(t.database.db, 'test.long', {});
     workers.forEach((w) => w.start());
-    for (const deadline = Date.now() + 10_000; !runs.length && Date.now() < deadline; ) await sleep(20);
+    for (const deadline = Date.now() + 10_000; !runs.length && Date.now() < deadline;) await sleep(20);
     // The job ends, and both workers keep looking a little longer.
     await sleep(6 * SHORT_LEASE.leaseMs);
     await Promise.all(workers.map((w) => w.stop()));
@@ -154,12 +176,17 @@ describe('the job queue', () => {
     let fenced: unknown;
     queue.register('test.overtaken', async (_payload, job) => {
       // Another worker takes the job over (as when this one could not renew its lease in time).
-      await t.database.db.update(jobs).set({ lockedBy: 'usurper', lockedUntil: new Date(Date.now() + 60_000) }).where(eq(jobs.id, job.id));
+      await t.database.db
+        .update(jobs)
+        .set({ lockedBy: 'usurper', lockedUntil: new Date(Date.now() + 60_000) })
+        .where(eq(jobs.id, job.id));
       reason = await new Promise((resolve) => job.signal.addEventListener('abort', () => resolve(job.signal.reason)));
-      fenced = await t.database.db.transaction((tx) => job.fence(tx)).then(
-        () => 'committed',
-        (error: unknown) => error,
-      );
+      fenced = await t.database.db
+        .transaction((tx) => job.fence(tx))
+        .then(
+          () => 'committed',
+          (error: unknown) => error,
+        );
       throw new Error('whatever the handler did next');
     });
     const id = await queue.enqueue(t.database.db, 'test.overtaken', {});
@@ -219,7 +246,7 @@ describe('the job queue beside requests', () => {
       expect(ran).toHaveLength(0);
       // …and runs as soon as no request is being answered.
       answering = 0;
-      for (const deadline = Date.now() + 5000; !ran.length && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+      for (const deadline = Date.now() + 5000; !ran.length && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 10));
       expect(ran).toHaveLength(1);
       expect(ran[0] - started).toBeGreaterThanOrEqual(150);
 
@@ -227,7 +254,7 @@ describe('the job queue beside requests', () => {
       answering = 1;
       const queued = Date.now();
       await queue.enqueue(t.database.db, 'test.polite', {});
-      for (const deadline = Date.now() + 5000; ran.length < 2 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+      for (const deadline = Date.now() + 5000; ran.length < 2 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 10));
       expect(ran).toHaveLength(2);
       expect(ran[1] - queued).toBeGreaterThanOrEqual(350);
     } finally {
@@ -242,7 +269,9 @@ describe('CPU-heavy jobs in a worker thread', () => {
   const task = new URL('./fixtures/cpu-task.ts', import.meta.url);
 
   it('runs the task off the main thread and answers its result', async () => {
-    const results = await Promise.all([25, 26, 27].map((n) => pool.run<{ n: number }, { value: number; threadId: number }>({ module: task, name: 'fibonacci' }, { n })));
+    const results = await Promise.all(
+      [25, 26, 27].map((n) => pool.run<{ n: number }, { value: number; threadId: number }>({ module: task, name: 'fibonacci' }, { n })),
+    );
     expect(results.map((r) => r.value)).toEqual([75025, 121393, 196418]);
     expect(results.every((r) => r.threadId !== threadId)).toBe(true);
   });

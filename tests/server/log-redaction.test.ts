@@ -24,7 +24,12 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
-  app = await buildApp({ config, database, distDir: null, logger: { ...appLoggerOptions(config), stream: { write: (line: string) => void lines.push(line) } } });
+  app = await buildApp({
+    config,
+    database,
+    distDir: null,
+    logger: { ...appLoggerOptions(config), stream: { write: (line: string) => void lines.push(line) } },
+  });
   await app.ready();
 });
 afterAll(async () => {

@@ -28,7 +28,8 @@ const from = (ip: string) => {
 describe('login limits', () => {
   it('limits one address trying many e-mails (per IP, whatever the e-mail)', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await from('198.51.100.7').post('/api/login', { email: `spray${i}@example.test`, password: 'a guess' })).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push((await from('198.51.100.7').post('/api/login', { email: `spray${i}@example.test`, password: 'a guess' })).statusCode);
     expect(codes).toEqual([422, 422, 422, 422, 429]);
     const res = await from('198.51.100.7').post('/api/login', { email: 'yet-another@example.test', password: 'a guess' });
     expect(res.statusCode).toBe(429);
@@ -54,7 +55,8 @@ describe('login limits', () => {
 
   it('limits many addresses guessing one account (per e-mail, whatever the IP)', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await from(`203.0.113.${10 + i}`).post('/api/login', { email: 'Victim@Example.test', password: `guess ${i}` })).statusCode);
+    for (let i = 0; i < 4; i++)
+      codes.push((await from(`203.0.113.${10 + i}`).post('/api/login', { email: 'Victim@Example.test', password: `guess ${i}` })).statusCode);
     expect(codes).toEqual([422, 422, 422, 429]);
     // The same account in other letter case is the same account.
     expect((await from('203.0.113.99').post('/api/login', { email: 'victim@example.test', password: 'guess' })).statusCode).toBe(429);
@@ -91,7 +93,12 @@ describe('hash queue', () => {
       const burst = await Promise.all(
         // From eight addresses: one address gets one check at a time (above), so a full queue takes many.
         Array.from({ length: 8 }, (_, i) =>
-          new ApiClient(busy.app).request('POST', '/api/login', { email: `burst${i}@example.test`, password: 'a guess' }, { remoteAddress: `192.0.2.${100 + i}` }),
+          new ApiClient(busy.app).request(
+            'POST',
+            '/api/login',
+            { email: `burst${i}@example.test`, password: 'a guess' },
+            { remoteAddress: `192.0.2.${100 + i}` },
+          ),
         ),
       );
       const codes = burst.map((r) => r.statusCode);

@@ -92,7 +92,17 @@ describe('the mail outbox', () => {
 
     // Staff open an account: its set-password link goes out through the outbox too.
     const { data: created } = await staff.dataProvider.create('users', {
-      data: { email: 'opened-by-staff@example.test', firstname: 'Ola', lastname: 'Opened', company_name: 'Opened Ltd', address1: '1 Road', town: 'York', postcode: 'YO1 1AA', country_id: (await t.database.db.query.countries.findFirst({ where: (c, { eq }) => eq(c.code, 'GB') }))!.id, role: 'user' },
+      data: {
+        email: 'opened-by-staff@example.test',
+        firstname: 'Ola',
+        lastname: 'Opened',
+        company_name: 'Opened Ltd',
+        address1: '1 Road',
+        town: 'York',
+        postcode: 'YO1 1AA',
+        country_id: (await t.database.db.query.countries.findFirst({ where: (c, { eq }) => eq(c.code, 'GB') }))!.id,
+        role: 'user',
+      },
     });
     expect(created.email).toBe('opened-by-staff@example.test');
     await t.app.deps.outbox.idle();
@@ -107,14 +117,22 @@ describe('the mail outbox', () => {
     expect(failed.status).toBe('failed');
 
     // The staff list: filter by status, search by address; the set-password link is not shown.
-    const list = await staff.dataProvider.getList<AdminMail>('mail', { filter: { status: 'failed', q: 'opened-by-staff' }, pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'DESC' } });
+    const list = await staff.dataProvider.getList<AdminMail>('mail', {
+      filter: { status: 'failed', q: 'opened-by-staff' },
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'DESC' },
+    });
     expect(list.total).toBe(1);
     expect(list.data[0]).toMatchObject({ id: row.id, to: 'opened-by-staff@example.test', status: 'failed', link_count: 1 });
     expect(list.data[0].text).toContain('[link]');
     expect(list.data[0].text).not.toContain('/password/reset/');
     const shown = await staff.dataProvider.getOne<AdminMail>('mail', { id: row.id });
     expect(shown.data.last_error).toMatch(/421|Service not available/i);
-    const queuedOnly = await staff.dataProvider.getList<AdminMail>('mail', { filter: { status: 'sent' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'DESC' } });
+    const queuedOnly = await staff.dataProvider.getList<AdminMail>('mail', {
+      filter: { status: 'sent' },
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'DESC' },
+    });
     expect(queuedOnly.data.every((m) => m.status === 'sent')).toBe(true);
 
     smtp.accepting = true;

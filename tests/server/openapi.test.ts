@@ -138,7 +138,10 @@ describe('the OpenAPI document', () => {
     for (const route of routes) {
       const tags = operationOf(route)!.tags ?? [];
       expect(tags.length, key(route)).toBeGreaterThan(0);
-      expect(tags.some((tag) => tag.startsWith('staff: ')), key(route)).toBe(route.url.startsWith('/api/admin/'));
+      expect(
+        tags.some((tag) => tag.startsWith('staff: ')),
+        key(route),
+      ).toBe(route.url.startsWith('/api/admin/'));
     }
   });
 
@@ -155,7 +158,9 @@ describe('the OpenAPI document', () => {
       const url = route.url.replace(/:([A-Za-z0-9_]+)/g, '1');
       const res = await visitor.request(route.method as 'GET', url, unsafe && route.method !== 'DELETE' ? {} : undefined);
       if ((res.statusCode === 401) !== needsBearer(operation)) {
-        wrong.push(`${key(route)}: the document says ${needsBearer(operation) ? 'a token is needed' : 'anyone may call it'}; a visitor is answered ${res.statusCode}`);
+        wrong.push(
+          `${key(route)}: the document says ${needsBearer(operation) ? 'a token is needed' : 'anyone may call it'}; a visitor is answered ${res.statusCode}`,
+        );
       }
     }
     expect(wrong).toEqual([]);

@@ -34,7 +34,7 @@ describe('operations CLI: user create', () => {
     expect((await c.get('/api/user')).statusCode).toBe(401);
   });
 
-  it('a new password ends the account\'s outstanding reset links, as a change in the app does', async () => {
+  it("a new password ends the account's outstanding reset links, as a change in the app does", async () => {
     const { id } = await upsertAccount(t.database.db, { email: 'reset-me@example.test', password: 'the first secret', role: 'user' });
     await new ApiClient(t.app).post('/api/password/email', { email: 'reset-me@example.test' });
     const mail = (await t.outbox()).find((m) => m.text.includes('To: reset-me@example.test') && /Subject: Reset/.test(m.text));
@@ -42,7 +42,11 @@ describe('operations CLI: user create', () => {
     expect(token).toBeTruthy();
 
     await upsertAccount(t.database.db, { email: 'reset-me@example.test', password: 'the second secret' });
-    const redeem = await new ApiClient(t.app).post('/api/password/reset', { token, password: 'taken over account', password_confirmation: 'taken over account' });
+    const redeem = await new ApiClient(t.app).post('/api/password/reset', {
+      token,
+      password: 'taken over account',
+      password_confirmation: 'taken over account',
+    });
     expect(redeem.statusCode).toBe(422);
     expect(await t.database.db.select().from(users).where(eq(users.id, id))).toHaveLength(1);
     await new ApiClient(t.app).login('reset-me@example.test', 'the second secret');

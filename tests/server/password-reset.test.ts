@@ -103,7 +103,10 @@ describe('password reset', () => {
     expect(weak.json().errors.password).toBeTruthy();
 
     const { sha256 } = await import('../../src/server/lib/tokens');
-    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, sha256(token)));
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, sha256(token)));
     const expired = await fresh().post('/api/password/reset', { token, password: 'fresh start please', password_confirmation: 'fresh start please' });
     expect(expired.statusCode).toBe(422);
     expect(expired.json().errors.token).toBeTruthy();
@@ -111,7 +114,11 @@ describe('password reset', () => {
   });
 
   it('refuses a made-up token and a bad body with field messages', async () => {
-    const made = await fresh().post('/api/password/reset', { token: 'x'.repeat(43), password: 'fresh start please', password_confirmation: 'fresh start please' });
+    const made = await fresh().post('/api/password/reset', {
+      token: 'x'.repeat(43),
+      password: 'fresh start please',
+      password_confirmation: 'fresh start please',
+    });
     expect(made.statusCode).toBe(422);
     const bad = await fresh().post('/api/password/reset', { password: 'a' });
     expect(bad.statusCode).toBe(422);

@@ -59,7 +59,12 @@ describe('platform: health, SPA fallback, errors, headers', () => {
     expect(signedIn.headers['cache-control']).toBe('no-cache');
     expect((await page('/orders/42', 'token=abc')).body).toContain('/assets/OrderViewPage-3.js');
     // No session cookie, a page of no signed-in route, or a path that only starts like one: the plain page.
-    for (const [url, cookie] of [['/prices', undefined], ['/prices', 'xtoken=abc'], ['/login', 'token=abc'], ['/orders/42/extra', 'token=abc']] as const) {
+    for (const [url, cookie] of [
+      ['/prices', undefined],
+      ['/prices', 'xtoken=abc'],
+      ['/login', 'token=abc'],
+      ['/orders/42/extra', 'token=abc'],
+    ] as const) {
       const res = await page(url, cookie);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, `${url} ${cookie}`).not.toContain('modulepreload');

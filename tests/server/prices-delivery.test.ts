@@ -18,7 +18,13 @@ beforeAll(async () => {
   const silk = await createStock(staff, { name: '350gsm Silk', sheet_cost: '0.0450', single_cost: '0.0300', double_cost: '0.0550' });
   for (let i = 0; i < 8; i++) {
     const p = await createProduct(staff, { name: `Product ${i} with a long enough name`, multiplier: 8 + i, stock_ids: [silk.id] });
-    await setMargins(staff, p.id, silk.id, [[100, 120], [250, 100], [500, 80], [1000, 60], [2500, 50]]);
+    await setMargins(staff, p.id, silk.id, [
+      [100, 120],
+      [250, 100],
+      [500, 80],
+      [1000, 60],
+      [2500, 50],
+    ]);
     productId = p.id;
   }
   customer = new ApiClient(t.app);
@@ -80,7 +86,7 @@ describe('GET /api/prices on the wire', () => {
     expect((await customer.request('GET', '/api/products', undefined, { headers: { 'if-none-match': etag } })).statusCode).toBe(200);
   });
 
-  it('changes the ETag when the customer\'s prices change', async () => {
+  it("changes the ETag when the customer's prices change", async () => {
     const before = String((await getPrices()).headers.etag);
     ok(await staff.post('/api/admin/user-prices', { user_id: customerId, product_id: productId, discount: 5 }), 201);
     const after = await getPrices({ 'if-none-match': before });
@@ -89,7 +95,7 @@ describe('GET /api/prices on the wire', () => {
     expect(after.json().products.find((p: { id: number }) => p.id === productId).discount).toBe(5);
   });
 
-  it('reads the customer\'s terms once a second, not on every request', async () => {
+  it("reads the customer's terms once a second, not on every request", async () => {
     await getPrices(); // terms read and kept
     const repeat = await countQueries(t, () => getPrices());
     expect(repeat.queries).toBe(0);

@@ -13,7 +13,12 @@ let cards: ProductRec;
 let flyers: ProductRec;
 
 interface PriceList {
-  products: Array<{ id: number; name: string; discount: number; stocks: Array<{ id: number; name: string; breaks: Array<{ qty: number; single: number; double: number }> }> }>;
+  products: Array<{
+    id: number;
+    name: string;
+    discount: number;
+    stocks: Array<{ id: number; name: string; breaks: Array<{ qty: number; single: number; double: number }> }>;
+  }>;
 }
 
 beforeAll(async () => {
@@ -51,8 +56,16 @@ describe('GET /api/prices', () => {
     expect(c.stocks.map((s) => s.name)).toEqual(['350gsm Silk', '400gsm Matt']);
     expect(c.stocks[0].breaks).toEqual([
       { qty: 250, single: 165, double: 220 },
-      { qty: 500, single: linePrice({ stock: silk, multiplier: 24, qty: 500, sides: 'single', margin: 80 }), double: linePrice({ stock: silk, multiplier: 24, qty: 500, sides: 'double', margin: 80 }) },
-      { qty: 1000, single: linePrice({ stock: silk, multiplier: 24, qty: 1000, sides: 'single', margin: '62.5' }), double: linePrice({ stock: silk, multiplier: 24, qty: 1000, sides: 'double', margin: '62.5' }) },
+      {
+        qty: 500,
+        single: linePrice({ stock: silk, multiplier: 24, qty: 500, sides: 'single', margin: 80 }),
+        double: linePrice({ stock: silk, multiplier: 24, qty: 500, sides: 'double', margin: 80 }),
+      },
+      {
+        qty: 1000,
+        single: linePrice({ stock: silk, multiplier: 24, qty: 1000, sides: 'single', margin: '62.5' }),
+        double: linePrice({ stock: silk, multiplier: 24, qty: 1000, sides: 'double', margin: '62.5' }),
+      },
     ]);
     const f = list.products.find((p) => p.id === flyers.id)!;
     // 10000 / 8 = 1250 sheets: £93.75 × 1.45 = 13593.75p → 13594p; £125.00 × 1.45 = 18125p.
@@ -120,7 +133,7 @@ describe('GET /api/prices', () => {
     expect(orderable.map((p) => p.id)).not.toContain(noPairs.id);
   });
 
-  it('lists products and stocks in the printer\'s order', async () => {
+  it("lists products and stocks in the printer's order", async () => {
     ok(await staff.post('/api/admin/products/reorder', { ids: [flyers.id, cards.id] }));
     ok(await staff.post('/api/admin/stock/reorder', { ids: [matt.id, silk.id] }));
     const { client } = await customer();
@@ -141,7 +154,7 @@ describe('GET /api/prices', () => {
     expect((await client.get('/api/products')).statusCode).toBe(403);
   });
 
-  it('never sends a cost, a margin or anyone else\'s discount to a customer', async () => {
+  it("never sends a cost, a margin or anyone else's discount to a customer", async () => {
     const { client } = await customer();
     for (const path of ['/api/prices', '/api/products']) {
       const res = await client.get(path);
@@ -166,7 +179,10 @@ describe('GET /api/prices', () => {
     for (let i = 0; i < 5; i++) {
       const s = await createStock(staff);
       const p = await createProduct(staff, { stock_ids: [s.id, silk.id] });
-      await setMargins(staff, p.id, s.id, [[100, 50], [200, 40]]);
+      await setMargins(staff, p.id, s.id, [
+        [100, 50],
+        [200, 40],
+      ]);
       await setMargins(staff, p.id, silk.id, [[100, 50]]);
     }
     const large = await measure();

@@ -41,8 +41,24 @@ interface StaffResource {
 
 let n = 0;
 const RESOURCES: StaffResource[] = [
-  { name: 'stock', noun: 'stock', make: async () => ({ ...(await createStock(ann)) }), field: 'name', first: { name: 'Ann’s silk' }, second: { name: 'Bob’s silk' }, deletable: true },
-  { name: 'products', noun: 'product', make: async () => ({ ...(await createProduct(ann)) }), field: 'name', first: { name: 'Ann’s cards' }, second: { name: 'Bob’s cards' }, deletable: true },
+  {
+    name: 'stock',
+    noun: 'stock',
+    make: async () => ({ ...(await createStock(ann)) }),
+    field: 'name',
+    first: { name: 'Ann’s silk' },
+    second: { name: 'Bob’s silk' },
+    deletable: true,
+  },
+  {
+    name: 'products',
+    noun: 'product',
+    make: async () => ({ ...(await createProduct(ann)) }),
+    field: 'name',
+    first: { name: 'Ann’s cards' },
+    second: { name: 'Bob’s cards' },
+    deletable: true,
+  },
   {
     name: 'margins',
     noun: 'margin',
@@ -77,7 +93,8 @@ const RESOURCES: StaffResource[] = [
   {
     name: 'delivery-types',
     noun: 'delivery type',
-    make: async () => ok<Rec>(await ann.post('/api/admin/delivery-types', { code: `VER${++n}`, name: `Versioned ${n}`, carrier: 'courier', transit_days: 1 }), 201),
+    make: async () =>
+      ok<Rec>(await ann.post('/api/admin/delivery-types', { code: `VER${++n}`, name: `Versioned ${n}`, carrier: 'courier', transit_days: 1 }), 201),
     field: 'transit_days',
     first: { transit_days: 2 },
     second: { transit_days: 5 },
@@ -128,7 +145,17 @@ const RESOURCES: StaffResource[] = [
     make: async () => {
       const [gb] = ok<Rec[]>(await ann.get(`/api/admin/countries?filter=${encodeURIComponent('{"code":"GB"}')}`));
       const email = `versioned${++n}-${process.pid}@example.test`;
-      const body = { firstname: 'Vera', lastname: 'Sion', company_name: 'Versions Ltd', email, address1: '1 Lane', town: 'Leeds', postcode: 'LS1 1AA', country_id: gb.id, role: 'trade' };
+      const body = {
+        firstname: 'Vera',
+        lastname: 'Sion',
+        company_name: 'Versions Ltd',
+        email,
+        address1: '1 Lane',
+        town: 'Leeds',
+        postcode: 'LS1 1AA',
+        country_id: gb.id,
+        role: 'trade',
+      };
       return ok<Rec>(await ann.post('/api/admin/users', body), 201);
     },
     field: 'telephone',
@@ -167,7 +194,10 @@ describe.each(RESOURCES)('/api/admin/$name: a write at the version it was read a
 
     // Bob reloads: at the version he now reads, his change goes through.
     const reread = ok<Rec>(await bob.get(url(made)));
-    expect(ok<Rec>(await bob.put(url(reread), { ...resource.second, version: reread.version }))).toMatchObject({ ...resource.second, version: reread.version + 1 });
+    expect(ok<Rec>(await bob.put(url(reread), { ...resource.second, version: reread.version }))).toMatchObject({
+      ...resource.second,
+      version: reread.version + 1,
+    });
   });
 
   it('refuses a write that names no version (422 on version)', async () => {
@@ -259,7 +289,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two saves at the same version a
   it('exactly one goes through; the other is refused, never both applied', async () => {
     for (let round = 0; round < 5; round++) {
       const made = await createStock(ann);
-      const answers = await Promise.all([ann, bob].map((who, i) => who.put(`/api/admin/stock/${made.id}`, { name: `Racer ${round}-${i}`, version: made.version })));
+      const answers = await Promise.all(
+        [ann, bob].map((who, i) => who.put(`/api/admin/stock/${made.id}`, { name: `Racer ${round}-${i}`, version: made.version })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
       const winner = answers.find((a) => a.statusCode === 200)!.json() as Rec;
       expect(ok<Rec>(await ann.get(`/api/admin/stock/${made.id}`))).toMatchObject({ name: winner.name, version: made.version + 1 });

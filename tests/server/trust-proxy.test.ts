@@ -56,7 +56,12 @@ describe('behind a proxy named by address (TRUST_PROXY=127.0.0.1)', () => {
   afterAll(() => t.close());
 
   const attempt = (forwardedFor: string, remoteAddress = '127.0.0.1') =>
-    new ApiClient(t.app).request('POST', '/api/login', { email: 'target@example.test', password: 'a guess' }, { remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+    new ApiClient(t.app).request(
+      'POST',
+      '/api/login',
+      { email: 'target@example.test', password: 'a guess' },
+      { remoteAddress, headers: { 'x-forwarded-for': forwardedFor } },
+    );
 
   it('uses the address the proxy saw, and ignores the header from anyone else', async () => {
     expect((await attempt('10.0.0.1, 203.0.113.7')).statusCode).toBe(422);

@@ -94,7 +94,10 @@ describe('login', () => {
   });
 
   it('rejects with the axios error on 422, so the form can show field messages', async () => {
-    fakeApi(() => ({ status: 422, data: { message: 'These credentials do not match our records.', errors: { email: 'These credentials do not match our records.' } } }));
+    fakeApi(() => ({
+      status: 422,
+      data: { message: 'These credentials do not match our records.', errors: { email: 'These credentials do not match our records.' } },
+    }));
 
     const error: unknown = await login({ email: 'jo@example.co.uk', password: 'wrong-pass' }).catch((e: unknown) => e);
 

@@ -1,16 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import {
-  REMEMBER_DAYS,
-  TOKEN_COOKIE,
-  clearSession,
-  getAuthState,
-  getToken,
-  isSignedIn,
-  saveToken,
-  setUser,
-  subscribeAuth,
-} from '../../src/shared/auth/state';
+import { REMEMBER_DAYS, TOKEN_COOKIE, clearSession, getAuthState, getToken, isSignedIn, saveToken, setUser, subscribeAuth } from '../../src/shared/auth/state';
 import { makeUser } from '../helpers/fakeApi';
 
 const sampleUser = makeUser();

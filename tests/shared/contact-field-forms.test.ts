@@ -13,7 +13,8 @@ const person = { firstname: 'Jo', lastname: 'Bloggs', email: 'jo@example.test', 
 
 const FORMS = {
   profile: (v: Record<string, unknown>) => profileSchema.safeParse({ ...person, ...v }),
-  registration: (v: Record<string, unknown>) => registerSchema.safeParse({ ...person, password: 'a long password', password_confirmation: 'a long password', ...v }),
+  registration: (v: Record<string, unknown>) =>
+    registerSchema.safeParse({ ...person, password: 'a long password', password_confirmation: 'a long password', ...v }),
   'order contact': (v: Record<string, unknown>) => orderCreateSchema.safeParse({ ref: '', address: { ...person, ...v } }),
 };
 const messageOn = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }, field: string) =>

@@ -25,7 +25,13 @@ describe('CSV writing', () => {
 
   it('quotes a field holding a quote, comma or line break, after the apostrophe, and reads back to the defused text', () => {
     const hostile = '=HYPERLINK("http://evil.test","x")';
-    const text = toCsv([['Name', 'Notes'], [hostile, 'two\r\nlines, "quoted"']], { bom: true });
+    const text = toCsv(
+      [
+        ['Name', 'Notes'],
+        [hostile, 'two\r\nlines, "quoted"'],
+      ],
+      { bom: true },
+    );
     expect(text.startsWith('\uFEFFName,Notes\r\n')).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
     expect(parse(text, { bom: true })).toEqual([

@@ -73,7 +73,7 @@ class RecordingXhr {
   abort() {}
 }
 
-describe('the anti-forgery pair (through axios\' real xhr adapter)', () => {
+describe("the anti-forgery pair (through axios' real xhr adapter)", () => {
   function useRecordingXhr(): void {
     RecordingXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', RecordingXhr);
@@ -106,13 +106,19 @@ describe('the anti-forgery pair (through axios\' real xhr adapter)', () => {
 describe('apiErrors', () => {
   function failure(status: number, data: unknown): AxiosError {
     const config = { headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
-    return new AxiosError('failed', 'ERR_BAD_REQUEST', config, {}, {
-      status,
-      statusText: '',
-      data,
-      headers: {},
+    return new AxiosError(
+      'failed',
+      'ERR_BAD_REQUEST',
       config,
-    });
+      {},
+      {
+        status,
+        statusText: '',
+        data,
+        headers: {},
+        config,
+      },
+    );
   }
 
   it('reads the message and field errors of a 422', async () => {

@@ -26,7 +26,9 @@ describe('how an order’s days are said', () => {
   it('shows a dispatched order the UK day it went, or was ready to collect', () => {
     // 23:30 GMT on 30 June is 1 July in London (BST).
     expect(orderDaysLine({ ...open, status: 'dispatched', dispatched_at: '2025-06-30T23:30:00.000Z' })).toBe('Dispatched Tue 1 Jul');
-    expect(orderDaysLine({ ...open, status: 'dispatched', carrier: 'collection', dispatched_at: '2025-06-30T23:30:00.000Z' })).toBe('Ready to collect from Tue 1 Jul');
+    expect(orderDaysLine({ ...open, status: 'dispatched', carrier: 'collection', dispatched_at: '2025-06-30T23:30:00.000Z' })).toBe(
+      'Ready to collect from Tue 1 Jul',
+    );
     expect(orderDaysLine({ ...open, status: 'dispatched', carrier: 'collection', dispatched_at: null })).toBe('Ready to collect');
   });
 

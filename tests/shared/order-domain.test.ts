@@ -48,7 +48,12 @@ describe('delivery', () => {
   const tracked: DeliveryTypeRule = { id: 1, active: true, large_item: false, country_ids: [826], bands };
 
   it('weighs an order to the whole gram, rounding up', () => {
-    expect(orderWeight([{ qty: 500, weight: '0.96' }, { qty: 1, weight: 2.5 }])).toBe(483); // 480 g + 2.5 g
+    expect(
+      orderWeight([
+        { qty: 500, weight: '0.96' },
+        { qty: 1, weight: 2.5 },
+      ]),
+    ).toBe(483); // 480 g + 2.5 g
     expect(orderWeight([])).toBe(0);
   });
 

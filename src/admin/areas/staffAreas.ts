@@ -26,9 +26,21 @@ export interface StaffArea {
 
 /** The staff areas, in dashboard order: the tiles and the menu read this list. */
 export const STAFF_AREAS: readonly StaffArea[] = [
-  { path: 'users', name: 'Users', description: 'Customer and staff accounts, roles, logos and price agreements.', image: '/admin-icons/users.svg', MenuIcon: UsersIcon },
+  {
+    path: 'users',
+    name: 'Users',
+    description: 'Customer and staff accounts, roles, logos and price agreements.',
+    image: '/admin-icons/users.svg',
+    MenuIcon: UsersIcon,
+  },
   { path: 'stock', name: 'Stock', description: 'Paper stocks with their sheet and printing costs.', image: '/admin-icons/stock.svg', MenuIcon: StockIcon },
-  { path: 'products', name: 'Products', description: 'Products, the stocks they are made on, and their margins.', image: '/admin-icons/products.svg', MenuIcon: ProductsIcon },
+  {
+    path: 'products',
+    name: 'Products',
+    description: 'Products, the stocks they are made on, and their margins.',
+    image: '/admin-icons/products.svg',
+    MenuIcon: ProductsIcon,
+  },
   {
     path: 'delivery',
     name: 'Delivery',
@@ -41,9 +53,27 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     ],
   },
   { path: 'orders', name: 'Orders', description: 'Every order with its status, artwork and history.', image: '/admin-icons/orders.svg', MenuIcon: OrdersIcon },
-  { path: 'batches', name: 'Batches', description: 'Production runs: Pending items gathered into a ZIP for the press.', image: '/admin-icons/batches.svg', MenuIcon: BatchesIcon },
-  { path: 'royalmail', name: 'Royal Mail', description: 'Dispatch printed orders through Click & Drop, with their tracking numbers.', image: '/admin-icons/royalmail.svg', MenuIcon: RoyalMailIcon },
-  { path: 'tickets', name: 'Resolution Centre', description: 'Customer tickets: reply, attach files and close.', image: '/admin-icons/tickets.svg', MenuIcon: TicketsIcon },
+  {
+    path: 'batches',
+    name: 'Batches',
+    description: 'Production runs: Pending items gathered into a ZIP for the press.',
+    image: '/admin-icons/batches.svg',
+    MenuIcon: BatchesIcon,
+  },
+  {
+    path: 'royalmail',
+    name: 'Royal Mail',
+    description: 'Dispatch printed orders through Click & Drop, with their tracking numbers.',
+    image: '/admin-icons/royalmail.svg',
+    MenuIcon: RoyalMailIcon,
+  },
+  {
+    path: 'tickets',
+    name: 'Resolution Centre',
+    description: 'Customer tickets: reply, attach files and close.',
+    image: '/admin-icons/tickets.svg',
+    MenuIcon: TicketsIcon,
+  },
   {
     path: 'settings',
     name: 'Settings',

@@ -52,7 +52,12 @@ function WaitingPanel() {
             </Typography>
           ) : null}
         </Box>
-        <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={() => setRunning(true)} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+        <Button
+          variant="contained"
+          startIcon={<PlayArrowIcon />}
+          onClick={() => setRunning(true)}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
           Run a batch
         </Button>
       </Stack>
@@ -78,7 +83,11 @@ function StatusCell({ batch }: { batch: BatchSummary }) {
         </Typography>
       ) : null}
       {batch.status === 'failed' && batch.error ? (
-        <Typography variant="body2" color="error" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          color="error"
+          sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+        >
           {batch.error}
         </Typography>
       ) : null}
@@ -88,8 +97,8 @@ function StatusCell({ batch }: { batch: BatchSummary }) {
 
 const Empty = () => (
   <EmptyState title="No batches yet">
-    A batch gathers the items waiting for the press into one ZIP — the artwork, a job sheet and jobs.csv — and moves their orders to
-    Processing. Run one with “Run a batch” above; each run is listed here with its ZIP.
+    A batch gathers the items waiting for the press into one ZIP — the artwork, a job sheet and jobs.csv — and moves their orders to Processing. Run one with
+    “Run a batch” above; each run is listed here with its ZIP.
   </EmptyState>
 );
 
@@ -124,7 +133,12 @@ export function BatchList() {
             primaryText={(batch) => <strong>Batch {batch.id}</strong>}
             secondaryText={(batch) => (
               <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                {[formatUkDateTime(batch.created_at), batch.created_by_name, stockText(batch), itemsOfOrders({ items: batch.item_count, orders: batch.order_count })]
+                {[
+                  formatUkDateTime(batch.created_at),
+                  batch.created_by_name,
+                  stockText(batch),
+                  itemsOfOrders({ items: batch.item_count, orders: batch.order_count }),
+                ]
                   .filter(Boolean)
                   .join(' · ')}
                 <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
@@ -141,7 +155,11 @@ export function BatchList() {
             rowClick="show"
           />
         ) : (
-          <DataTable rowClick="show" bulkActionButtons={false} sx={{ '& .column-stock_name': { overflowWrap: 'anywhere', maxWidth: 200 }, '& .column-error': { maxWidth: 320 } }}>
+          <DataTable
+            rowClick="show"
+            bulkActionButtons={false}
+            sx={{ '& .column-stock_name': { overflowWrap: 'anywhere', maxWidth: 200 }, '& .column-error': { maxWidth: 320 } }}
+          >
             <Column source="id" label="Batch" render={(batch) => <strong>{batch.id}</strong>} />
             <Column source="created_at" label="Made" render={(batch) => formatUkDateTime(batch.created_at)} />
             <Column source="created_by_name" label="By" disableSort render={(batch) => batch.created_by_name ?? '—'} />

@@ -233,11 +233,12 @@ function Progress({ batch }: { batch: Batch }) {
  */
 export function BatchShow() {
   const { id } = useParams();
-  const { data: batch, error, isPending, refetch } = useGetOne<Batch>(
-    'batches',
-    { id: Number(id), meta: WHOLE_BATCH },
-    { enabled: !!id, refetchInterval: pollWhileUnderWay as never },
-  );
+  const {
+    data: batch,
+    error,
+    isPending,
+    refetch,
+  } = useGetOne<Batch>('batches', { id: Number(id), meta: WHOLE_BATCH }, { enabled: !!id, refetchInterval: pollWhileUnderWay as never });
   if (isPending) return <Loading />;
   if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound record={`batch ${id}`} />;
   if (error || !batch) return <LoadFailed what="The batch" reason={messageOf(error)} onRetry={() => void refetch()} />;
@@ -252,7 +253,13 @@ export function BatchShow() {
       <Interrupted batch={batch} />
       <Progress batch={batch} />
       <Paper variant="outlined" component="section" aria-label="Summary" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: 'repeat(7, minmax(0, 1fr))' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', xl: 'repeat(7, minmax(0, 1fr))' },
+          }}
+        >
           <Fact label="Run by">{batch.created_by_name ?? '—'}</Fact>
           <Fact label="Made">{formatUkDateTime(batch.created_at)}</Fact>
           <Fact label="Finished">{formatUkDateTime(batch.finished_at)}</Fact>

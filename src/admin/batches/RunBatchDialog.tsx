@@ -106,8 +106,8 @@ export function RunBatchDialog({ open, onClose }: { open: boolean; onClose(): vo
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>
-              A batch takes every item waiting for the press (or only those on one stock) into one ZIP of artwork with a job sheet and
-              jobs.csv, and moves their orders to Processing. It is made in the background: you can leave the page.
+              A batch takes every item waiting for the press (or only those on one stock) into one ZIP of artwork with a job sheet and jobs.csv, and moves their
+              orders to Processing. It is made in the background: you can leave the page.
             </DialogContentText>
             <FailureAlert failure={failure} />
             {loadError ? <Alert severity="error">What is waiting could not be loaded. {messageOf(loadError)}</Alert> : null}
@@ -116,10 +116,21 @@ export function RunBatchDialog({ open, onClose }: { open: boolean; onClose(): vo
             {waiting && waiting.items ? (
               <FormControl error={!!fieldError} disabled={busy}>
                 <FormLabel id={`${titleId}-stock`}>What to batch</FormLabel>
-                <RadioGroup aria-labelledby={`${titleId}-stock`} aria-describedby={fieldError ? helpId : undefined} name="stock_id" value={chosen} onChange={(e) => setChoice(e.target.value)}>
+                <RadioGroup
+                  aria-labelledby={`${titleId}-stock`}
+                  aria-describedby={fieldError ? helpId : undefined}
+                  name="stock_id"
+                  value={chosen}
+                  onChange={(e) => setChoice(e.target.value)}
+                >
                   <FormControlLabel value={EVERY_STOCK} control={<Radio />} label={`Every stock — ${itemsOfOrders(waiting)}`} />
                   {stocks.map((stock) => (
-                    <FormControlLabel key={stock.stock_id} value={String(stock.stock_id)} control={<Radio />} label={`${stock.name} — ${itemsOfOrders(stock)}`} />
+                    <FormControlLabel
+                      key={stock.stock_id}
+                      value={String(stock.stock_id)}
+                      control={<Radio />}
+                      label={`${stock.name} — ${itemsOfOrders(stock)}`}
+                    />
                   ))}
                 </RadioGroup>
                 {fieldError ? <FormHelperText id={helpId}>{fieldError}</FormHelperText> : null}

@@ -41,7 +41,8 @@ export const isUnderWay = (batch: Pick<BatchSummary, 'status'>): boolean => batc
 export function interruptionText(batch: Pick<BatchSummary, 'status' | 'run'>): string | null {
   if (!isUnderWay(batch) || !batch.run) return null;
   const { attempt, interrupted_at, silent_since } = batch.run;
-  if (silent_since) return `The worker making it stopped answering at ${formatUkDateTime(silent_since)}: another takes the run over within a minute and starts the ZIP again.`;
+  if (silent_since)
+    return `The worker making it stopped answering at ${formatUkDateTime(silent_since)}: another takes the run over within a minute and starts the ZIP again.`;
   if (interrupted_at) return `Interrupted at ${formatUkDateTime(interrupted_at)}, being made again (attempt ${attempt}).`;
   return null;
 }
@@ -51,7 +52,8 @@ export const progressText = (batch: Pick<BatchSummary, 'files_done' | 'files_tot
   `${batch.files_done.toLocaleString('en-GB')} of ${batch.files_total.toLocaleString('en-GB')} file${batch.files_total === 1 ? '' : 's'}`;
 
 /** The stock a run was limited to, or "Every stock". */
-export const stockText = (batch: Pick<BatchSummary, 'stock_id' | 'stock_name'>): string => (batch.stock_id === null ? 'Every stock' : (batch.stock_name ?? '—'));
+export const stockText = (batch: Pick<BatchSummary, 'stock_id' | 'stock_name'>): string =>
+  batch.stock_id === null ? 'Every stock' : (batch.stock_name ?? '—');
 
 /** A ZIP's size ("12.4 MB"), or a dash before it is made. */
 export const zipSize = (bytes: number | null): string => (bytes === null ? '—' : formatBytes(bytes));
@@ -61,7 +63,15 @@ export const zipSize = (bytes: number | null): string => (bytes === null ? '—'
  * ZIP to disk as it arrives, with its own progress: a script never holds the file (it can be
  * gigabytes). Shows a spinner while the link is fetched, and what went wrong if it could not be.
  */
-export function DownloadZipButton({ batch, size = 'medium', variant = 'contained' }: { batch: Pick<BatchSummary, 'id' | 'status'>; size?: 'small' | 'medium'; variant?: 'text' | 'contained' | 'outlined' }) {
+export function DownloadZipButton({
+  batch,
+  size = 'medium',
+  variant = 'contained',
+}: {
+  batch: Pick<BatchSummary, 'id' | 'status'>;
+  size?: 'small' | 'medium';
+  variant?: 'text' | 'contained' | 'outlined';
+}) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { mutate, isPending, error, reset } = useMutation({
     mutationFn: () => dataProvider.batchDownloadLink(batch.id),

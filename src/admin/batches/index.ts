@@ -8,8 +8,14 @@ import { lazyScreen } from '../common/lazyScreen';
  * never typed or deleted. The screens load when first opened.
  */
 export default {
-  list: lazyScreen(() => import('./BatchList'), (m) => m.BatchList),
-  show: lazyScreen(() => import('./BatchShow'), (m) => m.BatchShow),
+  list: lazyScreen(
+    () => import('./BatchList'),
+    (m) => m.BatchList,
+  ),
+  show: lazyScreen(
+    () => import('./BatchShow'),
+    (m) => m.BatchShow,
+  ),
   icon: BatchesIcon,
   recordRepresentation: (batch: BatchSummary) => `Batch ${batch.id}`,
   options: { label: 'Batches' },

@@ -45,7 +45,12 @@ export function ReorderButtons() {
       </Tooltip>
       <Tooltip title={`Move down${why}`}>
         <span>
-          <IconButton size="small" aria-label={`Move ${name} down`} disabled={!inOrder || busy || index < 0 || index >= data.length - 1} onClick={() => move(1)}>
+          <IconButton
+            size="small"
+            aria-label={`Move ${name} down`}
+            disabled={!inOrder || busy || index < 0 || index >= data.length - 1}
+            onClick={() => move(1)}
+          >
             <ArrowDownwardIcon fontSize="small" />
           </IconButton>
         </span>

@@ -13,7 +13,15 @@ export interface PerOrderResult {
  * What an action on several orders did, order by order: how many it did, then each refusal with
  * its reason (bulk moves, the Royal Mail page's push and dispatch).
  */
-export function PerOrderResults({ results, done, detail }: { results: readonly PerOrderResult[]; done: string; detail?: (result: PerOrderResult) => string | null }) {
+export function PerOrderResults({
+  results,
+  done,
+  detail,
+}: {
+  results: readonly PerOrderResult[];
+  done: string;
+  detail?: (result: PerOrderResult) => string | null;
+}) {
   const succeeded = results.filter((r) => r.ok);
   const refused = results.filter((r) => !r.ok);
   return (

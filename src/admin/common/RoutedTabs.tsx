@@ -31,7 +31,9 @@ export function RoutedTabs({ base, tabs, label }: { base: string; tabs: readonly
       </Box>
       <Box sx={{ pt: 1 }}>
         <Routes>
-          {tabs.map((tab) => (tab.path ? <Route key={tab.path} path={`${tab.path}/*`} element={tab.content} /> : <Route key="index" index element={tab.content} />))}
+          {tabs.map((tab) =>
+            tab.path ? <Route key={tab.path} path={`${tab.path}/*`} element={tab.content} /> : <Route key="index" index element={tab.content} />,
+          )}
           <Route path="*" element={<Navigate to={base} replace />} />
         </Routes>
       </Box>

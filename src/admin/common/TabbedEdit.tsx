@@ -17,7 +17,13 @@ function RecordTabs({ label, tabs }: { label: string; tabs: readonly RoutedTab[]
 export function TabbedEdit({ title, label, tabs, sx }: { title: ReactElement; label: string; tabs: readonly RoutedTab[]; sx?: EditProps['sx'] }) {
   return (
     // No minimum width for the card: a wide part (a table) scrolls in its own box, not the page (375 px).
-    <Edit title={title} mutationMode="pessimistic" redirect={false} actions={false} sx={[{ '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Edit
+      title={title}
+      mutationMode="pessimistic"
+      redirect={false}
+      actions={false}
+      sx={[{ '& .RaEdit-main, & .RaEdit-card': { minWidth: 0 } }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
       <RecordTabs label={label} tabs={tabs} />
     </Edit>
   );

@@ -5,5 +5,7 @@ import { SearchInput } from 'react-admin';
  * that says everything it searches.
  */
 export function searchFilter(placeholder: string, label: string, minWidth = 260) {
-  return <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} slotProps={{ htmlInput: { 'aria-label': label } }} sx={{ minWidth: { sm: minWidth } }} />;
+  return (
+    <SearchInput key="q" source="q" alwaysOn placeholder={placeholder} slotProps={{ htmlInput: { 'aria-label': label } }} sx={{ minWidth: { sm: minWidth } }} />
+  );
 }

@@ -8,7 +8,9 @@ import { useBlocker, useTranslate } from 'react-admin';
  */
 export function useLeaveGuard(dirty: boolean): void {
   const translate = useTranslate();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

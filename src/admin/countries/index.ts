@@ -7,7 +7,10 @@ import { lazyScreen } from '../common/lazyScreen';
  * /api/admin/countries): one list, each country edited in a dialog over it.
  */
 export default {
-  list: lazyScreen(() => import('./CountryList'), (m) => m.CountryList),
+  list: lazyScreen(
+    () => import('./CountryList'),
+    (m) => m.CountryList,
+  ),
   icon: CountriesIcon,
   recordRepresentation: (country: AdminCountry) => country.name,
   options: { label: 'Countries' },

@@ -25,7 +25,10 @@ const rest = simpleRestProvider(API_BASE, httpClient);
 const METHODS = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
 const calls = { ...rest, ...versionedWrites(rest, httpClient, API_BASE) };
 const standard = Object.fromEntries(
-  METHODS.map((method) => [method, (resource: string, params: unknown) => (calls[method] as (r: string, p: unknown) => Promise<unknown>)(apiResource(resource), params)]),
+  METHODS.map((method) => [
+    method,
+    (resource: string, params: unknown) => (calls[method] as (r: string, p: unknown) => Promise<unknown>)(apiResource(resource), params),
+  ]),
 ) as unknown as Pick<DataProvider, (typeof METHODS)[number]>;
 
 /** The resources listed in the printer's own order, which staff can change. */
@@ -202,7 +205,9 @@ export const dataProvider: StaffDataProvider = {
     return call(http.post<AdminInvoice>(`${API_BASE}/invoices`, form));
   },
   userStatement(userId, month) {
-    return call(http.get<Blob>(`${API_BASE}/users/${encodeURIComponent(userId)}/statement`, { params: { month }, responseType: 'blob', skipErrorDialogs: true }));
+    return call(
+      http.get<Blob>(`${API_BASE}/users/${encodeURIComponent(userId)}/statement`, { params: { month }, responseType: 'blob', skipErrorDialogs: true }),
+    );
   },
   ticketCounts(filter) {
     return call(http.get<TicketCounts>(`${API_BASE}/tickets/counts`, { params: { filter: JSON.stringify(filter) } }));
@@ -220,7 +225,13 @@ export const dataProvider: StaffDataProvider = {
     return call(http.post<AdminTicket>(ticketPath(id, 'reopen')));
   },
   ticketFile(id, fileId, size = 'full') {
-    return call(http.get<Blob>(ticketPath(id, `files/${encodeURIComponent(fileId)}`), { params: size === 'thumbnail' ? { size } : {}, responseType: 'blob', skipErrorDialogs: true }));
+    return call(
+      http.get<Blob>(ticketPath(id, `files/${encodeURIComponent(fileId)}`), {
+        params: size === 'thumbnail' ? { size } : {},
+        responseType: 'blob',
+        skipErrorDialogs: true,
+      }),
+    );
   },
 };
 

@@ -29,7 +29,12 @@ function namesText(names: string[]): string {
  */
 export function CountriesInput({ source = 'country_ids' }: { source?: string }) {
   const { field, fieldState } = useInput<number[]>({ source, defaultValue: [] });
-  const { data: countries = [], isPending, error, refetch } = useGetList<AdminCountry>('delivery/countries', {
+  const {
+    data: countries = [],
+    isPending,
+    error,
+    refetch,
+  } = useGetList<AdminCountry>('delivery/countries', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
   });
@@ -64,7 +69,24 @@ export function CountriesInput({ source = 'country_ids' }: { source?: string }) 
   }
 
   return (
-    <Box component="fieldset" aria-describedby={helpId} sx={{ border: 1, borderColor: fieldState.error ? 'error.main' : 'divider', borderRadius: 1, px: 2, pb: 2, pt: 1, m: 0, mt: 1, mb: 2, width: '100%', maxWidth: 720, minWidth: 0 }}>
+    <Box
+      component="fieldset"
+      aria-describedby={helpId}
+      sx={{
+        border: 1,
+        borderColor: fieldState.error ? 'error.main' : 'divider',
+        borderRadius: 1,
+        px: 2,
+        pb: 2,
+        pt: 1,
+        m: 0,
+        mt: 1,
+        mb: 2,
+        width: '100%',
+        maxWidth: 720,
+        minWidth: 0,
+      }}
+    >
       <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
         Countries served
       </Typography>
@@ -106,7 +128,18 @@ export function CountriesInput({ source = 'country_ids' }: { source?: string }) 
           <Box
             role="group"
             aria-label="Countries to choose from"
-            sx={{ maxHeight: 300, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 0.5, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}
+            sx={{
+              maxHeight: 300,
+              overflowY: 'auto',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              px: 1.5,
+              py: 0.5,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+              columnGap: 2,
+            }}
           >
             {isPending ? (
               <Typography color="text.secondary" sx={{ p: 1 }}>

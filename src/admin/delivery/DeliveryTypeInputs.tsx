@@ -13,9 +13,21 @@ export function DeliveryTypeInputs() {
       <Box sx={TWO_COLUMNS}>
         <TextInput source="code" label="Service code" isRequired helperText="The carrier's code, e.g. TPN24 (Click & Drop)" />
         <SelectInput source="carrier" label="Carrier" choices={CARRIER_CHOICES} isRequired helperText="Royal Mail services can be sent through Click & Drop" />
-        <NumberInput source="transit_days" label="Transit (working days)" isRequired min={0} max={60} step={1} helperText="From dispatch to delivery, for the estimate (0 = same day)" />
+        <NumberInput
+          source="transit_days"
+          label="Transit (working days)"
+          isRequired
+          min={0}
+          max={60}
+          step={1}
+          helperText="From dispatch to delivery, for the estimate (0 = same day)"
+        />
       </Box>
-      <BooleanInput source="large_item" label="Takes large items" helperText="Offered for orders with a large item (e.g. posters sent flat); such orders are offered only these." />
+      <BooleanInput
+        source="large_item"
+        label="Takes large items"
+        helperText="Offered for orders with a large item (e.g. posters sent flat); such orders are offered only these."
+      />
       <BooleanInput source="active" label="Active" helperText="Inactive services are not offered to customers; orders that chose one keep it." />
       <CountriesInput />
     </>

@@ -31,8 +31,8 @@ function Actions() {
 
 const Empty = () => (
   <EmptyState title="No delivery types yet">
-    Delivery types are the services customers choose from at checkout (Royal Mail 24, a courier, collection…), each with the countries it serves
-    and its price per weight band. Add the first with “Add a delivery type”.
+    Delivery types are the services customers choose from at checkout (Royal Mail 24, a courier, collection…), each with the countries it serves and its price
+    per weight band. Add the first with “Add a delivery type”.
   </EmptyState>
 );
 
@@ -54,7 +54,14 @@ export function DeliveryTypeList() {
         <SimpleList<DeliveryTypeRecord>
           primaryText={(t) => t.name}
           secondaryText={(t) =>
-            [t.code, carrierLabel(t.carrier), transitText(t.transit_days), bandsText(t.band_count), t.large_item ? 'Large items' : '', t.active ? '' : 'Inactive']
+            [
+              t.code,
+              carrierLabel(t.carrier),
+              transitText(t.transit_days),
+              bandsText(t.band_count),
+              t.large_item ? 'Large items' : '',
+              t.active ? '' : 'Inactive',
+            ]
               .filter(Boolean)
               .join(' · ')
           }

@@ -87,16 +87,38 @@ function useRefresh() {
 }
 
 /** One band, shown or being edited in place. */
-function BandRow({ band, editing, onEdit, onDone, onDelete }: { band: DeliveryPriceRecord; editing: boolean; onEdit: () => void; onDone: () => void; onDelete: () => void }) {
+function BandRow({
+  band,
+  editing,
+  onEdit,
+  onDone,
+  onDelete,
+}: {
+  band: DeliveryPriceRecord;
+  editing: boolean;
+  onEdit: () => void;
+  onDone: () => void;
+  onDelete: () => void;
+}) {
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { draft, setDraft, errors, saving, submit: save } = useBandDraft({ weight: String(band.weight_upto), price: poundsText(band.price) }, async (values) => {
-    await dataProvider.update<DeliveryPriceRecord>(BANDS, { id: band.id, data: values, previousData: band });
-    await refresh();
-    notify('The weight band has been saved.', { type: 'info' });
-    onDone();
-  }, refresh);
+  const {
+    draft,
+    setDraft,
+    errors,
+    saving,
+    submit: save,
+  } = useBandDraft(
+    { weight: String(band.weight_upto), price: poundsText(band.price) },
+    async (values) => {
+      await dataProvider.update<DeliveryPriceRecord>(BANDS, { id: band.id, data: values, previousData: band });
+      await refresh();
+      notify('The weight band has been saved.', { type: 'info' });
+      onDone();
+    },
+    refresh,
+  );
   const label = `the band up to ${gramsText(band.weight_upto)}`;
 
   if (!editing) {
@@ -127,10 +149,23 @@ function BandRow({ band, editing, onEdit, onDone, onDelete }: { band: DeliveryPr
       }}
     >
       <TableCell sx={{ verticalAlign: 'top', minWidth: 110 }}>
-        <InlineTextField label={`Weight up to (g) of ${label}`} value={draft.weight} error={errors.weight_upto} inputMode="numeric" onChange={(weight) => setDraft({ ...draft, weight })} autoFocus />
+        <InlineTextField
+          label={`Weight up to (g) of ${label}`}
+          value={draft.weight}
+          error={errors.weight_upto}
+          inputMode="numeric"
+          onChange={(weight) => setDraft({ ...draft, weight })}
+          autoFocus
+        />
       </TableCell>
       <TableCell align="right" sx={{ verticalAlign: 'top', minWidth: 100 }}>
-        <InlineTextField label={`Price (£) of ${label}`} value={draft.price} error={errors.price} inputMode="decimal" onChange={(price) => setDraft({ ...draft, price })} />
+        <InlineTextField
+          label={`Price (£) of ${label}`}
+          value={draft.price}
+          error={errors.price}
+          inputMode="decimal"
+          onChange={(price) => setDraft({ ...draft, price })}
+        />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top', width: 1 }}>
         <IconButton size="small" color="primary" aria-label={`Save ${label}`} onClick={() => void save()} disabled={saving}>
@@ -158,10 +193,16 @@ function AddBand({ typeId }: { typeId: number }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={(e: FormEvent) => {
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e: FormEvent) => {
         e.preventDefault();
         void submit();
-      }} aria-labelledby="add-band-heading" sx={{ mt: 3, maxWidth: 560 }}>
+      }}
+      aria-labelledby="add-band-heading"
+      sx={{ mt: 3, maxWidth: 560 }}
+    >
       <Typography id="add-band-heading" variant="h3" component="h2" sx={{ mb: 1.5 }}>
         Add a weight band
       </Typography>
@@ -206,7 +247,12 @@ export function PricesPart() {
   const refresh = useRefresh();
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<DeliveryPriceRecord | null>(null);
-  const { data: bands = [], isPending, error, refetch } = useGetList<DeliveryPriceRecord>(
+  const {
+    data: bands = [],
+    isPending,
+    error,
+    refetch,
+  } = useGetList<DeliveryPriceRecord>(
     BANDS,
     { filter: { delivery_type_id: type?.id }, sort: { field: 'weight_upto', order: 'ASC' }, pagination: { page: 1, perPage: 500 } },
     { enabled: Boolean(type) },
@@ -276,7 +322,11 @@ export function PricesPart() {
       <Confirm
         isOpen={deleting !== null}
         title={deleting ? `Delete the band up to ${gramsText(deleting.weight_upto)}?` : ''}
-        content={deleting ? `Orders of that weight will be priced by the next band up${heaviest === deleting.weight_upto ? ' — there is none, so they will no longer be offered this service' : ''}.` : ''}
+        content={
+          deleting
+            ? `Orders of that weight will be priced by the next band up${heaviest === deleting.weight_upto ? ' — there is none, so they will no longer be offered this service' : ''}.`
+            : ''
+        }
         confirm="Delete"
         onClose={() => setDeleting(null)}
         onConfirm={() => void (deleting && remove(deleting))}

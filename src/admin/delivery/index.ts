@@ -9,9 +9,18 @@ import { lazyScreen } from '../common/lazyScreen';
  * below /admin/delivery. Each screen loads when first opened.
  */
 export default {
-  list: lazyScreen(() => import('./DeliveryTypeList'), (m) => m.DeliveryTypeList),
-  edit: lazyScreen(() => import('./DeliveryTypeEdit'), (m) => m.DeliveryTypeEdit),
-  create: lazyScreen(() => import('./DeliveryTypeCreate'), (m) => m.DeliveryTypeCreate),
+  list: lazyScreen(
+    () => import('./DeliveryTypeList'),
+    (m) => m.DeliveryTypeList,
+  ),
+  edit: lazyScreen(
+    () => import('./DeliveryTypeEdit'),
+    (m) => m.DeliveryTypeEdit,
+  ),
+  create: lazyScreen(
+    () => import('./DeliveryTypeCreate'),
+    (m) => m.DeliveryTypeCreate,
+  ),
   icon: DeliveryIcon,
   recordRepresentation: (type: DeliveryTypeRecord) => type.name,
   options: { label: 'Delivery' },

@@ -10,7 +10,11 @@ import { StaffMenu } from './StaffMenu';
  */
 export function StaffLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={StaffAppBar} menu={StaffMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 } }}>
+    <Layout
+      appBar={StaffAppBar}
+      menu={StaffMenu}
+      sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 }, '& .RaLayout-contentWithSidebar': { minWidth: 0 } }}
+    >
       {children}
     </Layout>
   );

@@ -5,9 +5,8 @@ import { STAFF_AREAS, staffUrl } from '../areas/staffAreas';
 import { MAIL_RESOURCE, failedMailUrl, useFailedMailCount } from '../mail/failedMail';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden';
 
-
 /** The outbox's entry: with a red count of failed messages when there are any, leading straight to them. */
-function MailOutboxItem({ name, Icon }: { name: string; Icon: typeof STAFF_AREAS[number]['MenuIcon'] }) {
+function MailOutboxItem({ name, Icon }: { name: string; Icon: (typeof STAFF_AREAS)[number]['MenuIcon'] }) {
   const failed = useFailedMailCount();
   return (
     <Menu.Item
@@ -17,7 +16,18 @@ function MailOutboxItem({ name, Icon }: { name: string; Icon: typeof STAFF_AREAS
           {name}
           {failed ? (
             // The number shows; the words are for screen readers ("Mail outbox, 2 failed").
-            <Chip component="span" size="small" color="error" label={<>{failed}<Box component="span" sx={visuallyHidden}>{` failed`}</Box></>} sx={{ height: 20, fontSize: '0.75rem' }} />
+            <Chip
+              component="span"
+              size="small"
+              color="error"
+              label={
+                <>
+                  {failed}
+                  <Box component="span" sx={visuallyHidden}>{` failed`}</Box>
+                </>
+              }
+              sx={{ height: 20, fontSize: '0.75rem' }}
+            />
           ) : null}
         </Box>
       }

@@ -50,7 +50,11 @@ function LastErrorField(_props: { source?: string; label?: string }) {
     <FunctionField<AdminMail>
       render={(mail) =>
         mail.last_error ? (
-          <Typography variant="body2" color="error" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            color="error"
+            sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+          >
             {mail.last_error}
           </Typography>
         ) : (
@@ -76,8 +80,7 @@ const StatusWithAttempts = (_props: { source?: string; label?: string }) => (
 
 const Empty = () => (
   <EmptyState title="No mail yet">
-    Every e-mail the site sends (welcome, password reset, account approval…) appears here with whether it went out. Failed ones can be
-    resent from here.
+    Every e-mail the site sends (welcome, password reset, account approval…) appears here with whether it went out. Failed ones can be resent from here.
   </EmptyState>
 );
 

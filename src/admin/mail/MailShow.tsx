@@ -14,16 +14,15 @@ function StatusNotice({ mail }: { mail: AdminMail }) {
   if (mail.status === 'failed') {
     return (
       <Alert severity="error" sx={{ mb: 2 }}>
-        Every attempt to deliver this message failed. Check the address and the mail server, then resend it: it gets a fresh round of
-        attempts.
+        Every attempt to deliver this message failed. Check the address and the mail server, then resend it: it gets a fresh round of attempts.
       </Alert>
     );
   }
   if (mail.status === 'queued' && mail.last_error) {
     return (
       <Alert severity="warning" sx={{ mb: 2 }}>
-        The last attempt failed; the message is tried again{mail.next_attempt_at ? ` at ${ukDateTime(mail.next_attempt_at)}` : ' shortly'}. “Try now”
-        does not wait.
+        The last attempt failed; the message is tried again{mail.next_attempt_at ? ` at ${ukDateTime(mail.next_attempt_at)}` : ' shortly'}. “Try now” does not
+        wait.
       </Alert>
     );
   }
@@ -74,8 +73,8 @@ function MailDetails() {
         </Typography>
         {mail.link_count ? (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {mail.link_count === 1 ? 'The link it carries is' : `The ${mail.link_count} links it carries are`} shown as [link]: a sign-in or
-            set-password link lets whoever has it into the account, so staff do not see it.
+            {mail.link_count === 1 ? 'The link it carries is' : `The ${mail.link_count} links it carries are`} shown as [link]: a sign-in or set-password link
+            lets whoever has it into the account, so staff do not see it.
           </Typography>
         ) : null}
         <Paper variant="outlined" sx={{ p: 2, bgcolor: 'background.default' }}>
@@ -108,11 +107,7 @@ const refetchWhilePending = (query: { state: { data?: AdminMail } }) => (query.s
 /** /admin/mail/{id}/show: one message as it was sent, its links hidden; resend it if it failed. */
 export function MailShow() {
   return (
-    <Show<AdminMail>
-      title={<RecordTitle page="Mail outbox" />}
-      actions={<MailShowActions />}
-      queryOptions={{ refetchInterval: refetchWhilePending as never }}
-    >
+    <Show<AdminMail> title={<RecordTitle page="Mail outbox" />} actions={<MailShowActions />} queryOptions={{ refetchInterval: refetchWhilePending as never }}>
       <MailDetails />
     </Show>
   );

@@ -55,7 +55,11 @@ const RESEND_AT_ONCE = 100;
 export function ResendFailedButton() {
   const { filterValues } = useListContext<AdminMail>();
   const filter = { ...filterValues, ...FAILED_FILTER };
-  const { data: failed = [], total = 0 } = useGetList<AdminMail>(MAIL_RESOURCE, { filter, pagination: { page: 1, perPage: RESEND_AT_ONCE }, sort: { field: 'id', order: 'ASC' } });
+  const { data: failed = [], total = 0 } = useGetList<AdminMail>(MAIL_RESOURCE, {
+    filter,
+    pagination: { page: 1, perPage: RESEND_AT_ONCE },
+    sort: { field: 'id', order: 'ASC' },
+  });
   const [asking, setAsking] = useState(false);
   const dataProvider = useDataProvider<StaffDataProvider>();
   const notify = useNotify();
@@ -63,7 +67,13 @@ export function ResendFailedButton() {
   const { mutate, isPending } = useMutation({
     mutationFn: async (ids: Identifier[]) => {
       const results: boolean[] = [];
-      for (const id of ids) results.push(await dataProvider.resendMail(id).then(() => true, () => false));
+      for (const id of ids)
+        results.push(
+          await dataProvider.resendMail(id).then(
+            () => true,
+            () => false,
+          ),
+        );
       return results;
     },
     onSuccess: (results) => {

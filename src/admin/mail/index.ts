@@ -7,8 +7,14 @@ import { lazyScreen } from '../common/lazyScreen';
  * never write or delete. Its screens load when first opened.
  */
 export default {
-  list: lazyScreen(() => import('./MailList'), (m) => m.MailList),
-  show: lazyScreen(() => import('./MailShow'), (m) => m.MailShow),
+  list: lazyScreen(
+    () => import('./MailList'),
+    (m) => m.MailList,
+  ),
+  show: lazyScreen(
+    () => import('./MailShow'),
+    (m) => m.MailShow,
+  ),
   icon: MailIcon,
   recordRepresentation: (mail: AdminMail) => mail.subject,
   options: { label: 'Mail outbox' },

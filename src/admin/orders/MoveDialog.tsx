@@ -86,7 +86,15 @@ export function MoveDialog({ open, title, targets, service, intro, onSubmit, onC
               {intro ? <DialogContentText component="div">{intro}</DialogContentText> : null}
               <FailureAlert failure={failure} />
               {targets.length > 1 ? (
-                <TextField select label="Move to" value={status} onChange={set('status')} required error={!!errors.status} helperText={errors.status ?? 'Only the moves every selected order allows are offered.'}>
+                <TextField
+                  select
+                  label="Move to"
+                  value={status}
+                  onChange={set('status')}
+                  required
+                  error={!!errors.status}
+                  helperText={errors.status ?? 'Only the moves every selected order allows are offered.'}
+                >
                   {targets.map((to) => (
                     <MenuItem key={to} value={to}>
                       {ORDER_STATUS_NAMES[to]}
@@ -104,7 +112,10 @@ export function MoveDialog({ open, title, targets, service, intro, onSubmit, onC
                   minRows={3}
                   autoFocus
                   error={!!errors.problem_text}
-                  helperText={errors.problem_text ?? 'E-mailed to the customer and shown on their order, e.g. "The PDF has no bleed: add 3 mm on each edge and upload it again."'}
+                  helperText={
+                    errors.problem_text ??
+                    'E-mailed to the customer and shown on their order, e.g. "The PDF has no bleed: add 3 mm on each edge and upload it again."'
+                  }
                   slotProps={{ htmlInput: { maxLength: PROBLEM_TEXT_MAX } }}
                 />
               ) : null}

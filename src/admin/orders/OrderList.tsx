@@ -25,7 +25,14 @@ function OverdueButton() {
     setFilters(on ? withoutOverdue : { ...everyStatus, overdue: true }, displayedFilters);
   };
   return (
-    <Button size="small" startIcon={<ScheduleIcon />} aria-pressed={on} variant={on ? 'contained' : 'text'} color={counts?.overdue ? 'error' : 'primary'} onClick={toggle}>
+    <Button
+      size="small"
+      startIcon={<ScheduleIcon />}
+      aria-pressed={on}
+      variant={on ? 'contained' : 'text'}
+      color={counts?.overdue ? 'error' : 'primary'}
+      onClick={toggle}
+    >
       {counts?.overdue ? `Overdue (${counts.overdue})` : 'Overdue'}
     </Button>
   );
@@ -42,8 +49,7 @@ function OrderListActions() {
 
 const Empty = () => (
   <EmptyState title="No orders yet">
-    Orders appear here when customers confirm them, in the Pending tab first. Baskets customers are still building are theirs alone and do not show
-    here.
+    Orders appear here when customers confirm them, in the Pending tab first. Baskets customers are still building are theirs alone and do not show here.
   </EmptyState>
 );
 

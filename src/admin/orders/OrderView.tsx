@@ -29,7 +29,6 @@ import { SaveFileButton } from '../../shared/ui/download';
 import { Line, Section } from '../common/DetailSection';
 import { RecordHeading } from '../common/RecordHeading';
 
-
 /** The customer, linked to their user view. */
 function Customer({ order }: { order: AdminOrder }) {
   const { user } = order;
@@ -51,9 +50,11 @@ function Delivery({ order }: { order: AdminOrder }) {
   return (
     <Section title="Delivery">
       <Box component="address" sx={{ fontStyle: 'normal', mb: 1 }}>
-        {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name].filter(Boolean).map((line, i) => (
-          <Line key={i}>{line}</Line>
-        ))}
+        {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name]
+          .filter(Boolean)
+          .map((line, i) => (
+            <Line key={i}>{line}</Line>
+          ))}
         {a.telephone ? <Line>Tel. {a.telephone}</Line> : null}
       </Box>
       <Line>Service: {order.delivery_type?.name ?? '—'}</Line>
@@ -148,7 +149,12 @@ function StatusActions({ order, onMoved, onConflict }: { order: AdminOrder; onMo
     <>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Status actions" role="group">
         {moves.map((t) => (
-          <Button key={t.to} variant={t.to === 'cancelled' ? 'outlined' : 'contained'} color={t.to === 'cancelled' ? 'error' : t.to === 'problem' ? 'warning' : 'primary'} onClick={() => setMoving(t)}>
+          <Button
+            key={t.to}
+            variant={t.to === 'cancelled' ? 'outlined' : 'contained'}
+            color={t.to === 'cancelled' ? 'error' : t.to === 'problem' ? 'warning' : 'primary'}
+            onClick={() => setMoving(t)}
+          >
             {t.staffAction ?? t.action}
           </Button>
         ))}
@@ -215,7 +221,9 @@ export function OrderView() {
           </Typography>
         </Alert>
       ) : null}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }, mb: 2 }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' }, mb: 2 }}
+      >
         <Customer order={order} />
         <Delivery order={order} />
         <Dates order={order} />

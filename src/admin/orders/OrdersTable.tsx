@@ -16,24 +16,24 @@ export function OrdersTable({ withCustomer = true, bulkActionButtons = false }: 
   const labelled = useRowCheckboxLabels<HTMLDivElement>();
   return (
     <Box ref={labelled}>
-    <DataTable
-      rowClick="edit"
-      bulkActionButtons={bulkActionButtons}
-      sx={{
-        '& .column-company': { overflowWrap: 'anywhere', maxWidth: 220 },
-        '& .column-ref': { overflowWrap: 'anywhere', maxWidth: 180 },
-        '& .column-created_at, & .column-item_count': { display: { xs: 'none', lg: 'table-cell' } },
-      }}
-    >
-      <Column source="id" label="Number" render={(order) => <strong>#{order.id}</strong>} />
-      <Column source="created_at" label="Date" render={(order) => formatUkDate(order.created_at)} />
-      {withCustomer ? <Column source="company" label="Customer" disableSort /> : null}
-      <Column source="ref" label="Reference" disableSort />
-      <Column source="item_count" label="Items" disableSort align="right" />
-      <Column source="total" label="Total" align="right" render={(order) => formatMoney(order.total)} />
-      <Column source="dispatch_due" label="Dispatch" render={(order) => <DispatchDue order={order} />} />
-      <Column source="status" label="Status" render={(order) => <StatusChip status={order.status} />} />
-    </DataTable>
+      <DataTable
+        rowClick="edit"
+        bulkActionButtons={bulkActionButtons}
+        sx={{
+          '& .column-company': { overflowWrap: 'anywhere', maxWidth: 220 },
+          '& .column-ref': { overflowWrap: 'anywhere', maxWidth: 180 },
+          '& .column-created_at, & .column-item_count': { display: { xs: 'none', lg: 'table-cell' } },
+        }}
+      >
+        <Column source="id" label="Number" render={(order) => <strong>#{order.id}</strong>} />
+        <Column source="created_at" label="Date" render={(order) => formatUkDate(order.created_at)} />
+        {withCustomer ? <Column source="company" label="Customer" disableSort /> : null}
+        <Column source="ref" label="Reference" disableSort />
+        <Column source="item_count" label="Items" disableSort align="right" />
+        <Column source="total" label="Total" align="right" render={(order) => formatMoney(order.total)} />
+        <Column source="dispatch_due" label="Dispatch" render={(order) => <DispatchDue order={order} />} />
+        <Column source="status" label="Status" render={(order) => <StatusChip status={order.status} />} />
+      </DataTable>
     </Box>
   );
 }
@@ -45,7 +45,9 @@ export function OrdersPhoneList({ withCustomer = true }: { withCustomer?: boolea
       primaryText={(order) => <OrderNumber order={order} />}
       secondaryText={(order) => (
         <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-          {[withCustomer ? order.company : null, formatUkDate(order.created_at), `${order.item_count} item${order.item_count === 1 ? '' : 's'}`].filter(Boolean).join(' · ')}
+          {[withCustomer ? order.company : null, formatUkDate(order.created_at), `${order.item_count} item${order.item_count === 1 ? '' : 's'}`]
+            .filter(Boolean)
+            .join(' · ')}
           <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
             <StatusChip status={order.status} />
             <DispatchDue order={order} />

@@ -22,7 +22,13 @@ export function StatusTabs({ permanent = {} }: { permanent?: Record<string, unkn
     setFilters(value === ALL ? others : { ...others, status: value }, displayedFilters);
   };
   return (
-    <Tabs value={current} onChange={(_event, value: string) => choose(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Order status"
+    <Tabs
+      value={current}
+      onChange={(_event, value: string) => choose(value)}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label="Order status"
       // Zero width, at least the container's: the tabs scroll inside the list instead of widening it on a phone.
       sx={{ borderBottom: 1, borderColor: 'divider', width: 0, minWidth: '100%' }}
     >

@@ -8,8 +8,14 @@ import { lazyScreen } from '../common/lazyScreen';
  * them, and a stopped one is Cancelled. The screens load when first opened.
  */
 export default {
-  list: lazyScreen(() => import('./OrderList'), (m) => m.OrderList),
-  edit: lazyScreen(() => import('./OrderView'), (m) => m.OrderView),
+  list: lazyScreen(
+    () => import('./OrderList'),
+    (m) => m.OrderList,
+  ),
+  edit: lazyScreen(
+    () => import('./OrderView'),
+    (m) => m.OrderView,
+  ),
   icon: OrdersIcon,
   recordRepresentation: (order: AdminOrderSummary) => `Order ${order.id}`,
   options: { label: 'Orders' },

@@ -3,7 +3,18 @@ import { StaffSimpleForm } from '../common/StaffForm';
 import { StaffTitle } from '../common/StaffTitle';
 import { ProductInputs } from './ProductInputs';
 
-const DEFAULTS = { name: '', description: '', multiplier: 1, weight: 0, large_item: false, restricted: false, active: true, stock_ids: [], bleed_mm: 3, production_days: 2 };
+const DEFAULTS = {
+  name: '',
+  description: '',
+  multiplier: 1,
+  weight: 0,
+  large_item: false,
+  restricted: false,
+  active: true,
+  stock_ids: [],
+  bleed_mm: 3,
+  production_days: 2,
+};
 
 /** /admin/products/create: details, and the stocks it is made on. */
 export function ProductCreate() {

@@ -25,7 +25,13 @@ export function ProductList() {
       <Column source="multiplier" label="Per sheet" align="right" />
       <Column source="weight" label="Weight (g)" disableSort align="right" />
       <Column source="stock_ids" label="Stocks" disableSort align="right" render={(p) => p.stock_ids.length} />
-      <Column source="restricted" label="Who" render={(p) => (p.restricted ? <Chip size="small" label="Restricted" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} /> : 'Everyone')} />
+      <Column
+        source="restricted"
+        label="Who"
+        render={(p) =>
+          p.restricted ? <Chip size="small" label="Restricted" variant="outlined" sx={{ borderColor: 'warning.main', color: 'text.primary' }} /> : 'Everyone'
+        }
+      />
       <Column source="active" label="Status" field={ActiveChip} />
     </ReorderableList>
   );

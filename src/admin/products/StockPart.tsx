@@ -21,7 +21,20 @@ function LinkedStocks({ product }: { product: ProductRecord }) {
     return <Typography color="text.secondary">Not made on any stock yet: tick the stocks above and save.</Typography>;
   }
   return (
-    <List dense aria-label="Linked stocks and their margins" sx={{ maxWidth: 720, '& .MuiListItem-root': { flexWrap: 'wrap', pr: 2 }, '& .MuiListItemSecondaryAction-root': { position: { xs: 'static', sm: 'absolute' }, transform: { xs: 'none', sm: 'translateY(-50%)' }, ml: { xs: 2, sm: 0 }, mb: { xs: 1, sm: 0 } } }}>
+    <List
+      dense
+      aria-label="Linked stocks and their margins"
+      sx={{
+        maxWidth: 720,
+        '& .MuiListItem-root': { flexWrap: 'wrap', pr: 2 },
+        '& .MuiListItemSecondaryAction-root': {
+          position: { xs: 'static', sm: 'absolute' },
+          transform: { xs: 'none', sm: 'translateY(-50%)' },
+          ml: { xs: 2, sm: 0 },
+          mb: { xs: 1, sm: 0 },
+        },
+      }}
+    >
       {product.stock_ids.map((id) => {
         const s = stocks.find((x) => x.id === id);
         const breaks = margins.filter((m) => m.stock_id === id).map((m) => m.qty);
@@ -30,14 +43,24 @@ function LinkedStocks({ product }: { product: ProductRecord }) {
             key={id}
             divider
             secondaryAction={
-              <Button component={RouterLink} to={marginsUrl(product.id, id)} size="small" variant="outlined" aria-label={`Margins for ${s?.name ?? 'this stock'}`}>
+              <Button
+                component={RouterLink}
+                to={marginsUrl(product.id, id)}
+                size="small"
+                variant="outlined"
+                aria-label={`Margins for ${s?.name ?? 'this stock'}`}
+              >
                 Margins
               </Button>
             }
           >
             <ListItemText
               primary={s?.name ?? `Stock ${id}`}
-              secondary={breaks.length ? `${breaks.length} quantity break${breaks.length === 1 ? '' : 's'}: ${breaks.join(', ')}` : 'No quantity breaks yet: customers cannot order it on this stock'}
+              secondary={
+                breaks.length
+                  ? `${breaks.length} quantity break${breaks.length === 1 ? '' : 's'}: ${breaks.join(', ')}`
+                  : 'No quantity breaks yet: customers cannot order it on this stock'
+              }
             />
           </ListItem>
         );
@@ -92,12 +115,19 @@ export function StockPart() {
     <>
       <StaffSimpleForm toolbar={<SaveOnly />} onSubmit={submit} sx={{ maxWidth: 760 }}>
         <ReferenceArrayInput source="stock_ids" reference="stock" sort={{ field: 'sort_order', order: 'ASC' }} perPage={200}>
-          <CheckboxGroupInput label="Made on" optionText="name" row={false} helperText="Unticking a stock deletes its quantity breaks for this product: you are asked first." />
+          <CheckboxGroupInput
+            label="Made on"
+            optionText="name"
+            row={false}
+            helperText="Unticking a stock deletes its quantity breaks for this product: you are asked first."
+          />
         </ReferenceArrayInput>
       </StaffSimpleForm>
       <Confirm
         isOpen={pending !== null}
-        title={pending && pending.losses.length === 1 ? `Stop making ${product.name} on ${pending.losses[0].name}?` : `Stop making ${product.name} on these stocks?`}
+        title={
+          pending && pending.losses.length === 1 ? `Stop making ${product.name} on ${pending.losses[0].name}?` : `Stop making ${product.name} on these stocks?`
+        }
         content={pending ? lossSentence(pending.losses) : ''}
         confirm="Delete the breaks and save"
         onClose={() => setPending(null)}

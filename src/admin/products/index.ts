@@ -8,9 +8,18 @@ import { lazyScreen } from '../common/lazyScreen';
  * screen loads when first opened.
  */
 export default {
-  list: lazyScreen(() => import('./ProductList'), (m) => m.ProductList),
-  edit: lazyScreen(() => import('./ProductEdit'), (m) => m.ProductEdit),
-  create: lazyScreen(() => import('./ProductCreate'), (m) => m.ProductCreate),
+  list: lazyScreen(
+    () => import('./ProductList'),
+    (m) => m.ProductList,
+  ),
+  edit: lazyScreen(
+    () => import('./ProductEdit'),
+    (m) => m.ProductEdit,
+  ),
+  create: lazyScreen(
+    () => import('./ProductCreate'),
+    (m) => m.ProductCreate,
+  ),
   icon: ProductsIcon,
   recordRepresentation: (product: ProductRecord) => product.name,
 };

@@ -106,7 +106,11 @@ export function RoyalMailDialogsHost({ children }: { children: ReactNode }) {
               <PerOrderResults
                 results={results}
                 done={words.done}
-                detail={open.action === 'push' ? (r) => (trackingOf.get(r.id) ? `Tracking number ${trackingOf.get(r.id)}` : 'Created in Click & Drop; no tracking number yet') : undefined}
+                detail={
+                  open.action === 'push'
+                    ? (r) => (trackingOf.get(r.id) ? `Tracking number ${trackingOf.get(r.id)}` : 'Created in Click & Drop; no tracking number yet')
+                    : undefined
+                }
               />
             ) : (
               <>
@@ -158,7 +162,15 @@ function ExportButton({ ids, compact }: { ids: number[]; compact: boolean }) {
       .catch((error: unknown) => notify(Object.values(fieldErrorsOf(error))[0] ?? messageOf(error), { type: 'error' }))
       .finally(() => setBusy(false));
   };
-  return <ActionButton compact={compact} label="Export CSV" icon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />} onClick={exportCsv} disabled={busy} />;
+  return (
+    <ActionButton
+      compact={compact}
+      label="Export CSV"
+      icon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />}
+      onClick={exportCsv}
+      disabled={busy}
+    />
+  );
 }
 
 /** The table's bulk actions: export for Click & Drop, send to its API (when set up), mark Dispatched. */

@@ -45,8 +45,8 @@ const Empty = () => (
       <TrackingImportButton />
     </Box>
     <EmptyState title="Nothing waiting for Royal Mail">
-      Orders appear here when they are in Processing (printed in a batch) and go by a Royal Mail service. Courier and collection orders are dispatched from
-      the orders page.
+      Orders appear here when they are in Processing (printed in a batch) and go by a Royal Mail service. Courier and collection orders are dispatched from the
+      orders page.
     </EmptyState>
   </Box>
 );
@@ -73,46 +73,48 @@ export function RoyalMailList() {
       <Box sx={{ pt: 2 }}>
         <Setup />
       </Box>
-    <List
-      title={<StaffTitle page="Royal Mail" />}
-      pagination={<StaffPagination />}
-      actions={<Actions />}
-      sort={{ field: 'dispatch_due', order: 'ASC' }}
-      perPage={50}
-      storeKey={false}
-      empty={<Empty />}
-      exporter={false}
-    >
-      <RoyalMailDialogsHost>
-        {/* width 0 + min-width 100%: the box takes the card's width, not the table's. The table scrolls
+      <List
+        title={<StaffTitle page="Royal Mail" />}
+        pagination={<StaffPagination />}
+        actions={<Actions />}
+        sort={{ field: 'dispatch_due', order: 'ASC' }}
+        perPage={50}
+        storeKey={false}
+        empty={<Empty />}
+        exporter={false}
+      >
+        <RoyalMailDialogsHost>
+          {/* width 0 + min-width 100%: the box takes the card's width, not the table's. The table scrolls
             inside its own wrapper: the bulk toolbar above it slides up out of the box, so the box cannot clip. */}
-        <Box ref={labelled} sx={{ width: 0, minWidth: '100%' }}>
-          <DataTable
-            rowClick={false}
-            bulkActionButtons={<RoyalMailBulkActions />}
-            sx={{
-              '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-              // The recipient keeps a readable width: on a phone the order and its recipient show side by side, the rest scrolls.
-              '& .RaDataTable-table': { minWidth: 900 },
-              '& td.column-id': { maxWidth: 96, overflowWrap: 'anywhere' }, '& th.column-id': { whiteSpace: 'nowrap' },
-              '& .column-recipient': { minWidth: 184, maxWidth: 260 },
-            }}
-          >
-            <Column
-              source="id"
-              label="Order"
-              render={(order) => <OrderNumber order={order} linked />}
-            />
-            <Column source="recipient" label="Recipient" disableSort render={(order) => `${order.recipient || order.customer}, ${order.postcode} ${order.country_code}`} />
-            <Column source="weight" label="Weight" disableSort align="right" render={(order) => `${order.weight.toLocaleString('en-GB')} g`} />
-            <Column source="package_size" label="Package" disableSort render={(order) => PACKAGE_SIZE_NAMES[order.package_size]} />
-            <Column source="service_code" label="Service" disableSort render={(order) => <span title={order.service_name}>{order.service_code}</span>} />
-            <Column source="dispatch_due" label="Dispatch" render={(order) => (order.dispatch_due ? formatDay(order.dispatch_due) : '—')} />
-            <Column source="tracking_number" label="Tracking" disableSort render={(order) => <Tracking order={order} />} />
-          </DataTable>
-        </Box>
-      </RoyalMailDialogsHost>
-    </List>
+          <Box ref={labelled} sx={{ width: 0, minWidth: '100%' }}>
+            <DataTable
+              rowClick={false}
+              bulkActionButtons={<RoyalMailBulkActions />}
+              sx={{
+                '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+                // The recipient keeps a readable width: on a phone the order and its recipient show side by side, the rest scrolls.
+                '& .RaDataTable-table': { minWidth: 900 },
+                '& td.column-id': { maxWidth: 96, overflowWrap: 'anywhere' },
+                '& th.column-id': { whiteSpace: 'nowrap' },
+                '& .column-recipient': { minWidth: 184, maxWidth: 260 },
+              }}
+            >
+              <Column source="id" label="Order" render={(order) => <OrderNumber order={order} linked />} />
+              <Column
+                source="recipient"
+                label="Recipient"
+                disableSort
+                render={(order) => `${order.recipient || order.customer}, ${order.postcode} ${order.country_code}`}
+              />
+              <Column source="weight" label="Weight" disableSort align="right" render={(order) => `${order.weight.toLocaleString('en-GB')} g`} />
+              <Column source="package_size" label="Package" disableSort render={(order) => PACKAGE_SIZE_NAMES[order.package_size]} />
+              <Column source="service_code" label="Service" disableSort render={(order) => <span title={order.service_name}>{order.service_code}</span>} />
+              <Column source="dispatch_due" label="Dispatch" render={(order) => (order.dispatch_due ? formatDay(order.dispatch_due) : '—')} />
+              <Column source="tracking_number" label="Tracking" disableSort render={(order) => <Tracking order={order} />} />
+            </DataTable>
+          </Box>
+        </RoyalMailDialogsHost>
+      </List>
     </>
   );
 }

@@ -64,7 +64,12 @@ function Checked({ result }: { result: TrackingImport }) {
         {result.rows} line{result.rows === 1 ? '' : 's'} read: {result.good.length} good, {result.errors.length} with a problem.
       </Typography>
       {result.errors.length ? (
-        <Lines title="Not imported" label="Lines not imported" headers={['Line', 'Why']} rows={result.errors.map((e) => ({ key: e.row, cells: [e.row, e.message] }))} />
+        <Lines
+          title="Not imported"
+          label="Lines not imported"
+          headers={['Line', 'Why']}
+          rows={result.errors.map((e) => ({ key: e.row, cells: [e.row, e.message] }))}
+        />
       ) : null}
       {result.good.length ? (
         <Lines
@@ -155,8 +160,8 @@ export function TrackingImportButton() {
         <DialogTitle id={titleId}>Import tracking numbers</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            A CSV file with the order number (or the customer&rsquo;s reference) and the tracking number on each line — Click &amp; Drop&rsquo;s own export
-            will do. Every line is checked first; nothing is stored until you confirm.
+            A CSV file with the order number (or the customer&rsquo;s reference) and the tracking number on each line — Click &amp; Drop&rsquo;s own export will
+            do. Every line is checked first; nothing is stored until you confirm.
           </DialogContentText>
           <Box sx={{ mb: 2 }}>
             <label htmlFor={inputId}>

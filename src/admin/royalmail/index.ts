@@ -8,7 +8,10 @@ import { lazyScreen } from '../common/lazyScreen';
  * page is the orders screen's; this resource has only its list.
  */
 export default {
-  list: lazyScreen(() => import('./RoyalMailList'), (m) => m.RoyalMailList),
+  list: lazyScreen(
+    () => import('./RoyalMailList'),
+    (m) => m.RoyalMailList,
+  ),
   icon: RoyalMailIcon,
   recordRepresentation: (order: RoyalMailOrder) => `Order ${order.id}`,
   options: { label: 'Royal Mail' },

@@ -28,7 +28,9 @@ interface NumberValueInputProps {
 /** A number the setting holds (as text), with its unit after it. */
 function NumberValueInput({ label, unit, validate, helperText, htmlInput }: NumberValueInputProps) {
   const input = { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
-  return <TextInput source="value" label={label} type="number" validate={validate} helperText={helperText} sx={{ maxWidth: 240 }} slotProps={{ htmlInput, input }} />;
+  return (
+    <TextInput source="value" label={label} type="number" validate={validate} helperText={helperText} sx={{ maxWidth: 240 }} slotProps={{ htmlInput, input }} />
+  );
 }
 
 /**
@@ -42,11 +44,36 @@ function ValueInput({ name }: { name: string }) {
   switch (name) {
     case 'REGISTRATION_ROLE':
       // Required: a registration always gets one of these roles, so the select offers no blank.
-      return <SelectInput source="value" label="Role of new registrations" choices={REGISTRATION_CHOICES} validate={validate} isRequired helperText="“No access” means staff approve each new account here before it may order." />;
+      return (
+        <SelectInput
+          source="value"
+          label="Role of new registrations"
+          choices={REGISTRATION_CHOICES}
+          validate={validate}
+          isRequired
+          helperText="“No access” means staff approve each new account here before it may order."
+        />
+      );
     case 'VAT_RATE':
-      return <NumberValueInput label="VAT rate" unit="%" validate={validate} helperText="Percent, e.g. 20 or 17.5" htmlInput={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }} />;
+      return (
+        <NumberValueInput
+          label="VAT rate"
+          unit="%"
+          validate={validate}
+          helperText="Percent, e.g. 20 or 17.5"
+          htmlInput={{ min: 0, max: 100, step: 0.01, inputMode: 'decimal' }}
+        />
+      );
     case 'ARTWORK_MAX_MB':
-      return <NumberValueInput label="Largest artwork upload" unit="MB" validate={validate} helperText="Whole megabytes, 1 to 2048" htmlInput={{ min: 1, max: 2048, step: 1, inputMode: 'numeric' }} />;
+      return (
+        <NumberValueInput
+          label="Largest artwork upload"
+          unit="MB"
+          validate={validate}
+          helperText="Whole megabytes, 1 to 2048"
+          htmlInput={{ min: 1, max: 2048, step: 1, inputMode: 'numeric' }}
+        />
+      );
     case 'STAFF_EMAIL':
     case 'COMPANY_EMAIL':
       return <TextInput source="value" label="E-mail address" type="email" validate={validate} helperText={VALUE_HELP} />;

@@ -13,8 +13,20 @@ export function StockInputs() {
       </Box>
       <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, width: '100%', maxWidth: 720 }}>
         <TextInput source="sheet_cost" label="Sheet cost (£)" isRequired helperText={COST_HELP} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-        <TextInput source="single_cost" label="Single-sided print (£)" isRequired helperText="Printing one side of a sheet" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-        <TextInput source="double_cost" label="Double-sided print (£)" isRequired helperText="Printing both sides of a sheet" slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+        <TextInput
+          source="single_cost"
+          label="Single-sided print (£)"
+          isRequired
+          helperText="Printing one side of a sheet"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextInput
+          source="double_cost"
+          label="Double-sided print (£)"
+          isRequired
+          helperText="Printing both sides of a sheet"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
       </Box>
       <BooleanInput source="active" label="Active" helperText="Inactive stock is hidden from customers' price lists and orders." />
     </>

@@ -14,7 +14,9 @@ export function StockList() {
       title="Stock"
       createLabel="Add stock"
       filters={filters}
-      secondaryText={(s) => `Sheet ${formatUnitCostText(s.sheet_cost)} · single ${formatUnitCostText(s.single_cost)} · double ${formatUnitCostText(s.double_cost)}`}
+      secondaryText={(s) =>
+        `Sheet ${formatUnitCostText(s.sheet_cost)} · single ${formatUnitCostText(s.single_cost)} · double ${formatUnitCostText(s.double_cost)}`
+      }
       tertiaryText={(s) => (s.active ? '' : 'Inactive')}
     >
       <Column source="name" label="Name" />

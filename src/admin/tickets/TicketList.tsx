@@ -19,8 +19,8 @@ const Column = DataTable.Col<AdminTicketSummary>;
 /** No ticket at all yet (no filter set). */
 const Empty = () => (
   <EmptyState title="No tickets yet">
-    Customers raise tickets from their Resolution Centre about print quality, delivery, artwork or billing. They appear here under Waiting for
-    staff, oldest first.
+    Customers raise tickets from their Resolution Centre about print quality, delivery, artwork or billing. They appear here under Waiting for staff, oldest
+    first.
   </EmptyState>
 );
 
@@ -70,7 +70,12 @@ function ReasonAndExcerpt({ ticket }: { ticket: AdminTicketSummary }) {
     <>
       {ticket.reason}
       {ticket.last_message_excerpt ? (
-        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          component="span"
+          sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+        >
           {ticket.last_message_excerpt}
         </Typography>
       ) : null}

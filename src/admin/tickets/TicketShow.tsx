@@ -26,7 +26,6 @@ import { useLeaveGuard } from '../common/useLeaveGuard';
 import { Line, Section } from '../common/DetailSection';
 import { RecordHeading } from '../common/RecordHeading';
 
-
 function Customer({ ticket }: { ticket: AdminTicket }) {
   const { user } = ticket;
   const name = `${user.firstname} ${user.lastname}`.trim();
@@ -137,7 +136,11 @@ export function TicketShow() {
   return (
     <Box sx={{ py: 2, minWidth: 0 }}>
       <Title title={<StaffTitle page="Resolution Centre" record={name} />} />
-      <RecordHeading title={name} chips={<TicketStatusChip status={ticket.status} />} actions={<StatusActions ticket={ticket} busy={moving} onMove={(which) => void move(which)} />} />
+      <RecordHeading
+        title={name}
+        chips={<TicketStatusChip status={ticket.status} />}
+        actions={<StatusActions ticket={ticket} busy={moving} onMove={(which) => void move(which)} />}
+      />
       {moveFailure ? (
         <Alert severity="error" sx={{ mb: 2 }} onClose={() => setMoveFailure(null)}>
           {moveFailure}
@@ -146,7 +149,13 @@ export function TicketShow() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Stack spacing={2} sx={{ minWidth: 0, order: { xs: 2, lg: 1 } }}>
           <Paper variant="outlined" component="section" aria-label="Thread" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-            <TicketThread ticketId={ticket.id} thread={ticket.thread} events={ticket.events} viewer="staff" fetchFile={(fileId, size) => dataProvider.ticketFile(ticket.id, fileId, size)} />
+            <TicketThread
+              ticketId={ticket.id}
+              thread={ticket.thread}
+              events={ticket.events}
+              viewer="staff"
+              fetchFile={(fileId, size) => dataProvider.ticketFile(ticket.id, fileId, size)}
+            />
           </Paper>
           <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
             {ticket.status === 'closed' ? (
@@ -165,7 +174,9 @@ export function TicketShow() {
                 label="Reply to the customer"
                 hint="The customer is e-mailed that there is a reply."
                 send={async (body, files, onProgress) => {
-                  changed(await (body ? dataProvider.replyToTicket(ticket.id, body, files, onProgress) : dataProvider.attachToTicket(ticket.id, files, onProgress)));
+                  changed(
+                    await (body ? dataProvider.replyToTicket(ticket.id, body, files, onProgress) : dataProvider.attachToTicket(ticket.id, files, onProgress)),
+                  );
                   notify(body ? 'Your reply has been sent to the customer.' : 'The files have been sent to the customer.', { type: 'info' });
                 }}
                 readFailure={(failure) => ({ status: (failure as { status?: number }).status, message: messageOf(failure), errors: fieldErrorsOf(failure) })}
@@ -175,7 +186,15 @@ export function TicketShow() {
             )}
           </Paper>
         </Stack>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0, order: { xs: 1, lg: 2 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 1fr)' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            minWidth: 0,
+            order: { xs: 1, lg: 2 },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 1fr)' },
+          }}
+        >
           <Customer ticket={ticket} />
           <About ticket={ticket} />
         </Box>

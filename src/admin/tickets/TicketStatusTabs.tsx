@@ -31,7 +31,13 @@ export function TicketStatusTabs() {
     setSort(TICKET_TABS.find((tab) => tab.value === value)?.sort ?? NEWEST_FIRST);
   };
   return (
-    <Tabs value={current} onChange={(_event, value: string) => choose(value)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Ticket status"
+    <Tabs
+      value={current}
+      onChange={(_event, value: string) => choose(value)}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label="Ticket status"
       // Zero width, at least the container's: the tabs scroll inside the list instead of widening it on a phone.
       sx={{ borderBottom: 1, borderColor: 'divider', width: 0, minWidth: '100%' }}
     >

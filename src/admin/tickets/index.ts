@@ -9,8 +9,14 @@ import { lazyScreen } from '../common/lazyScreen';
  * load when first opened.
  */
 export default {
-  list: lazyScreen(() => import('./TicketList'), (m) => m.TicketList),
-  edit: lazyScreen(() => import('./TicketShow'), (m) => m.TicketShow),
+  list: lazyScreen(
+    () => import('./TicketList'),
+    (m) => m.TicketList,
+  ),
+  edit: lazyScreen(
+    () => import('./TicketShow'),
+    (m) => m.TicketShow,
+  ),
   icon: TicketsIcon,
   recordRepresentation: (ticket: AdminTicketSummary) => `Ticket ${ticket.id}`,
   options: { label: 'Resolution Centre' },

@@ -9,7 +9,11 @@ const DEFAULTS = { role: 'trade', title: '', address2: '', county: '', telephone
 
 /** The United Kingdom's id: most of the printer's customers are in the UK, so a new account starts there. */
 function useUnitedKingdomId(): { id: number | null; isPending: boolean } {
-  const { data, isPending } = useGetList('delivery/countries', { filter: { code: 'GB' }, pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' } });
+  const { data, isPending } = useGetList('delivery/countries', {
+    filter: { code: 'GB' },
+    pagination: { page: 1, perPage: 5 },
+    sort: { field: 'id', order: 'ASC' },
+  });
   return { id: data?.find((country) => country.code === 'GB')?.id ?? null, isPending };
 }
 

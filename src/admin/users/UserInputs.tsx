@@ -42,7 +42,8 @@ const validate = {
 };
 
 /** The company name is needed on trade accounts only (the shared rule the server applies too). */
-const validateCompany = (value: unknown, values: { role?: string }) => companyNameProblem({ role: values.role, company_name: typeof value === 'string' ? value : '' })?.company_name;
+const validateCompany = (value: unknown, values: { role?: string }) =>
+  companyNameProblem({ role: values.role, company_name: typeof value === 'string' ? value : '' })?.company_name;
 
 /**
  * The account's fields, shared by "Add user" and the Details tab. The server checks them again

@@ -54,7 +54,15 @@ export function UserList() {
     />
   );
   return (
-    <StaffList page="Users" filters={userFilters} actions={<UserListActions />} sort={{ field: 'id', order: 'DESC' }} perPage={25} storeKey={false} phone={phone}>
+    <StaffList
+      page="Users"
+      filters={userFilters}
+      actions={<UserListActions />}
+      sort={{ field: 'id', order: 'DESC' }}
+      perPage={25}
+      storeKey={false}
+      phone={phone}
+    >
       {/* E-mail addresses may break anywhere, and the join date shows on wide screens only, so the table fits beside the menu.
           The e-mail is text, not a mailto link: the row is the link (to the user), by pointer and by keyboard. */}
       <DataTable

@@ -10,7 +10,11 @@ export const awaitingApprovalUrl = (): string => `${staffUrl('users')}?filter=${
 
 /** How many accounts await approval (one row is fetched; the count is the list's total). */
 export function useAwaitingApprovalCount(): number | undefined {
-  const { total } = useGetList<AdminUser>('users', { filter: AWAITING_APPROVAL_FILTER, pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' } });
+  const { total } = useGetList<AdminUser>('users', {
+    filter: AWAITING_APPROVAL_FILTER,
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'DESC' },
+  });
   return total;
 }
 

@@ -52,7 +52,8 @@ export async function checkResetLink(token: string): Promise<ResetLinkCheck> {
     if (valid === false) return { valid: false, message: refusalMessage(data) };
     return { valid: 'unknown' };
   } catch (error) {
-    if (isAxiosError(error) && (error.response?.status === 422 || error.response?.status === 410)) return { valid: false, message: refusalMessage(error.response.data) };
+    if (isAxiosError(error) && (error.response?.status === 422 || error.response?.status === 410))
+      return { valid: false, message: refusalMessage(error.response.data) };
     return { valid: 'unknown' };
   }
 }

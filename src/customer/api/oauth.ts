@@ -126,7 +126,8 @@ export interface OAuthIdentities {
 function readIdentities(data: unknown): OAuthIdentities {
   if (!isRecord(data) || !Array.isArray(data.identities) || typeof data.has_password !== 'boolean') throw new TypeError('The answer lists no sign-in methods');
   const identities = data.identities.filter(
-    (i): i is OAuthIdentities['identities'][number] => isRecord(i) && typeof i.provider === 'string' && typeof i.name === 'string' && typeof i.email === 'string' && typeof i.created_at === 'string',
+    (i): i is OAuthIdentities['identities'][number] =>
+      isRecord(i) && typeof i.provider === 'string' && typeof i.name === 'string' && typeof i.email === 'string' && typeof i.created_at === 'string',
   );
   return { identities, has_password: data.has_password };
 }

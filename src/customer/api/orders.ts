@@ -1,16 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useCallback, useRef, useState } from 'react';
-import type {
-  AddressInput,
-  DeliveryOption,
-  Item,
-  ItemCreateInput,
-  ItemUpdateInput,
-  Order,
-  OrderList,
-  OrderUpdateInput,
-} from '../../shared/api/orders';
+import type { AddressInput, DeliveryOption, Item, ItemCreateInput, ItemUpdateInput, Order, OrderList, OrderUpdateInput } from '../../shared/api/orders';
 import type { OrderableProduct } from '../../shared/api/prices';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus, type OrderStatus } from '../../shared/domain/orders/statuses';
 import { http, uploadProgress } from '../../shared/http';
@@ -165,7 +156,9 @@ export function useDeliveryOptions(id: number, enabled: boolean) {
 const productsQuery = queryOptions({ queryKey: ['products'], queryFn: fetchOrderableProducts, staleTime: 5 * 60_000 });
 
 export function prefetchOrderingData(): Promise<void> {
-  return Promise.all([queryClient.prefetchQuery(productsQuery), import('./prices').then((api) => queryClient.prefetchQuery(api.priceListQuery))]).then(() => undefined);
+  return Promise.all([queryClient.prefetchQuery(productsQuery), import('./prices').then((api) => queryClient.prefetchQuery(api.priceListQuery))]).then(
+    () => undefined,
+  );
 }
 
 export function useOrderableProducts() {

@@ -39,7 +39,11 @@ export function useTicket(id: number) {
 
 /** An attachment, or an image's thumbnail (the API wants the Bearer header, so a blob rather than a link). */
 export async function fetchTicketFile(ticketId: number, fileId: number, size: 'full' | 'thumbnail'): Promise<Blob> {
-  const { data } = await http.get<Blob>(`${base(ticketId)}/files/${fileId}`, { params: size === 'thumbnail' ? { size } : {}, responseType: 'blob', skipErrorDialogs: true });
+  const { data } = await http.get<Blob>(`${base(ticketId)}/files/${fileId}`, {
+    params: size === 'thumbnail' ? { size } : {},
+    responseType: 'blob',
+    skipErrorDialogs: true,
+  });
   return data;
 }
 
@@ -48,7 +52,11 @@ type Progress = (percent: number) => void;
 const messageBody = (fields: Record<string, string | number | undefined>, files: File[]) => withFiles(fields, files, TICKET_FILES_FIELD);
 
 export async function openTicket(input: TicketCreateInput, files: File[], onProgress: Progress): Promise<Ticket> {
-  const fields = { reason: input.reason, details: input.details, order_id: input.order_id === '' ? undefined : (input.order_id as number | string | undefined) };
+  const fields = {
+    reason: input.reason,
+    details: input.details,
+    order_id: input.order_id === '' ? undefined : (input.order_id as number | string | undefined),
+  };
   return (await http.post<Ticket>('/api/tickets', messageBody(fields, files), uploadProgress(onProgress))).data;
 }
 
@@ -63,7 +71,7 @@ export async function sendTicketFiles(id: number, files: File[], onProgress: Pro
 /** Runs a call that sends files, with its progress (null when none is under way). */
 export function useSending() {
   const [progress, setProgress] = useState<number | null>(null);
-  const run = async <T,>(send: (onProgress: Progress) => Promise<T>): Promise<T> => {
+  const run = async <T>(send: (onProgress: Progress) => Promise<T>): Promise<T> => {
     setProgress(0);
     try {
       return await send(setProgress);

@@ -32,7 +32,12 @@ export function ListFooter({ total, noun, page, perPage, onPage }: { total: numb
         {total === 1 ? '' : 's'}
       </Typography>
       {pages > 1 && (
-        <Pagination count={pages} page={page} onChange={(_, next) => onPage(next)} getItemAriaLabel={(type, n) => (type === 'page' ? `Page ${n}` : `${type} page`)} />
+        <Pagination
+          count={pages}
+          page={page}
+          onChange={(_, next) => onPage(next)}
+          getItemAriaLabel={(type, n) => (type === 'page' ? `Page ${n}` : `${type} page`)}
+        />
       )}
     </Stack>
   );

@@ -20,7 +20,17 @@ export interface TextInputProps extends LabelledFieldProps<HTMLInputElement | HT
  * parts: TextField always brings Select, Menu, Popover and Modal along, a sixth of the login
  * page's download.
  */
-export function TextInput({ id, label, helperText, error = false, required = false, disabled = false, margin = 'normal', startAdornment, ...input }: TextInputProps) {
+export function TextInput({
+  id,
+  label,
+  helperText,
+  error = false,
+  required = false,
+  disabled = false,
+  margin = 'normal',
+  startAdornment,
+  ...input
+}: TextInputProps) {
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
     <FormControl fullWidth margin={margin} error={error} required={required} disabled={disabled} variant="outlined">

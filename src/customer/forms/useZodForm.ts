@@ -60,11 +60,7 @@ const SERVER_FAILED = 'Something went wrong on our side, and nothing was saved. 
  * sending (first message per field), show the server's 422 messages beside the same fields,
  * refuse a second submit while one is under way, and keep the words confirming success.
  */
-export function useZodForm<Values extends FormValues, Output>({
-  schema,
-  initialValues,
-  onSubmit,
-}: ZodFormOptions<Values, Output>): ZodForm<Values> {
+export function useZodForm<Values extends FormValues, Output>({ schema, initialValues, onSubmit }: ZodFormOptions<Values, Output>): ZodForm<Values> {
   const idPrefix = useId();
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -11,7 +11,5 @@ export function role(allowed: string): Guard {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  return defineGuard(`role:${roles.join(',')}`, ({ user }) =>
-    user && roles.includes(user.role) ? undefined : { to: route('unauthorized') },
-  );
+  return defineGuard(`role:${roles.join(',')}`, ({ user }) => (user && roles.includes(user.role) ? undefined : { to: route('unauthorized') }));
 }

@@ -37,7 +37,12 @@ export function Button({ type = 'button', disabled, onClick, children, ...look }
  * A link that looks like a button: a router link with `to`, or with `href` a full page load (the
  * error layout's way home, for when the router itself is what failed).
  */
-export function ButtonLink({ to, href, children, ...look }: ButtonLook & ({ to: string; href?: never } | { href: string; to?: never }) & { children: ReactNode }) {
+export function ButtonLink({
+  to,
+  href,
+  children,
+  ...look
+}: ButtonLook & ({ to: string; href?: never } | { href: string; to?: never }) & { children: ReactNode }) {
   if (to !== undefined) {
     return (
       <RouterLink to={to} className={buttonClass(look)}>

@@ -14,7 +14,17 @@ import { pgError } from './errors';
 const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-4])/;
 /** A statement or idle transaction cut short by its time-out: unavailable for this request, not an outage. */
 const TIMEOUT_SQLSTATE = new Set(['57014', '25P03']);
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ECONNABORTED',
+]);
 const UNAVAILABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /connection terminated/i,

@@ -24,7 +24,13 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // it is sent, and the encoder's tables for a 4 MB window cost more to set up than a 1 kB order
     // takes to compress (a fifth of a millisecond per answer, measured in bench/orders). Answers are
     // rarely that large; the built files are compressed at build time.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+      },
+    },
     customTypes: COMPRESSIBLE,
   });
 }

@@ -140,5 +140,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
-
 }

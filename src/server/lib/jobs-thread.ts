@@ -60,7 +60,9 @@ export function createThreadPool(opts: { size?: number } = {}): ThreadPool {
   function spawn(): Worker {
     const worker = ENTRY.endsWith('.ts')
       ? // Sources run through tsx (npm start, the tests): the thread registers tsx's loader before it loads the entry.
-        new Worker(`import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(ENTRY).href)}); });`, { eval: true })
+        new Worker(`import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(ENTRY).href)}); });`, {
+          eval: true,
+        })
       : new Worker(ENTRY);
     worker.unref();
     all.add(worker);

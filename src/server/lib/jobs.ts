@@ -65,7 +65,10 @@ export class PermanentJobError extends Error {}
 
 /** The reason of `job.signal`, and what `job.fence` throws: another worker holds the job now (or this one is stopping). */
 export class JobLeaseLost extends Error {
-  constructor(readonly jobId: number, why = 'its lease was taken over by another worker') {
+  constructor(
+    readonly jobId: number,
+    why = 'its lease was taken over by another worker',
+  ) {
     super(`Job ${jobId} is no longer this worker's: ${why}`);
   }
 }
@@ -208,7 +211,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       from next where jobs.id = next.id
       returning jobs.id, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts`);
     const claimed = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-    return claimed.map((r) => ({ id: Number(r.id), queue: String(r.queue), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }) as JobRow);
+    return claimed.map(
+      (r) => ({ id: Number(r.id), queue: String(r.queue), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }) as JobRow,
+    );
   }
 
   /** Only the worker that holds the claim may settle the job (a lease taken over is not ours any more). */
@@ -279,7 +284,10 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     try {
       const result = await db.execute(sql`
         update jobs set locked_until = now() + ${leaseMs}::int * interval '1 millisecond', heartbeat_at = now()
-        where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and locked_by = ${workerId} and status = 'running'
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and locked_by = ${workerId} and status = 'running'
         returning id`);
       const renewed = new Set((result as unknown as { rows: Array<{ id: unknown }> }).rows.map((r) => Number(r.id)));
       for (const id of ids) {
@@ -346,7 +354,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   async function pollOnce(): Promise<number> {
     let startedJobs = 0;
     try {
-      const wanted = [...queues].filter(([, entry]) => entry.running < entry.options.concurrency).map(([queue, entry]) => ({ queue, free: entry.options.concurrency - entry.running }));
+      const wanted = [...queues]
+        .filter(([, entry]) => entry.running < entry.options.concurrency)
+        .map(([queue, entry]) => ({ queue, free: entry.options.concurrency - entry.running }));
       const claimed = wanted.length ? await claim(wanted) : [];
       for (const row of claimed) {
         const entry = queues.get(row.queue)!;
@@ -378,15 +388,17 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   function schedule(delay: number): void {
     if (!started || stopping) return;
     clearTimeout(timer);
-    timer = inQueueContext(() => setTimeout(() => {
-      if (busy?.()) {
-        deferredSince ??= Date.now();
-        const left = maxDeferMs - (Date.now() - deferredSince);
-        if (left > 0) return schedule(Math.min(BUSY_RECHECK_MS, left));
-      }
-      deferredSince = null;
-      void poll().then((n) => schedule(n > 0 ? 0 : pollMs));
-    }, delay));
+    timer = inQueueContext(() =>
+      setTimeout(() => {
+        if (busy?.()) {
+          deferredSince ??= Date.now();
+          const left = maxDeferMs - (Date.now() - deferredSince);
+          if (left > 0) return schedule(Math.min(BUSY_RECHECK_MS, left));
+        }
+        deferredSince = null;
+        void poll().then((n) => schedule(n > 0 ? 0 : pollMs));
+      }, delay),
+    );
     timer.unref?.();
   }
 
@@ -401,10 +413,12 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   let wakeTimer: NodeJS.Timeout | undefined;
   function wakeSoon(): void {
     if (wakeTimer) return;
-    wakeTimer = inQueueContext(() => setTimeout(() => {
-      wakeTimer = undefined;
-      wake();
-    }, 5));
+    wakeTimer = inQueueContext(() =>
+      setTimeout(() => {
+        wakeTimer = undefined;
+        wake();
+      }, 5),
+    );
     wakeTimer.unref?.();
   }
 

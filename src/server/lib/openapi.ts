@@ -184,7 +184,10 @@ function finish(): (input: { openapiObject: Partial<OpenAPIV3_1.Document> }) => 
   return (input) => {
     const document = zodComponents(input as Parameters<typeof zodComponents>[0]) as OpenAPIV3_1.Document;
     const schemas = { ...document.components?.schemas };
-    for (const [name, schema] of [['ApiError', apiErrorSchema], ['ValidationError', validationErrorSchema]] as const) {
+    for (const [name, schema] of [
+      ['ApiError', apiErrorSchema],
+      ['ValidationError', validationErrorSchema],
+    ] as const) {
       const { $schema: _, ...json } = toJson(schema);
       schemas[name] = json;
     }

@@ -8,9 +8,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/api/accounts';
 export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /**
@@ -71,9 +69,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, log2N, r, p, saltB64, keyB64] = parts;
   const expected = Buffer.from(keyB64, 'base64');
-  const key = await hashed(() =>
-    scryptAsync(password, Buffer.from(saltB64, 'base64'), expected.length, options(Number(log2N), Number(r), Number(p))),
-  );
+  const key = await hashed(() => scryptAsync(password, Buffer.from(saltB64, 'base64'), expected.length, options(Number(log2N), Number(r), Number(p))));
   // A missing hash still costs a full scrypt so that timing does not tell which e-mails exist.
   return stored !== null && timingSafeEqual(key, expected);
 }

@@ -40,7 +40,10 @@ export interface ListField {
  * product_id…): `fieldsOf(stock, { id: 'int', name: 'text', sort_order: 'int' })`. An enum names its
  * values. A name that is no column of the table fails at start-up.
  */
-export function fieldsOf(table: PgTable, types: Record<string, FieldType | { type: 'enum'; values: readonly [string, ...string[]] }>): Record<string, ListField> {
+export function fieldsOf(
+  table: PgTable,
+  types: Record<string, FieldType | { type: 'enum'; values: readonly [string, ...string[]] }>,
+): Record<string, ListField> {
   const byName = columnsByName(table);
   return Object.fromEntries(
     Object.entries(types).map(([name, type]) => {
@@ -105,9 +108,18 @@ function jsonParam(what: string) {
 }
 
 const sortParam = jsonParam('sort').pipe(
-  z.tuple([z.string(), z.string().transform((s) => s.toUpperCase()).pipe(z.enum(['ASC', 'DESC']))], {
-    message: 'sort must be ["field", "ASC" or "DESC"]',
-  }),
+  z.tuple(
+    [
+      z.string(),
+      z
+        .string()
+        .transform((s) => s.toUpperCase())
+        .pipe(z.enum(['ASC', 'DESC'])),
+    ],
+    {
+      message: 'sort must be ["field", "ASC" or "DESC"]',
+    },
+  ),
 );
 
 const index = z.number({ message: 'range must be [first, last]' }).int('range must be whole numbers').min(0, 'range cannot be negative');
@@ -134,10 +146,21 @@ export type ListQuerystring = z.output<typeof listQuerystring>;
 const WHOLE = 'Must be a whole number';
 /** Every whole-number column is an int4: a value beyond it could match nothing, and must not reach the database. */
 const intValue = z
-  .union([z.number().int(WHOLE), z.string().regex(/^-?\d{1,10}$/, WHOLE).transform(Number)], { message: WHOLE })
+  .union(
+    [
+      z.number().int(WHOLE),
+      z
+        .string()
+        .regex(/^-?\d{1,10}$/, WHOLE)
+        .transform(Number),
+    ],
+    { message: WHOLE },
+  )
   .pipe(z.number().min(INT4_MIN, `Must be at least ${INT4_MIN}`).max(INT4_MAX, `Must be at most ${INT4_MAX}`));
 const boolValue = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'Must be true or false' });
-const textValue = z.union([z.string().max(200, 'At most 200 characters').refine(hasNoNul, NUL_MESSAGE), z.number().transform(String)], { message: 'Must be text' });
+const textValue = z.union([z.string().max(200, 'At most 200 characters').refine(hasNoNul, NUL_MESSAGE), z.number().transform(String)], {
+  message: 'Must be text',
+});
 
 /** A date filter's value: the instant it names, and whether it named a whole day (no time). */
 interface DateValue {
@@ -284,7 +307,12 @@ export function listQuery(spec: ListSpec, params: ListQuerystring): ListQuery {
   const conditions = filterConditions(spec, params.filter ?? {}, problems);
   if (Object.keys(problems.errors).length) throw new HttpError(422, 'The given data was invalid.', problems.errors);
 
-  const column = spec.sortBy && Object.hasOwn(spec.sortBy, sortField) ? spec.sortBy[sortField] : Object.hasOwn(spec.fields, sortField) ? spec.fields[sortField].column : spec.id;
+  const column =
+    spec.sortBy && Object.hasOwn(spec.sortBy, sortField)
+      ? spec.sortBy[sortField]
+      : Object.hasOwn(spec.fields, sortField)
+        ? spec.fields[sortField].column
+        : spec.id;
   const orderBy = [order === 'DESC' ? desc(column) : asc(column)];
   if (column !== spec.id) orderBy.push(asc(spec.id));
   const [first, last] = params.range ?? [0, MAX_UNPAGED - 1];
@@ -295,7 +323,12 @@ export function listQuery(spec: ListSpec, params: ListQuerystring): ListQuery {
 export async function listPage<Rec, Row>(db: Db, spec: ListSpec<Rec, Row>, query: ListQuery): Promise<{ rows: Rec[]; total: number }> {
   const select = spec.select ? db.select(spec.select) : db.select();
   const [rows, [{ total }]] = await Promise.all([
-    select.from(spec.table).where(query.where).orderBy(...query.orderBy).limit(query.limit).offset(query.offset),
+    select
+      .from(spec.table)
+      .where(query.where)
+      .orderBy(...query.orderBy)
+      .limit(query.limit)
+      .offset(query.offset),
     db.select({ total: count() }).from(spec.table).where(query.where),
   ]);
   return { rows: await spec.present(rows as Row[]), total };
@@ -390,9 +423,15 @@ export const listFilters = new WeakMap<z.ZodType, ListSpec<never, never>>();
  * overwrite what a PUT left out (a missing key leaves the value unchanged). `required` names keys a
  * partial body must still send.
  */
-export function writableBody<S extends z.ZodObject, P extends boolean>(schema: S, partial: P, required: readonly string[] = []): z.ZodType<P extends true ? Partial<z.output<S>> : z.output<S>> {
+export function writableBody<S extends z.ZodObject, P extends boolean>(
+  schema: S,
+  partial: P,
+  required: readonly string[] = [],
+): z.ZodType<P extends true ? Partial<z.output<S>> : z.output<S>> {
   type Out = P extends true ? Partial<z.output<S>> : z.output<S>;
-  const fields = partial ? z.object(Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, required.includes(key) ? field : field.optional()]))) : schema;
+  const fields = partial
+    ? z.object(Object.fromEntries(Object.entries(schema.shape).map(([key, field]) => [key, required.includes(key) ? field : field.optional()])))
+    : schema;
   const writable = new Set(Object.keys(schema.shape));
   const body = z.custom<Record<string, unknown>>(isPlainObject, { message: NOT_AN_OBJECT }).transform((value, ctx): Out => {
     const sent = Object.fromEntries(Object.entries(value).filter(([key]) => writable.has(key)));

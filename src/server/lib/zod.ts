@@ -36,7 +36,10 @@ export const fileBody = fileAnswer('application/octet-stream');
  * are; `shape` is the schema those bytes were built to (checked where they are built).
  */
 export function jsonBytes(shape: z.ZodType) {
-  return documentAs(z.custom<Buffer | NodeJS.ReadableStream>(() => true, { message: 'JSON made ahead' }), shape);
+  return documentAs(
+    z.custom<Buffer | NodeJS.ReadableStream>(() => true, { message: 'JSON made ahead' }),
+    shape,
+  );
 }
 
 export const fileMediaTypes = (schema: unknown): readonly string[] | undefined => fileAnswers.get(schema as z.ZodType);

@@ -30,7 +30,10 @@ export type OrdersExportInput = z.input<typeof ordersExportSchema>;
 export const signedOrdersExportSchema = z
   .object({
     ...ordersExportFields,
-    expires: z.string().regex(/^\d{1,12}$/, 'Not a download link').transform(Number),
+    expires: z
+      .string()
+      .regex(/^\d{1,12}$/, 'Not a download link')
+      .transform(Number),
     signature: z.string().max(100, 'Not a download link'),
   })
   .superRefine(daysInOrder);

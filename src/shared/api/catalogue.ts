@@ -42,7 +42,9 @@ const sortOrderField = wholeField('Sort order', 0, 1_000_000);
  */
 function updateFieldsOf<Shape extends Record<string, z.ZodType>>(fields: Shape) {
   type Updatable<F extends z.ZodType> = z.ZodOptional<F extends z.ZodDefault<infer Inner extends z.ZodType> ? Inner : F>;
-  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional()])) as {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => [key, (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional()]),
+  ) as {
     [K in keyof Shape]: Updatable<Shape[K]>;
   };
 }
@@ -158,7 +160,14 @@ export const marginCreateSchema = z.object({
 export const marginUpdateSchema = z.object({ qty: qtyField.optional(), margin: marginField.optional() });
 export type MarginInput = z.input<typeof marginCreateSchema>;
 
-export const marginRecordSchema = z.object({ id: z.number(), product_id: z.number(), stock_id: z.number(), qty: z.number(), margin: z.number(), version: z.number() });
+export const marginRecordSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  stock_id: z.number(),
+  qty: z.number(),
+  margin: z.number(),
+  version: z.number(),
+});
 export type MarginRecord = z.infer<typeof marginRecordSchema>;
 
 /** PUT /api/admin/products/{id}/stock/{stockId}/margins: the pair's whole break table at once. */

@@ -37,11 +37,7 @@ export function idSchema(message = 'Not a record id') {
 
 /** A record id in a path (`/api/admin/users/:id`): digits only, a positive int4. */
 export function idParam(message = 'Not a record id') {
-  return z
-    .string({ message })
-    .regex(ID_DIGITS, message)
-    .transform(Number)
-    .pipe(z.number().int().min(1, message).max(INT4_MAX, message));
+  return z.string({ message }).regex(ID_DIGITS, message).transform(Number).pipe(z.number().int().min(1, message).max(INT4_MAX, message));
 }
 
 /** A whole number in [min, max], as a JSON number or — as forms send it — a string of digits. */
@@ -58,7 +54,10 @@ export function wholeNumberSchema(label: string, min: number, max: number, messa
 
 /** Required text, trimmed, at most `max` characters. */
 export const requiredText = (label: string, max: number) =>
-  textSchema({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+  textSchema({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `At most ${max} characters`);
 
 /** Optional text: null (a cleared react-admin input) means empty; trimmed, at most `max` characters. */
 export const nullableText = (max: number) =>

@@ -9,7 +9,10 @@ import { idSchema, INT4_MAX, textSchema, wholeNumberSchema as wholeNumber } from
  */
 
 const required = (label: string, max: number) =>
-  textSchema({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+  textSchema({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `At most ${max} characters`);
 
 const flag = z.boolean({ message: 'Choose yes or no' });
 
@@ -70,7 +73,13 @@ export const deliveryPriceUpdateSchema = z.object({
   weight_upto: deliveryPriceFields.weight_upto.optional(),
   price: deliveryPriceFields.price.optional(),
 });
-export const deliveryPriceRecordSchema = z.object({ id: z.number(), delivery_type_id: z.number(), weight_upto: z.number(), price: z.number(), version: z.number() });
+export const deliveryPriceRecordSchema = z.object({
+  id: z.number(),
+  delivery_type_id: z.number(),
+  weight_upto: z.number(),
+  price: z.number(),
+  version: z.number(),
+});
 export type DeliveryPriceRecord = z.infer<typeof deliveryPriceRecordSchema>;
 
 /** A civil date 'YYYY-MM-DD' that exists. */

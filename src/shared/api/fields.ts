@@ -13,7 +13,10 @@ import { phoneSchema } from './phone';
 export { phoneSchema, PHONE_MESSAGE, isPhoneNumber } from './phone';
 
 const required = (label: string, max: number) =>
-  textSchema({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+  textSchema({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `At most ${max} characters`);
 const optional = (max: number) => textSchema().trim().max(max, `At most ${max} characters`).optional().default('');
 
 export const EMAIL_MESSAGE = 'Enter a valid e-mail address';

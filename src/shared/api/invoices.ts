@@ -42,7 +42,10 @@ export const invoiceUploadSchema = z.object({
   user_id: idSchema('Choose the customer'),
   // It names the customer's download (`SAGE-2026-0042.pdf`): letters, digits, `-` and `/` only, so
   // no dots (no `..`), quotes or other characters a file name or a header should not carry.
-  number: requiredText('The invoice number', 40).regex(/^[A-Za-z0-9][A-Za-z0-9/-]*$/, 'Letters, digits, - and / only, starting with a letter or digit (e.g. SAGE-2026/0042)'),
+  number: requiredText('The invoice number', 40).regex(
+    /^[A-Za-z0-9][A-Za-z0-9/-]*$/,
+    'Letters, digits, - and / only, starting with a letter or digit (e.g. SAGE-2026/0042)',
+  ),
   date: civilDateSchema('The invoice date'),
   total: z
     .string({ message: 'The total is required' })

@@ -211,7 +211,9 @@ export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export const orderListSchema = z.object({ data: z.array(orderSummarySchema), total: z.number(), page: z.number(), per_page: z.number() });
 export type OrderList = z.infer<typeof orderListSchema>;
 
-export const orderCountsSchema = z.object(Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, z.number()])) as Record<(typeof ALL_ORDER_STATUSES)[number], z.ZodNumber>);
+export const orderCountsSchema = z.object(
+  Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, z.number()])) as Record<(typeof ALL_ORDER_STATUSES)[number], z.ZodNumber>,
+);
 
 export const deliveryOptionSchema = z.object({
   id: z.number(),
@@ -226,4 +228,3 @@ export const deliveryOptionSchema = z.object({
   confirm_by: z.string().nullable(),
 });
 export type DeliveryOption = z.infer<typeof deliveryOptionSchema>;
-

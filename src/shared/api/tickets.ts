@@ -12,8 +12,7 @@ import { idSchema, textSchema, wholeNumberSchema } from './common';
 export const TICKET_FILES_FIELD = 'files';
 
 /** What leaves an optional id empty: a form's empty select sends "", JSON sends null. */
-const optionalId = (message: string) =>
-  z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema(message).optional());
+const optionalId = (message: string) => z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema(message).optional());
 
 /** A message's text: required, trimmed, with the screen's own words when it is missing. */
 const messageText = (missing: string) => textSchema({ message: missing }).trim().min(1, missing).max(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`);

@@ -56,12 +56,7 @@ async function reportServerError(response: AxiosResponse): Promise<void> {
 export function onResponseError(error: unknown): Promise<never> {
   if (isAxiosError(error) && error.response && !error.config?.skipErrorDialogs) {
     const { status } = error.response;
-    const handled =
-      status === 401 && isSignedIn()
-        ? askToSignInAgain()
-        : status >= 500
-          ? reportServerError(error.response)
-          : null;
+    const handled = status === 401 && isSignedIn() ? askToSignInAgain() : status >= 500 ? reportServerError(error.response) : null;
     handled?.catch((failure: unknown) => console.error('The error dialog or its handler failed', failure));
   }
   return Promise.reject(error);

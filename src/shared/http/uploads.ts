@@ -14,7 +14,11 @@ export function uploadProgress(onProgress?: (percent: number) => void): Pick<Axi
  * A message's body: its fields as JSON when it has no files; else one multipart body, the fields
  * first and then one part named `filesField` per file (the server reads them in that order).
  */
-export function withFiles(fields: Record<string, string | number | undefined>, files: readonly File[], filesField: string): FormData | Record<string, string | number | undefined> {
+export function withFiles(
+  fields: Record<string, string | number | undefined>,
+  files: readonly File[],
+  filesField: string,
+): FormData | Record<string, string | number | undefined> {
   if (!files.length) return fields;
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, String(value));

@@ -25,7 +25,16 @@ export function DashboardTile({ icon, name, description, url, linkComponent = 'a
         component={linkComponent}
         href={url}
         // Content from the top, so tiles in a row line up whether their description takes one line or two.
-        sx={{ height: '100%', p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', justifyContent: 'flex-start', alignItems: 'center', gap: 1, textAlign: 'center' }}
+        sx={{
+          height: '100%',
+          p: { xs: 1.5, sm: 2 },
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'flex-start',
+          alignItems: 'center',
+          gap: 1,
+          textAlign: 'center',
+        }}
       >
         <Box component="img" src={icon} alt="" width={64} height={64} sx={{ objectFit: 'contain' }} />
         <Typography component="h2" variant="h6">

@@ -34,11 +34,22 @@ export function useSaveFile(fetchFile: () => Promise<Blob>, name: string) {
 }
 
 /** A button that fetches a file and saves it (small files: invoices, statements), with its spinner and its failure beside it. */
-export function SaveFileButton({ fetchFile, name, children, ...button }: { fetchFile: () => Promise<Blob>; name: string; children: ReactNode } & Omit<ButtonProps, 'onClick' | 'children'>) {
+export function SaveFileButton({
+  fetchFile,
+  name,
+  children,
+  ...button
+}: { fetchFile: () => Promise<Blob>; name: string; children: ReactNode } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const { save, busy, failed } = useSaveFile(fetchFile, name);
   return (
     <Box component="span" sx={{ display: 'inline-block' }}>
-      <Button size="small" {...button} onClick={save} disabled={busy || button.disabled} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Download aria-hidden />}>
+      <Button
+        size="small"
+        {...button}
+        onClick={save}
+        disabled={busy || button.disabled}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Download aria-hidden />}
+      >
         {children}
       </Button>
       {failed && (

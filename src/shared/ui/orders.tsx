@@ -62,12 +62,31 @@ export function PreflightChecks({ item }: { item: Item }) {
 
 /** A page (page 1 unless told) of the artwork as the server rendered it, from an object URL the caller fetched (with the Bearer header). */
 export function PreviewFrame({ item, url, failed, page = 1 }: { item: Item; url: string | null; failed: boolean; page?: number }) {
-  const frame = { width: { xs: '100%', sm: 200 }, maxWidth: 320, boxSizing: 'border-box', minHeight: 120, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'grey.50', flexShrink: 0, alignSelf: 'flex-start' };
+  const frame = {
+    width: { xs: '100%', sm: 200 },
+    maxWidth: 320,
+    boxSizing: 'border-box',
+    minHeight: 120,
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    display: 'grid',
+    placeItems: 'center',
+    bgcolor: 'grey.50',
+    flexShrink: 0,
+    alignSelf: 'flex-start',
+  };
   if (!item.artwork) return null;
   if (!item.artwork.preview) {
     return (
       <Box sx={frame}>
-        {item.artwork.preflight.status === 'pending' ? <HourglassTop color="disabled" titleAccess="Preview being made" /> : <Typography variant="body2" color="text.secondary">No preview</Typography>}
+        {item.artwork.preflight.status === 'pending' ? (
+          <HourglassTop color="disabled" titleAccess="Preview being made" />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No preview
+          </Typography>
+        )}
       </Box>
     );
   }
@@ -76,7 +95,9 @@ export function PreviewFrame({ item, url, failed, page = 1 }: { item: Item; url:
       {url ? (
         <Box component="img" src={url} alt={`Page ${page} of ${item.artwork.name}`} sx={{ display: 'block', width: '100%', height: 'auto' }} />
       ) : failed ? (
-        <Typography variant="body2" color="text.secondary">The preview could not be loaded.</Typography>
+        <Typography variant="body2" color="text.secondary">
+          The preview could not be loaded.
+        </Typography>
       ) : (
         <CircularProgress size={24} aria-label="Loading the preview" />
       )}
@@ -133,7 +154,12 @@ export function Totals({ rows }: { rows: TotalsRow[] }) {
           <Typography component="dt" variant="body2" sx={{ fontWeight: row.strong ? 700 : 400 }}>
             {row.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right', fontWeight: row.strong ? 700 : 400 }} data-testid={`total-${row.label.toLowerCase().replace(/\W+/g, '-')}`}>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, textAlign: 'right', fontWeight: row.strong ? 700 : 400 }}
+            data-testid={`total-${row.label.toLowerCase().replace(/\W+/g, '-')}`}
+          >
             {row.pence === null ? '—' : formatPence(row.pence)}
           </Typography>
         </Box>

@@ -16,15 +16,7 @@ export const BRAND = {
 } as const;
 
 // System fonts only: no web-font download, and they are what the reader's device renders best.
-const fontFamily = [
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(',');
+const fontFamily = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
 
 // Headings a size smaller on phones, so a title like "Open a trade account" keeps to two lines.
 const phone = '@media (max-width:599.95px)';

@@ -87,9 +87,21 @@ function FullImageDialog({ ticketId, file, fetchFile, onClose }: FileProps & { o
       </DialogTitle>
       <DialogContent sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minWidth: { sm: 320 }, minHeight: 200 }}>
         {full.url ? (
-          <Box component="img" src={full.url} alt={file.name} sx={{ maxWidth: '100%', maxHeight: { xs: 'calc(100vh - 160px)', sm: '75vh' }, objectFit: 'contain' }} />
+          <Box
+            component="img"
+            src={full.url}
+            alt={file.name}
+            sx={{ maxWidth: '100%', maxHeight: { xs: 'calc(100vh - 160px)', sm: '75vh' }, objectFit: 'contain' }}
+          />
         ) : full.failed ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={full.retry}>Try again</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={full.retry}>
+                Try again
+              </Button>
+            }
+          >
             The image could not be loaded.
           </Alert>
         ) : (
@@ -155,7 +167,12 @@ function Attachments({ ticketId, files, label, fetchFile }: { ticketId: number; 
       {files.map((file) => (
         <Box component="li" key={file.id} sx={{ minWidth: 0, maxWidth: '100%' }}>
           {file.kind === 'pdf' ? (
-            <SaveFileButton variant="outlined" fetchFile={() => fetchFile(file.id, 'full')} name={file.name} sx={{ textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere', textAlign: 'left' }}>
+            <SaveFileButton
+              variant="outlined"
+              fetchFile={() => fetchFile(file.id, 'full')}
+              name={file.name}
+              sx={{ textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere', textAlign: 'left' }}
+            >
               {file.name} ({formatBytes(file.size)})
             </SaveFileButton>
           ) : (
@@ -242,22 +259,45 @@ function Message({ ticketId, message, viewer, fetchFile }: { ticketId: number; m
 function Event({ event, viewer }: { event: TicketEvent; viewer: TicketActor }) {
   const Icon = event.to === 'closed' ? LockIcon : LockOpenIcon;
   return (
-    <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, color: 'text.secondary', textAlign: 'center', flexWrap: 'wrap' }}>
+    <Box
+      sx={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, color: 'text.secondary', textAlign: 'center', flexWrap: 'wrap' }}
+    >
       <Icon fontSize="small" aria-hidden />
       <Typography variant="body2">
-        {whoIs(event.actor, event.actor_name, viewer)} {event.to === 'closed' ? 'closed' : 'reopened'} the ticket · <time dateTime={event.at}>{formatMoment(event.at)}</time>
+        {whoIs(event.actor, event.actor_name, viewer)} {event.to === 'closed' ? 'closed' : 'reopened'} the ticket ·{' '}
+        <time dateTime={event.at}>{formatMoment(event.at)}</time>
       </Typography>
     </Box>
   );
 }
 
 /** The conversation, oldest first. */
-export function TicketThread({ ticketId, thread, events, viewer, fetchFile }: { ticketId: number; thread: readonly TicketMessage[]; events: readonly TicketEvent[]; viewer: TicketActor; fetchFile: FetchTicketFile }) {
+export function TicketThread({
+  ticketId,
+  thread,
+  events,
+  viewer,
+  fetchFile,
+}: {
+  ticketId: number;
+  thread: readonly TicketMessage[];
+  events: readonly TicketEvent[];
+  viewer: TicketActor;
+  fetchFile: FetchTicketFile;
+}) {
   return (
-    <Box component="ol" aria-label={`Thread of ticket ${ticketId}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <Box
+      component="ol"
+      aria-label={`Thread of ticket ${ticketId}`}
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
       {threadEntries({ thread, events }).map((entry) => (
         <Box component="li" key={entry.kind === 'message' ? `m${entry.message.id}` : `e${entry.at}${entry.event.to}`} sx={{ display: 'flex', minWidth: 0 }}>
-          {entry.kind === 'message' ? <Message ticketId={ticketId} message={entry.message} viewer={viewer} fetchFile={fetchFile} /> : <Event event={entry.event} viewer={viewer} />}
+          {entry.kind === 'message' ? (
+            <Message ticketId={ticketId} message={entry.message} viewer={viewer} fetchFile={fetchFile} />
+          ) : (
+            <Event event={entry.event} viewer={viewer} />
+          )}
         </Box>
       ))}
     </Box>
@@ -268,7 +308,17 @@ export function TicketThread({ ticketId, thread, events, viewer, fetchFile }: { 
  * The files chosen for a message: "Attach files" (PNG, JPEG or PDF, checked as they are chosen,
  * five at most), each listed with a remove button; the browser's and the server's refusals beside it.
  */
-export function AttachmentPicker({ files, onChange, error, disabled }: { files: File[]; onChange: (files: File[]) => void; error?: string; disabled?: boolean }) {
+export function AttachmentPicker({
+  files,
+  onChange,
+  error,
+  disabled,
+}: {
+  files: File[];
+  onChange: (files: File[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -449,7 +499,12 @@ export function TicketReplyForm({ label, hint, send, readFailure, onConflict, on
         />
         {busy && files.length ? <UploadProgress label="Sending the files" percent={progress ?? 0} /> : null}
         <Box>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon aria-hidden />}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon aria-hidden />}
+          >
             {filesOnly ? 'Send files only' : 'Send reply'}
           </Button>
         </Box>

@@ -32,7 +32,13 @@ export function answerWith(answer: (config: InternalAxiosRequestConfig) => FakeA
       request: {},
     };
     if (config.validateStatus && !config.validateStatus(status)) {
-      throw new AxiosError(`Request failed with status code ${status}`, status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        status < 500 ? AxiosError.ERR_BAD_REQUEST : AxiosError.ERR_BAD_RESPONSE,
+        config,
+        {},
+        response,
+      );
     }
     return response;
   };

@@ -25,9 +25,7 @@ let engine: ArtworkEngine;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-artwork-engine-'));
   // A 2400 × 1600 px CMYK image: enough work for the worker to take a noticeable moment.
-  good = await writePdf(dir, 'good.pdf', [
-    { widthMm: 91, heightMm: 61, image: { colour: 'cmyk', widthPx: 2400, heightPx: 1600, widthMm: 91, heightMm: 61 } },
-  ]);
+  good = await writePdf(dir, 'good.pdf', [{ widthMm: 91, heightMm: 61, image: { colour: 'cmyk', widthPx: 2400, heightPx: 1600, widthMm: 91, heightMm: 61 } }]);
   engine = createArtworkEngine();
 });
 afterAll(async () => {
@@ -50,7 +48,11 @@ describe('createArtworkEngine', () => {
   });
 
   it('draws every page up to MAX_PREVIEW_PAGES, page 1 at the path asked for and page n beside it', async () => {
-    const pages = await writePdf(dir, 'five.pdf', [91, 92, 93, 94, 95].map((widthMm) => ({ widthMm, heightMm: 61 })));
+    const pages = await writePdf(
+      dir,
+      'five.pdf',
+      [91, 92, 93, 94, 95].map((widthMm) => ({ widthMm, heightMm: 61 })),
+    );
     const preview = path.join(dir, 'five.png');
     const result = await engine.check(pages, { ...CARD, sides: 'double' }, preview);
     expect(result.report.checks.find((c) => c.code === 'page_count')?.status).toBe('fail');
@@ -118,7 +120,10 @@ describe('createArtworkEngine', () => {
       const error = await hasty.check(good, CARD).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ArtworkEngineError);
       expect((error as ArtworkEngineError).reason).toBe('timeout');
-      expect(engineFailureReport(error)).toMatchObject({ status: 'fail', checks: [{ code: 'file', status: 'fail', message: expect.stringContaining('too long') }] });
+      expect(engineFailureReport(error)).toMatchObject({
+        status: 'fail',
+        checks: [{ code: 'file', status: 'fail', message: expect.stringContaining('too long') }],
+      });
     } finally {
       await hasty.close();
     }

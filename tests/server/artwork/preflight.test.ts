@@ -97,7 +97,10 @@ describe('preflight: page count', () => {
   it('fails two pages for a single-sided item', async () => {
     const report = await preflight(await writePdf(dir, 'two.pdf', [WITH_BLEED, WITH_BLEED]), CARD);
     expect(report).toMatchObject({ status: 'fail', pages: 2 });
-    expect(check(report, 'page_count')).toMatchObject({ status: 'fail', message: 'The file has 2 pages; this item is single-sided, so it needs exactly 1 page.' });
+    expect(check(report, 'page_count')).toMatchObject({
+      status: 'fail',
+      message: 'The file has 2 pages; this item is single-sided, so it needs exactly 1 page.',
+    });
   });
 
   it('fails one page for a double-sided item and passes two', async () => {
@@ -190,7 +193,12 @@ describe('preflight: files that cannot be printed', () => {
 
   it('fails a file that is not a PDF, and an empty one', async () => {
     const png = path.join(dir, 'picture.pdf');
-    writeFileSync(png, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer());
+    writeFileSync(
+      png,
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
     expect(fileFailure(await preflight(png, CARD))).toContain('not a PDF');
     const empty = path.join(dir, 'empty.pdf');
     writeFileSync(empty, '');
@@ -205,7 +213,10 @@ describe('preflight: files that cannot be printed', () => {
 
 describe('renderPreview', () => {
   it('writes page 1 as a PNG about 1000 px on the long side', async () => {
-    const file = await writePdf(dir, 'preview.pdf', [{ ...WITH_BLEED, image: cardImage(150) }, { widthMm: 200, heightMm: 200 }]);
+    const file = await writePdf(dir, 'preview.pdf', [
+      { ...WITH_BLEED, image: cardImage(150) },
+      { widthMm: 200, heightMm: 200 },
+    ]);
     const out = path.join(dir, 'preview.png');
     expect(await renderPreview(file, out)).toEqual({ width: 1000, height: 670 });
     const meta = await sharp(out).metadata();

@@ -51,7 +51,18 @@ export async function createStock(staff: ApiClient, fields: Record<string, unkno
 }
 
 export async function createProduct(staff: ApiClient, fields: Record<string, unknown> = {}): Promise<ProductRec> {
-  return ok<ProductRec>(await staff.post('/api/admin/products', { name: `Product ${++n}`, multiplier: 24, weight: 1.6, trim_width_mm: 85, trim_height_mm: 55, production_days: 2, ...fields }), 201);
+  return ok<ProductRec>(
+    await staff.post('/api/admin/products', {
+      name: `Product ${++n}`,
+      multiplier: 24,
+      weight: 1.6,
+      trim_width_mm: 85,
+      trim_height_mm: 55,
+      production_days: 2,
+      ...fields,
+    }),
+    201,
+  );
 }
 
 /**

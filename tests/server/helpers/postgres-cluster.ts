@@ -35,7 +35,9 @@ export class PostgresCluster {
 
   static async create(): Promise<PostgresCluster> {
     const root = '/usr/lib/postgresql';
-    const version = readdirSync(root).sort((a, b) => Number(a) - Number(b)).at(-1);
+    const version = readdirSync(root)
+      .sort((a, b) => Number(a) - Number(b))
+      .at(-1);
     if (!version) throw new Error(`no PostgreSQL under ${root}`);
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-pg-cluster-'));
     const cluster = new PostgresCluster(path.join(root, version, 'bin'), dir, await freePort());
@@ -50,7 +52,16 @@ export class PostgresCluster {
 
   /** Starts it and resolves once it accepts connections. */
   async start(): Promise<void> {
-    await this.as('pg_ctl', ['-D', this.dir, '-l', path.join(this.dir, 'log'), '-o', `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir} -c fsync=off`, '-w', 'start']);
+    await this.as('pg_ctl', [
+      '-D',
+      this.dir,
+      '-l',
+      path.join(this.dir, 'log'),
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir} -c fsync=off`,
+      '-w',
+      'start',
+    ]);
   }
 
   /** `fast`: sessions are told and end; `immediate`: every process quits at once (recovery at the next start). */

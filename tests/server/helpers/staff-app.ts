@@ -38,7 +38,18 @@ export async function customerCaller(app: StaffApp): Promise<StaffCaller & { ema
 export async function insertUsers(app: StaffApp, rows: Array<Partial<typeof users.$inferInsert> & { email: string }>): Promise<number[]> {
   const inserted = await app.t.database.db
     .insert(users)
-    .values(rows.map((row) => ({ firstname: 'Test', lastname: 'Person', companyName: 'Test Co', address1: '1 Test Street', town: 'Leeds', postcode: 'LS1 1AA', countryId: app.gbId, ...row })))
+    .values(
+      rows.map((row) => ({
+        firstname: 'Test',
+        lastname: 'Person',
+        companyName: 'Test Co',
+        address1: '1 Test Street',
+        town: 'Leeds',
+        postcode: 'LS1 1AA',
+        countryId: app.gbId,
+        ...row,
+      })),
+    )
     .returning({ id: users.id });
   return inserted.map((row) => row.id);
 }

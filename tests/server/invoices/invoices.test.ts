@@ -93,7 +93,9 @@ describe('an invoice raised on dispatch', () => {
     const order = await printed();
     const [{ last: before }] = await db().select().from(invoiceNumbers);
     // The database refuses the dispatch's history row, after the invoice was numbered and written.
-    await db().execute(sql`create or replace function refuse_dispatch() returns trigger language plpgsql as $$ begin if new.to_status = 'dispatched' then raise exception 'disk full'; end if; return new; end $$`);
+    await db().execute(
+      sql`create or replace function refuse_dispatch() returns trigger language plpgsql as $$ begin if new.to_status = 'dispatched' then raise exception 'disk full'; end if; return new; end $$`,
+    );
     await db().execute(sql`create trigger refuse_dispatch before insert on order_events for each row execute function refuse_dispatch()`);
     try {
       const res = await dispatch(order.id);
@@ -116,8 +118,17 @@ describe('uploaded invoices and statements', () => {
       const boundary = `----pjt${Math.random().toString(16).slice(2)}`;
       const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
       const head = Buffer.from(parts.join(''));
-      const filePart = file ? Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sage-123.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), file, Buffer.from('\r\n')]) : Buffer.alloc(0);
-      return { payload: Buffer.concat([head, filePart, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+      const filePart = file
+        ? Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sage-123.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+            file,
+            Buffer.from('\r\n'),
+          ])
+        : Buffer.alloc(0);
+      return {
+        payload: Buffer.concat([head, filePart, Buffer.from(`--${boundary}--\r\n`)]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
     };
     const bad = form({ user_id: String(me.id), number: '', date: '2026-02-30', total: '12.345' }, Buffer.from('not a pdf'));
     const refused = await staff.request('POST', '/api/admin/invoices', bad.payload, { headers: bad.headers });

@@ -13,7 +13,19 @@ import { makePdf } from '../artwork/fixtures';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import { ApiClient, registerAs } from '../helpers/client';
-import { artworkChecked, CLEAN_CARD, basketWithCard, confirmedOrder, customer, ok, pdf, seedCatalogue, seedDelivery, upload, type Catalogue } from '../orders/helpers';
+import {
+  artworkChecked,
+  CLEAN_CARD,
+  basketWithCard,
+  confirmedOrder,
+  customer,
+  ok,
+  pdf,
+  seedCatalogue,
+  seedDelivery,
+  upload,
+  type Catalogue,
+} from '../orders/helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -55,7 +67,10 @@ function rowsOf(sheet: ExcelJS.Worksheet): unknown[][] {
 /** Confirms an order with a second item (250 double-sided) beside the first card. */
 async function twoItemOrder(): Promise<Order> {
   const { order, item } = await basketWithCard(acme, cat);
-  const second = ok<Item>(await acme.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 250, sides: 'double', orientation: 'landscape' }), 201);
+  const second = ok<Item>(
+    await acme.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 250, sides: 'double', orientation: 'landscape' }),
+    201,
+  );
   ok(await upload(acme, order.id, item.id, await pdf(CLEAN_CARD)));
   ok(await upload(acme, order.id, second.id, await makePdf([CLEAN_CARD, CLEAN_CARD])));
   await artworkChecked(t, acme, order.id);
@@ -63,7 +78,11 @@ async function twoItemOrder(): Promise<Order> {
   return ok<Order>(await acme.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `two-items-${order.id}` } }));
 }
 
-const confirmAt = (id: number, at: string) => db().update(orders).set({ confirmedAt: new Date(at) }).where(eq(orders.id, id));
+const confirmAt = (id: number, at: string) =>
+  db()
+    .update(orders)
+    .set({ confirmedAt: new Date(at) })
+    .where(eq(orders.id, id));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -84,7 +103,9 @@ beforeAll(async () => {
   await confirmAt(march31.id, '2025-03-30T23:30:00Z');
   await confirmAt(april2.id, '2025-04-02T09:00:00Z');
   // April 2nd's order is dispatched, as staff do it: to Processing, then Dispatched with its tracking number.
-  const printing = ok<AdminOrder>(await staff.post(`/api/admin/orders/${april2.id}/status`, { status: 'printing', version: (await readOrder(april2.id)).version }));
+  const printing = ok<AdminOrder>(
+    await staff.post(`/api/admin/orders/${april2.id}/status`, { status: 'printing', version: (await readOrder(april2.id)).version }),
+  );
   ok(await staff.post(`/api/admin/orders/${april2.id}/status`, { status: 'dispatched', tracking_number: 'AB123456785GB', version: printing.version }));
   dispatchedOn = ukToday();
   // Neither a basket of Acme's nor another customer's order is exported.
@@ -100,7 +121,9 @@ async function readOrder(id: number): Promise<AdminOrder> {
 describe('a customer’s orders as a spreadsheet', () => {
   it('has one row per item of the customer’s confirmed orders, with a bold frozen header, real dates and money in pounds', async () => {
     const res = await staff.get(exportUrl(acmeId));
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Acme Print-orders-to-${ukToday()}.xlsx"; filename*=UTF-8''Acme%20Print-orders-to-${ukToday()}.xlsx`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Acme Print-orders-to-${ukToday()}.xlsx"; filename*=UTF-8''Acme%20Print-orders-to-${ukToday()}.xlsx`,
+    );
     expect(res.headers['cache-control']).toBe('private, no-store');
     const sheet = await sheetOf(res);
     expect(sheet.name).toBe('Orders');

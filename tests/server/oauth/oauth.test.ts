@@ -55,7 +55,9 @@ async function start(client: ApiClient, body: Record<string, unknown> = {}): Pro
   expect(res.statusCode, res.body).toBe(200);
   const browser = cookieOf(res, 'oauth_flow');
   expect(browser).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect([res.headers['set-cookie']].flat()).toEqual(expect.arrayContaining([expect.stringMatching(/^oauth_flow=.*Path=\/api\/oauth; HttpOnly; SameSite=Lax/)]));
+  expect([res.headers['set-cookie']].flat()).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^oauth_flow=.*Path=\/api\/oauth; HttpOnly; SameSite=Lax/)]),
+  );
   return { url: new URL(res.json().url), browser: browser! };
 }
 
@@ -143,7 +145,7 @@ describe('social sign-in with an OpenID Connect provider', () => {
     expect((await t.outbox()).some((m) => m.text.includes('To: ann.social@example.test') && m.text.includes('Welcome'))).toBe(true);
   });
 
-  it('posts its result to APP_URL\'s origin only, under a strict policy, with no opener policy that would cut the pop-up off', async () => {
+  it("posts its result to APP_URL's origin only, under a strict policy, with no opener policy that would cut the pop-up off", async () => {
     const { url, browser } = await start(new ApiClient(t.app));
     const res = await callback(await signInAtProvider(url.href, 'policy-check'), browser);
     expect(res.body).toContain('var origin = "http://localhost:3000";');
@@ -184,7 +186,7 @@ describe('social sign-in with an OpenID Connect provider', () => {
       expect(messageOf(await callback(returned, browser))).toEqual({ type: 'oauth', error: expect.stringMatching(EXPIRED) });
     });
 
-    it('nonce: an ID token carrying another nonce than the flow\'s', async () => {
+    it("nonce: an ID token carrying another nonce than the flow's", async () => {
       const before = await userCount();
       const { url, browser } = await start(new ApiClient(t.app));
       url.searchParams.set('nonce', randomBytes(32).toString('base64url'));
@@ -205,7 +207,14 @@ describe('social sign-in with an OpenID Connect provider', () => {
     it('an ID token for another audience, though signed by the provider (the same token for us is accepted)', async () => {
       const forge = (audience: string, nonce: string) => async (body: Record<string, unknown>) => ({
         ...body,
-        id_token: await provider.signIdToken({ iss: provider.issuer, sub: 'forged-sub', aud: audience, nonce, email: 'forged@example.test', email_verified: true }),
+        id_token: await provider.signIdToken({
+          iss: provider.issuer,
+          sub: 'forged-sub',
+          aud: audience,
+          nonce,
+          email: 'forged@example.test',
+          email_verified: true,
+        }),
       });
       const before = await userCount();
       const other = await start(new ApiClient(t.app));
@@ -228,7 +237,9 @@ describe('social sign-in with an OpenID Connect provider', () => {
       provider.tamperTokens = async (body) => {
         const good = await provider.signIdToken({ iss: provider.issuer, sub: 'bad-signature', aud: provider.clientId, nonce });
         const [head, , sig] = good.split('.');
-        const claims = Buffer.from(JSON.stringify({ iss: provider.issuer, sub: 'someone-else', aud: provider.clientId, nonce, iat: 1, exp: 4e9 })).toString('base64url');
+        const claims = Buffer.from(JSON.stringify({ iss: provider.issuer, sub: 'someone-else', aud: provider.clientId, nonce, iat: 1, exp: 4e9 })).toString(
+          'base64url',
+        );
         return { ...body, id_token: `${head}.${claims}.${sig}` };
       };
       expect(messageOf(await callback(await signInAtProvider(url.href, 'signature-check'), browser)).error).toMatch(COULD_NOT);

@@ -38,7 +38,9 @@ describe('providers from the environment', () => {
   it('refuses half a client, an OpenID Connect client without its issuer, and a plain-http issuer off this machine', () => {
     expect(() => env({ OAUTH_GOOGLE_CLIENT_ID: 'g' })).toThrow(/OAUTH_GOOGLE_CLIENT_ID and OAUTH_GOOGLE_CLIENT_SECRET: set both/);
     expect(() => env({ OAUTH_OIDC_CLIENT_ID: 'x', OAUTH_OIDC_CLIENT_SECRET: 'y' })).toThrow(/OAUTH_OIDC_ISSUER: required/);
-    expect(() => env({ OAUTH_OIDC_ISSUER: 'http://id.example.test', OAUTH_OIDC_CLIENT_ID: 'x', OAUTH_OIDC_CLIENT_SECRET: 'y' })).toThrow(/must be an https address/);
+    expect(() => env({ OAUTH_OIDC_ISSUER: 'http://id.example.test', OAUTH_OIDC_CLIENT_ID: 'x', OAUTH_OIDC_CLIENT_SECRET: 'y' })).toThrow(
+      /must be an https address/,
+    );
     expect(env({ OAUTH_OIDC_ISSUER: 'http://127.0.0.1:4000', OAUTH_OIDC_CLIENT_ID: 'x', OAUTH_OIDC_CLIENT_SECRET: 'y' }).oidc?.name).toBe('Single sign-on');
     expect(env({ OAUTH_MICROSOFT_CLIENT_ID: 'x', OAUTH_MICROSOFT_CLIENT_SECRET: 'y' }).microsoft?.tenant).toBe('common');
   });
@@ -70,7 +72,11 @@ describe('GitHub (OAuth 2 and its API)', () => {
     const config = await github.configuration();
     const fake = fakeGitHub(emails);
     config[client.customFetch] = fake.fetch;
-    const url = client.buildAuthorizationUrl(config, { redirect_uri: 'https://trade.example.test/api/oauth/github/callback', scope: github.scope, state: 'st' });
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: 'https://trade.example.test/api/oauth/github/callback',
+      scope: github.scope,
+      state: 'st',
+    });
     expect(url.origin + url.pathname).toBe('https://github.com/login/oauth/authorize');
     const tokens = await client.authorizationCodeGrant(config, new URL('https://trade.example.test/api/oauth/github/callback?code=abc&state=st'), {
       pkceCodeVerifier: 'a-verifier-of-enough-length-for-pkce-0123456789',

@@ -25,7 +25,10 @@ beforeAll(async () => {
   // Postcards on two papers, so that an edit can move an item to the other one; flyers to change product to.
   matt = await createStock(app.staff, { name: 'Matt 400', sheet_cost: '0.0600' });
   postcards = await createProduct(app.staff, { name: 'Postcards', stock_ids: [cat.silk.id, matt.id] });
-  await setMargins(app.staff, postcards.id, cat.silk.id, [[100, 100], [250, 50]]);
+  await setMargins(app.staff, postcards.id, cat.silk.id, [
+    [100, 100],
+    [250, 50],
+  ]);
   await setMargins(app.staff, postcards.id, matt.id, [[100, 80]]);
   flyers = await createProduct(app.staff, { name: 'Flyers', stock_ids: [cat.silk.id], multiplier: 8 });
   await setMargins(app.staff, flyers.id, cat.silk.id, [[100, 60]]);
@@ -49,7 +52,16 @@ describe('editing a basket item after the kept terms expired', () => {
 
   it.each(changes)('answers a change of %s with the item at its new price, and the app keeps answering', async (_name, change, check) => {
     const order = ok<{ id: number }>(await shopper.post('/api/orders', { ref: 'PO-EDIT' }), 201);
-    const item = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: postcards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape' }), 201);
+    const item = ok<Item>(
+      await shopper.post(`/api/orders/${order.id}/items`, {
+        product_id: postcards.id,
+        stock_id: cat.silk.id,
+        qty: 100,
+        sides: 'single',
+        orientation: 'landscape',
+      }),
+      201,
+    );
     pastTheCaches();
     const res = await shopper.patch(`/api/orders/${order.id}/items/${item.id}`, change());
     const changed = ok<Item>(res);

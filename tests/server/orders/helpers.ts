@@ -21,7 +21,13 @@ export function multipart(field: string, filename: string, content: Buffer | Uin
   return { payload: Buffer.concat([head, Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function upload(client: ApiClient, orderId: number, itemId: number, content: Buffer | Uint8Array, filename = 'card.pdf'): Promise<LightMyRequestResponse> {
+export async function upload(
+  client: ApiClient,
+  orderId: number,
+  itemId: number,
+  content: Buffer | Uint8Array,
+  filename = 'card.pdf',
+): Promise<LightMyRequestResponse> {
   const { payload, headers } = multipart('file', filename, content);
   return client.request('POST', `/api/orders/${orderId}/items/${itemId}/artwork`, payload, { headers });
 }
@@ -56,8 +62,19 @@ export async function seedDelivery(t: TestApp, gbId: number) {
 export async function seedCatalogue(staff: ApiClient) {
   const silk = await createStock(staff, { name: 'Silk 350', sheet_cost: '0.0450', single_cost: '0.0300', double_cost: '0.0550' });
   const cards = await createProduct(staff, { name: 'Cards', stock_ids: [silk.id], weight: 2, trim_width_mm: 85, trim_height_mm: 55, production_days: 2 });
-  await setMargins(staff, cards.id, silk.id, [[100, 100], [250, 50]]);
-  const posters = await createProduct(staff, { name: 'Posters', stock_ids: [silk.id], weight: 20, large_item: true, trim_width_mm: 297, trim_height_mm: 420, production_days: 3 });
+  await setMargins(staff, cards.id, silk.id, [
+    [100, 100],
+    [250, 50],
+  ]);
+  const posters = await createProduct(staff, {
+    name: 'Posters',
+    stock_ids: [silk.id],
+    weight: 20,
+    large_item: true,
+    trim_width_mm: 297,
+    trim_height_mm: 420,
+    production_days: 3,
+  });
   await setMargins(staff, posters.id, silk.id, [[10, 100]]);
   return { silk, cards, posters };
 }
@@ -75,7 +92,17 @@ export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
 /** A basket with one card of 100, single-sided, landscape (and any other item fields given). */
 export async function basketWithCard(client: ApiClient, cat: Catalogue, fields: Record<string, unknown> = {}) {
   const order = ok<Order>(await client.post('/api/orders', { ref: 'PO-1' }), 201);
-  const item = ok<Item>(await client.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape', ...fields }), 201);
+  const item = ok<Item>(
+    await client.post(`/api/orders/${order.id}/items`, {
+      product_id: cat.cards.id,
+      stock_id: cat.silk.id,
+      qty: 100,
+      sides: 'single',
+      orientation: 'landscape',
+      ...fields,
+    }),
+    201,
+  );
   return { order, item };
 }
 

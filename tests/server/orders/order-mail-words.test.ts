@@ -5,7 +5,20 @@ import { orderMail } from '../../../src/server/modules/orders/transitions';
 /** The customer's e-mails say the days the way the pages do: a collection is ready to collect, never dispatched or delivered. */
 const links = { appUrl: 'https://trade.example.test', appName: 'Print Junction Trade' };
 const order = (fields: Partial<OrderRow>): OrderRow =>
-  ({ id: 12, ref: 'Menus', firstname: 'Jo', email: 'jo@example.test', status: 'live', dispatchDue: '2026-11-24', deliveryDue: '2026-11-25', total: 2388, totalVat: 398, trackingNumber: null, problemText: null, ...fields }) as OrderRow;
+  ({
+    id: 12,
+    ref: 'Menus',
+    firstname: 'Jo',
+    email: 'jo@example.test',
+    status: 'live',
+    dispatchDue: '2026-11-24',
+    deliveryDue: '2026-11-25',
+    total: 2388,
+    totalVat: 398,
+    trackingNumber: null,
+    problemText: null,
+    ...fields,
+  }) as OrderRow;
 
 describe('the order e-mails’ days', () => {
   it('confirms a parcel with its dispatch and delivery days', () => {
@@ -22,7 +35,9 @@ describe('the order e-mails’ days', () => {
   });
 
   it('tells a collection customer it is ready to collect, not on its way', () => {
-    const mail = orderMail(order({ status: 'dispatched', trackingNumber: 'SHELF-4' }), links, { carrier: 'collection', code: 'COLLECT' }, 'printing', { number: 'INV-000007' });
+    const mail = orderMail(order({ status: 'dispatched', trackingNumber: 'SHELF-4' }), links, { carrier: 'collection', code: 'COLLECT' }, 'printing', {
+      number: 'INV-000007',
+    });
     expect(mail.subject).toBe('Order 12 is ready to collect');
     expect(mail.text).toContain('is ready to collect from today');
     expect(mail.text).toContain('Collection reference: SHELF-4');

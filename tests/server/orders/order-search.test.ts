@@ -34,14 +34,54 @@ beforeAll(async () => {
   const [collect] = await db.insert(deliveryTypes).values({ code: 'COLLECT', name: 'Collection', carrier: 'collection', transitDays: 0 }).returning();
   // In the order they were made (ids rise): the list shows them the other way round.
   const plan: Array<{ key: string; userId: number; status: string; ref: string; postcode: string; confirmedAt: Date | null; product: 'cards' | 'posters' }> = [
-    { key: 'menu', userId: me.id, status: 'dispatched', ref: 'INK-2041 spring menu', postcode: 'LS1 1AA', confirmedAt: new Date('2025-03-03T10:00:00Z'), product: 'posters' },
-    { key: 'cancelled', userId: me.id, status: 'cancelled', ref: 'INK-2039 wrong file', postcode: 'M1 2AB', confirmedAt: new Date('2025-03-31T10:00:00Z'), product: 'cards' },
+    {
+      key: 'menu',
+      userId: me.id,
+      status: 'dispatched',
+      ref: 'INK-2041 spring menu',
+      postcode: 'LS1 1AA',
+      confirmedAt: new Date('2025-03-03T10:00:00Z'),
+      product: 'posters',
+    },
+    {
+      key: 'cancelled',
+      userId: me.id,
+      status: 'cancelled',
+      ref: 'INK-2039 wrong file',
+      postcode: 'M1 2AB',
+      confirmedAt: new Date('2025-03-31T10:00:00Z'),
+      product: 'cards',
+    },
     // 23:30 GMT on 30 June is 00:30 on 1 July in London (BST): a July order.
-    { key: 'midnight', userId: me.id, status: 'printing', ref: 'Open day', postcode: 'M1 2AB', confirmedAt: new Date('2025-06-30T23:30:00Z'), product: 'cards' },
-    { key: 'pending', userId: me.id, status: 'live', ref: 'INK-2058 cards', postcode: 'LS1 1AA', confirmedAt: new Date('2025-07-01T09:00:00Z'), product: 'cards' },
+    {
+      key: 'midnight',
+      userId: me.id,
+      status: 'printing',
+      ref: 'Open day',
+      postcode: 'M1 2AB',
+      confirmedAt: new Date('2025-06-30T23:30:00Z'),
+      product: 'cards',
+    },
+    {
+      key: 'pending',
+      userId: me.id,
+      status: 'live',
+      ref: 'INK-2058 cards',
+      postcode: 'LS1 1AA',
+      confirmedAt: new Date('2025-07-01T09:00:00Z'),
+      product: 'cards',
+    },
     { key: 'held', userId: me.id, status: 'problem', ref: 'Gallery', postcode: 'YO1 7HH', confirmedAt: new Date('2025-07-02T09:00:00Z'), product: 'posters' },
     { key: 'basket', userId: me.id, status: 'basket', ref: 'INK-2063 autumn menu', postcode: 'LS1 1AA', confirmedAt: null, product: 'posters' },
-    { key: 'theirs', userId: other.id, status: 'dispatched', ref: 'INK-2041 their menu', postcode: 'LS1 1AA', confirmedAt: new Date('2025-03-03T10:00:00Z'), product: 'posters' },
+    {
+      key: 'theirs',
+      userId: other.id,
+      status: 'dispatched',
+      ref: 'INK-2041 their menu',
+      postcode: 'LS1 1AA',
+      confirmedAt: new Date('2025-03-03T10:00:00Z'),
+      product: 'posters',
+    },
   ];
   for (const order of plan) {
     const [row] = await db
@@ -59,7 +99,9 @@ beforeAll(async () => {
       })
       .returning({ id: orders.id });
     made[order.key] = row.id;
-    await db.insert(orderItems).values({ orderId: row.id, productId: cat[order.product].id, stockId: cat.silk.id, qty: 100, sides: 'single', orientation: 'portrait' });
+    await db
+      .insert(orderItems)
+      .values({ orderId: row.id, productId: cat[order.product].id, stockId: cat.silk.id, qty: 100, sides: 'single', orientation: 'portrait' });
   }
 }, 60_000);
 afterAll(() => t?.close());
@@ -118,9 +160,21 @@ describe('the customer’s list of all orders', () => {
   });
 
   it('never lists another customer’s orders, whatever is searched', async () => {
-    for (const query of ['', '?q=their', `?q=${made.theirs}`, `?q=%23${made.theirs}`, '?q=poster', '?q=LS1', '?status=dispatched', '?from=2025-03-03&to=2025-03-03']) {
+    for (const query of [
+      '',
+      '?q=their',
+      `?q=${made.theirs}`,
+      `?q=%23${made.theirs}`,
+      '?q=poster',
+      '?q=LS1',
+      '?status=dispatched',
+      '?from=2025-03-03&to=2025-03-03',
+    ]) {
       const answer = await list(me.client, query);
-      expect(answer.data.map((o) => o.id), query).not.toContain(made.theirs);
+      expect(
+        answer.data.map((o) => o.id),
+        query,
+      ).not.toContain(made.theirs);
     }
     expect(keysOf(await list(other.client, '?q=INK-2041'))).toEqual(['theirs']);
     expect(keysOf(await list(other.client, `?q=%23${made.menu}`))).toEqual([]);

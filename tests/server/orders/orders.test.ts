@@ -9,7 +9,19 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { putAsRead, staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
 import { makePdf } from '../artwork/fixtures';
-import { basketWithCard as basketWithCard_, CLEAN_CARD, customer, NO_BLEED_CARD, ok, pdf, readyBasket as readyBasket_, seedCatalogue, seedDelivery, upload, WRONG_SIZE } from './helpers';
+import {
+  basketWithCard as basketWithCard_,
+  CLEAN_CARD,
+  customer,
+  NO_BLEED_CARD,
+  ok,
+  pdf,
+  readyBasket as readyBasket_,
+  seedCatalogue,
+  seedDelivery,
+  upload,
+  WRONG_SIZE,
+} from './helpers';
 import { FAKE_PDFS } from '../artwork/fixtures';
 
 let t: TestApp;
@@ -44,7 +56,13 @@ describe('baskets and items', () => {
   it('starts a basket at the profile address, prices items live and lists it under status=basket', async () => {
     const { client } = await customer(t);
     const { order, item } = await basketWithCard(client);
-    expect(order).toMatchObject({ status: 'basket', ref: 'PO-1', address: { town: 'Leeds', country_id: gbId }, items: [], events: [{ to: 'basket', actor: 'customer' }] });
+    expect(order).toMatchObject({
+      status: 'basket',
+      ref: 'PO-1',
+      address: { town: 'Leeds', country_id: gbId },
+      items: [],
+      events: [{ to: 'basket', actor: 'customer' }],
+    });
     // 100 cards = ⌈100/24⌉ = 5 sheets × £0.075 = 37.5p, +100 % margin = 75p
     expect(item).toMatchObject({ product_name: 'Cards', stock_name: 'Silk 350', qty: 100, price: 75, artwork: null, unavailable: null });
     const list = ok<{ data: Array<{ id: number; value: number; item_count: number }>; total: number }>(await client.get('/api/orders?status=basket'));
@@ -57,7 +75,17 @@ describe('baskets and items', () => {
     const { client } = await customer(t);
     const one = await basketWithCard(client);
     const three = await basketWithCard(client);
-    for (let i = 0; i < 2; i++) ok(await client.post(`/api/orders/${three.order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'double', orientation: 'portrait' }), 201);
+    for (let i = 0; i < 2; i++)
+      ok(
+        await client.post(`/api/orders/${three.order.id}/items`, {
+          product_id: cat.cards.id,
+          stock_id: cat.silk.id,
+          qty: 100,
+          sides: 'double',
+          orientation: 'portrait',
+        }),
+        201,
+      );
     const list = ok<{ data: Array<{ id: number; item_count: number }> }>(await client.get('/api/orders?status=basket'));
     expect(list.data.map((o) => [o.id, o.item_count])).toEqual([
       [three.order.id, 3],
@@ -71,15 +99,37 @@ describe('baskets and items', () => {
     const address = { firstname: 'Jo', lastname: 'Bloggs', email: 'jo@example.test', address1: '1 High St', town: 'Leeds', postcode: 'LS1 1AA' };
     const made = await t.database.db
       .insert(orders)
-      .values(Array.from({ length: 12 }, (_, i) => ({ ...address, userId: me.id, status: i % 3 === 2 ? 'dispatched' : 'live', ref: `JOB-${100 + i}`, total: 1000 + i })))
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          ...address,
+          userId: me.id,
+          status: i % 3 === 2 ? 'dispatched' : 'live',
+          ref: `JOB-${100 + i}`,
+          total: 1000 + i,
+        })),
+      )
       .returning({ id: orders.id, status: orders.status });
-    const live = made.filter((o) => o.status === 'live').map((o) => o.id).reverse();
+    const live = made
+      .filter((o) => o.status === 'live')
+      .map((o) => o.id)
+      .reverse();
     const page = async (url: string) => ok<{ data: Array<{ id: number; ref: string }>; total: number }>(await client.get(url));
     const first = await page('/api/orders?status=live&page=1&per_page=5');
     const second = await page('/api/orders?status=live&page=2&per_page=5');
     expect(first.total).toBe(8);
     expect([...first.data, ...second.data].map((o) => o.id)).toEqual(live.slice(0, 8));
-    expect((await page('/api/orders?q=JOB-10')).data.map((o) => o.ref)).toEqual(['JOB-109', 'JOB-108', 'JOB-107', 'JOB-106', 'JOB-105', 'JOB-104', 'JOB-103', 'JOB-102', 'JOB-101', 'JOB-100']);
+    expect((await page('/api/orders?q=JOB-10')).data.map((o) => o.ref)).toEqual([
+      'JOB-109',
+      'JOB-108',
+      'JOB-107',
+      'JOB-106',
+      'JOB-105',
+      'JOB-104',
+      'JOB-103',
+      'JOB-102',
+      'JOB-101',
+      'JOB-100',
+    ]);
     expect((await page(`/api/orders?q=%23${made[4].id}`)).data.map((o) => o.id)).toEqual([made[4].id]);
     expect((await page('/api/orders?q=JOB-1&page=3&per_page=5')).data.map((o) => o.ref)).toEqual(['JOB-101', 'JOB-100']);
   });
@@ -93,7 +143,14 @@ describe('baskets and items', () => {
   ])('refuses %s with a 422 on that field, adding nothing', async (_what, change, field, message) => {
     const { client } = await customer(t);
     const order = ok<Order>(await client.post('/api/orders', {}), 201);
-    const res = await client.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'portrait', ...change });
+    const res = await client.post(`/api/orders/${order.id}/items`, {
+      product_id: cat.cards.id,
+      stock_id: cat.silk.id,
+      qty: 100,
+      sides: 'single',
+      orientation: 'portrait',
+      ...change,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toMatch(message);
     expect(ok<Order>(await client.get(`/api/orders/${order.id}`)).items).toHaveLength(0);
@@ -104,7 +161,13 @@ describe('baskets and items', () => {
     ok(await putAsRead(staff, `/api/admin/products/${cat.posters.id}`, { restricted: true }));
     try {
       const order = ok<Order>(await client.post('/api/orders', {}), 201);
-      const res = await client.post(`/api/orders/${order.id}/items`, { product_id: cat.posters.id, stock_id: cat.silk.id, qty: 10, sides: 'single', orientation: 'portrait' });
+      const res = await client.post(`/api/orders/${order.id}/items`, {
+        product_id: cat.posters.id,
+        stock_id: cat.silk.id,
+        qty: 10,
+        sides: 'single',
+        orientation: 'portrait',
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.product_id).toMatch(/not available/);
     } finally {
@@ -235,11 +298,22 @@ describe('delivery and confirmation', () => {
   it('offers the services for the address, weight and large items, with price and dates', async () => {
     const { client } = await customer(t);
     const { order } = await basketWithCard(client);
-    const options = ok<Array<{ id: number; price: number; dispatch_date: string; delivery_date: string }>>(await client.get(`/api/orders/${order.id}/delivery-options`));
+    const options = ok<Array<{ id: number; price: number; dispatch_date: string; delivery_date: string }>>(
+      await client.get(`/api/orders/${order.id}/delivery-options`),
+    );
     expect(options.map((o) => o.id)).toEqual([del.first.id, del.courier.id]);
     expect(options[0].price).toBe(395); // 100 × 2 g = 200 g: the 1 kg band
     expect(options[0].delivery_date > options[0].dispatch_date).toBe(true);
-    ok(await client.post(`/api/orders/${order.id}/items`, { product_id: cat.posters.id, stock_id: cat.silk.id, qty: 10, sides: 'single', orientation: 'portrait' }), 201);
+    ok(
+      await client.post(`/api/orders/${order.id}/items`, {
+        product_id: cat.posters.id,
+        stock_id: cat.silk.id,
+        qty: 10,
+        sides: 'single',
+        orientation: 'portrait',
+      }),
+      201,
+    );
     const large = ok<Array<{ id: number }>>(await client.get(`/api/orders/${order.id}/delivery-options`));
     expect(large.map((o) => o.id)).toEqual([del.courier.id]);
     ok(await client.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id }));
@@ -261,7 +335,9 @@ describe('delivery and confirmation', () => {
     const { order } = await readyBasket(client);
     const mailsBefore = (await t.outbox()).length;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `confirm-${order.id}-once` } })),
+      Array.from({ length: 20 }, () =>
+        client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `confirm-${order.id}-once` } }),
+      ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
@@ -287,7 +363,13 @@ describe('delivery and confirmation', () => {
     await checked();
 
     const mailsBefore = (await t.outbox()).length;
-    const confirm = { to: 'live' as const, actor: 'customer' as const, note: 'Order confirmed', itemPrices: [{ id: item.id, price: 1 }], set: { confirmKey: `stale-${order.id}` } };
+    const confirm = {
+      to: 'live' as const,
+      actor: 'customer' as const,
+      note: 'Order confirmed',
+      itemPrices: [{ id: item.id, price: 1 }],
+      set: { confirmKey: `stale-${order.id}` },
+    };
     const effects = { outbox: t.app.deps.outbox };
     const links = { appUrl: t.config.appUrl, appName: t.config.appName };
     expect(await applyMoveIfUnchanged(db, effects, links, judged, confirm)).toBeNull();
@@ -304,7 +386,10 @@ describe('delivery and confirmation', () => {
     expect(moved?.row).toMatchObject({ status: 'live', version: after.version + 1 });
     expect(await read()).toMatchObject({ status: 'live', version: after.version + 1, confirmKey: `stale-${order.id}`, updatedAt: moved!.event.at });
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id);
-    expect(events.map((e) => [e.fromStatus, e.toStatus, e.at.getTime()])).toEqual([[null, 'basket', events[0].at.getTime()], ['basket', 'live', moved!.event.at.getTime()]]);
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.at.getTime()])).toEqual([
+      [null, 'basket', events[0].at.getTime()],
+      ['basket', 'live', moved!.event.at.getTime()],
+    ]);
     expect((await db.select({ priceSaved: orderItems.priceSaved }).from(orderItems).where(eq(orderItems.id, item.id)))[0].priceSaved).toBe(1);
     await t.app.deps.jobs.drain();
     expect((await t.outbox()).length).toBe(mailsBefore + 1);
@@ -319,7 +404,17 @@ describe('delivery and confirmation', () => {
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors.idempotency_key).toMatch(/already confirmed order/);
     expect((await client.patch(`/api/orders/${order.id}/items/${item.id}`, { qty: 250 })).statusCode).toBe(409);
-    expect((await client.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'portrait' })).statusCode).toBe(409);
+    expect(
+      (
+        await client.post(`/api/orders/${order.id}/items`, {
+          product_id: cat.cards.id,
+          stock_id: cat.silk.id,
+          qty: 100,
+          sides: 'single',
+          orientation: 'portrait',
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await client.delete(`/api/orders/${order.id}`)).statusCode).toBe(409);
     expect((await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': 'another-key-456' } })).statusCode).toBe(409);
   });
@@ -355,12 +450,16 @@ describe('after confirmation', () => {
     expect(list.data.map((o) => o.id)).toContain(order.id);
   });
 
-  it('reorders into a new basket with the same items and a copy of the artwork, at today\'s prices', async () => {
+  it("reorders into a new basket with the same items and a copy of the artwork, at today's prices", async () => {
     const { client } = await customer(t);
     const { order } = await readyBasket(client);
     ok(await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `reorder-${order.id}` } }));
     const copy = ok<Order>(await client.post(`/api/orders/${order.id}/reorder`), 201);
-    expect(copy).toMatchObject({ status: 'basket', ref: 'PO-1', items: [{ product_id: cat.cards.id, qty: 100, artwork: { preflight: { status: 'pending' } } }] });
+    expect(copy).toMatchObject({
+      status: 'basket',
+      ref: 'PO-1',
+      items: [{ product_id: cat.cards.id, qty: 100, artwork: { preflight: { status: 'pending' } } }],
+    });
     await checked();
     expect(ok<Order>(await client.get(`/api/orders/${copy.id}`)).items[0].artwork!.preflight.status).toBe('pass');
     // Discarding the copy removes its files only.

@@ -25,7 +25,11 @@ const filterQuery = (filter: object, extra = '') => `/api/admin/orders?filter=${
 const read = async (id: number) => ok<AdminOrder>(await staff.get(`/api/admin/orders/${id}`));
 const moveTo = (id: number, body: Record<string, unknown>) => staff.post(`/api/admin/orders/${id}/status`, body);
 /** Puts an order straight into a status (for the table of moves), as the database's own change. */
-const setStatus = (id: number, status: ConfirmedOrderStatus) => db().update(orders).set({ status, version: sql`${orders.version} + 1` }).where(eq(orders.id, id));
+const setStatus = (id: number, status: ConfirmedOrderStatus) =>
+  db()
+    .update(orders)
+    .set({ status, version: sql`${orders.version} + 1` })
+    .where(eq(orders.id, id));
 const eventsOf = (id: number) => db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
 const mailsAfter = (id: number) => db().select().from(mailOutbox).where(gt(mailOutbox.id, id));
 const lastMailId = async () => (await db().select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0]?.id ?? 0;
@@ -40,13 +44,21 @@ describe('staff moves follow the transition table', () => {
         const before = await read(order.id);
         const mailMark = await lastMailId();
         const eventsBefore = (await eventsOf(order.id)).length;
-        const res = await moveTo(order.id, { status: to, note: `${from} to ${to}`, problem_text: 'The bleed is missing: add 3 mm.', tracking_number: 'ab 1234 5678 5gb', version: before.version });
+        const res = await moveTo(order.id, {
+          status: to,
+          note: `${from} to ${to}`,
+          problem_text: 'The bleed is missing: add 3 mm.',
+          tracking_number: 'ab 1234 5678 5gb',
+          version: before.version,
+        });
         const transition = findTransition(from, to, 'staff');
         const events = await eventsOf(order.id);
         const mails = await mailsAfter(mailMark);
         if (!transition) {
           expect(res.statusCode, `${from} → ${to}`).toBe(409);
-          expect(res.json().message).toContain(`is ${{ live: 'Pending', printing: 'Processing', problem: 'Issues', dispatched: 'Dispatched', cancelled: 'Cancelled' }[from]}`);
+          expect(res.json().message).toContain(
+            `is ${{ live: 'Pending', printing: 'Processing', problem: 'Issues', dispatched: 'Dispatched', cancelled: 'Cancelled' }[from]}`,
+          );
           expect(events).toHaveLength(eventsBefore);
           expect(mails).toHaveLength(0);
           expect((await read(order.id)).version).toBe(before.version);
@@ -119,9 +131,15 @@ describe('staff moves follow the transition table', () => {
 
 describe('bulk moves', () => {
   it('moves those that may move and says why the others did not, per id', async () => {
-    const [a, b, c] = [await confirmedOrder(t, shopper, cat, del.first.id), await confirmedOrder(t, shopper, cat, del.first.id), await confirmedOrder(t, shopper, cat, del.first.id)];
+    const [a, b, c] = [
+      await confirmedOrder(t, shopper, cat, del.first.id),
+      await confirmedOrder(t, shopper, cat, del.first.id),
+      await confirmedOrder(t, shopper, cat, del.first.id),
+    ];
     await setStatus(c.id, 'cancelled');
-    const results = ok<BulkMoveResult[]>(await staff.post('/api/admin/orders/status', { ids: [a.id, b.id, c.id, 999_999], status: 'printing', note: 'Batch 12' }));
+    const results = ok<BulkMoveResult[]>(
+      await staff.post('/api/admin/orders/status', { ids: [a.id, b.id, c.id, 999_999], status: 'printing', note: 'Batch 12' }),
+    );
     expect(results).toEqual([
       { id: a.id, ok: true },
       { id: b.id, ok: true },
@@ -177,12 +195,17 @@ describe('the work queue', () => {
     expect(ok<AdminOrderSummary[]>(await staff.get(filterQuery({ overdue: false }))).map((o) => o.id)).not.toContain(theirs.id);
 
     for (const q of [me.email.toUpperCase(), 'zz9 9zz', String(theirs.id)]) {
-      expect(ok<AdminOrderSummary[]>(await staff.get(filterQuery({ q }))).map((o) => o.id), q).toContain(theirs.id);
+      expect(
+        ok<AdminOrderSummary[]>(await staff.get(filterQuery({ q }))).map((o) => o.id),
+        q,
+      ).toContain(theirs.id);
     }
     const byCustomer = ok<AdminOrderSummary[]>(await staff.get(filterQuery({ user_id: me.id })));
     expect(byCustomer).toEqual([expect.objectContaining({ id: theirs.id, user_id: me.id, postcode: 'ZZ9 9ZZ', item_count: 1, overdue: true })]);
 
-    const counts = ok<AdminOrderCounts>(await staff.get(`/api/admin/orders/counts?filter=${encodeURIComponent(JSON.stringify({ user_id: me.id, status: 'cancelled' }))}`));
+    const counts = ok<AdminOrderCounts>(
+      await staff.get(`/api/admin/orders/counts?filter=${encodeURIComponent(JSON.stringify({ user_id: me.id, status: 'cancelled' }))}`),
+    );
     expect(counts).toEqual({ live: 1, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 1, overdue: 1 });
 
     const sorted = ok<AdminOrderSummary[]>(await staff.get(`${filterQuery({})}&sort=${encodeURIComponent('["total","DESC"]')}`));
@@ -198,7 +221,14 @@ describe('the work queue', () => {
 describe('problems, seen from both sides', () => {
   it('shows the customer the problem text; their resubmission returns it to Pending, in the staff history by name', async () => {
     const order = await confirmedOrder(t, shopper, cat, del.first.id);
-    ok(await moveTo(order.id, { status: 'problem', problem_text: 'Your PDF has no bleed. Please add 3 mm and upload it again.', note: 'Spotted by Sam on the proof', version: order.version }));
+    ok(
+      await moveTo(order.id, {
+        status: 'problem',
+        problem_text: 'Your PDF has no bleed. Please add 3 mm and upload it again.',
+        note: 'Spotted by Sam on the proof',
+        version: order.version,
+      }),
+    );
     const held = ok<Order>(await shopper.get(`/api/orders/${order.id}`));
     expect(held).toMatchObject({ status: 'problem', problem_text: 'Your PDF has no bleed. Please add 3 mm and upload it again.' });
     // Staff's note on the move is theirs: the customer's history shows the move without it.
@@ -221,6 +251,11 @@ describe('problems, seen from both sides', () => {
     expect((await staff.get(`/api/admin/orders/${order.id}/items/${itemId}/artwork`)).headers['content-disposition']).toContain('fixed.pdf');
     expect((await staff.get(`/api/admin/orders/${order.id + 100000}/items/${itemId}/artwork`)).statusCode).toBe(404);
     expect((await shopper.get(`/api/admin/orders/${order.id}/items/${itemId}/artwork`)).statusCode).toBe(403);
-    expect(await db().select().from(orders).where(and(eq(orders.id, order.id), eq(orders.status, 'live')))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'live'))),
+    ).toHaveLength(1);
   });
 });

@@ -35,8 +35,7 @@ const db = () => t.database.db;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const filesDir = () => path.join(t.dataDir, 'files');
 /** Every file under the store whose name is a temporary of a write (the store's `.part`, the PDF engine's `.partial`). */
-const temporaries = () =>
-  (readdirSync(filesDir(), { recursive: true }) as string[]).filter((name) => name.endsWith('.part') || name.endsWith('.partial'));
+const temporaries = () => (readdirSync(filesDir(), { recursive: true }) as string[]).filter((name) => name.endsWith('.part') || name.endsWith('.partial'));
 const batchFiles = (id: number) => {
   try {
     return readdirSync(path.join(filesDir(), 'batches')).filter((name) => name.startsWith(`batch-${id}-`));
@@ -54,7 +53,12 @@ const jobOf = async (batchId: number) => {
 /** The two orders' artwork, a job sheet and jobs.csv: the whole ZIP of a run of both. */
 async function expectWholeZip(batch: Batch, orderIds: number[]) {
   const names = [...(await readZip((await staff.get(`/api/admin/batches/${batch.id}/zip`)).rawPayload)).keys()];
-  expect(names.filter((n) => n.endsWith('.pdf') && n !== 'job-sheet.pdf').map((n) => Number(n.split('-')[0])).sort()).toEqual([...orderIds].sort());
+  expect(
+    names
+      .filter((n) => n.endsWith('.pdf') && n !== 'job-sheet.pdf')
+      .map((n) => Number(n.split('-')[0]))
+      .sort(),
+  ).toEqual([...orderIds].sort());
   expect(names).toEqual(expect.arrayContaining(['jobs.csv', 'job-sheet.pdf']));
 }
 
@@ -99,8 +103,16 @@ describe('a batch run whose worker died mid-ZIP', () => {
     });
 
     const batch = await readBatch(started.id);
-    expect(batch).toMatchObject({ status: 'done', item_count: 2, order_count: 2, run: { attempt: 2, interrupted_at: lastHeard.toISOString(), last_error: null } });
-    await expectWholeZip(batch, orders.map((o) => o.id));
+    expect(batch).toMatchObject({
+      status: 'done',
+      item_count: 2,
+      order_count: 2,
+      run: { attempt: 2, interrupted_at: lastHeard.toISOString(), last_error: null },
+    });
+    await expectWholeZip(
+      batch,
+      orders.map((o) => o.id),
+    );
     expect(batchFiles(started.id)).toHaveLength(1);
     expect(temporaries()).toEqual([]);
   });
@@ -117,7 +129,11 @@ describe('the file store at start-up', () => {
       return file;
     };
     const hour = 60 * 60_000;
-    const abandoned = [put('batches/batch-9001-Aa11Bb22.zip.Cc33Dd.part', hour), put('artwork/1/2/card.pdf.Ee44Ff.part', hour), put('previews/7/card.png.partial', hour)];
+    const abandoned = [
+      put('batches/batch-9001-Aa11Bb22.zip.Cc33Dd.part', hour),
+      put('artwork/1/2/card.pdf.Ee44Ff.part', hour),
+      put('previews/7/card.png.partial', hour),
+    ];
     // Another instance's ZIP being written now, and a finished file as old as the abandoned ones.
     const underWay = put('batches/batch-9002-Gg55Hh66.zip.Ii77Jj.part', 0);
     const finished = put('batches/batch-9000-Kk88Ll99.zip', hour);
@@ -126,7 +142,7 @@ describe('the file store at start-up', () => {
     const other = await buildApp({ config: t.config, database: t.database, distDir: null, logger: false });
     await other.ready();
     try {
-      for (const deadline = Date.now() + 10_000; abandoned.some((f) => existsSync(f)) && Date.now() < deadline; ) await sleep(20);
+      for (const deadline = Date.now() + 10_000; abandoned.some((f) => existsSync(f)) && Date.now() < deadline;) await sleep(20);
     } finally {
       await other.close();
     }
@@ -179,7 +195,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch run on an instance kill
       started = ok<BatchSummary>(await staff.post('/api/admin/batches/run', {}), 201);
       await waitForLine(child, 'mid-zip', 30_000);
       // Its ZIP is on the disk, half written.
-      for (const deadline = Date.now() + 10_000; !batchFiles(started.id).some((f) => f.endsWith('.part') && statSync(path.join(filesDir(), 'batches', f)).size > 0) && Date.now() < deadline; ) await sleep(20);
+      for (
+        const deadline = Date.now() + 10_000;
+        !batchFiles(started.id).some((f) => f.endsWith('.part') && statSync(path.join(filesDir(), 'batches', f)).size > 0) && Date.now() < deadline;
+      )
+        await sleep(20);
     } finally {
       child.kill('SIGKILL');
     }
@@ -191,7 +211,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch run on an instance kill
     t.app.deps.jobs.start();
     let batch = await readBatch(started.id);
     const seen = new Set<string>();
-    for (const deadline = Date.now() + 60_000; batch.status !== 'done' && batch.status !== 'failed' && Date.now() < deadline; batch = await readBatch(started.id)) {
+    for (
+      const deadline = Date.now() + 60_000;
+      batch.status !== 'done' && batch.status !== 'failed' && Date.now() < deadline;
+      batch = await readBatch(started.id)
+    ) {
       if (batch.run?.silent_since) seen.add('silent');
       if (batch.run?.interrupted_at) seen.add('interrupted');
       await sleep(50);
@@ -200,7 +224,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch run on an instance kill
     expect(seen.has('interrupted') || seen.has('silent')).toBe(true);
     const job = await jobOf(started.id);
     expect(job).toMatchObject({ status: 'done', attempts: 2, lockedBy: t.app.deps.jobs.workerId });
-    await expectWholeZip(batch, orders.map((o) => o.id));
+    await expectWholeZip(
+      batch,
+      orders.map((o) => o.id),
+    );
     expect(batchFiles(started.id)).toHaveLength(1);
     expect(temporaries()).toEqual([]);
   }, 120_000);

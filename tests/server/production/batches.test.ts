@@ -34,7 +34,10 @@ afterAll(() => t?.close());
 const db = () => t.database.db;
 /** Leaves no order waiting from an earlier test: each test counts its own. */
 beforeEach(async () => {
-  await db().update(orders).set({ status: 'cancelled' }).where(inArray(orders.status, ['live', 'printing']));
+  await db()
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(inArray(orders.status, ['live', 'printing']));
 });
 
 const run = (body: object = {}) => staff.post('/api/admin/batches/run', body);
@@ -50,12 +53,26 @@ const zipFiles = () => {
 /** A Pending order with a second item on the gloss stock (artwork checked). */
 async function orderOnTwoStocks(): Promise<{ order: Order; cardItem: number; flyerItem: number }> {
   const order = ok<Order>(await shopper.post('/api/orders', { ref: 'TWO-STOCKS' }), 201);
-  const card = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape' }), 201);
-  const flyer = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: flyers.id, stock_id: gloss.id, qty: 100, sides: 'single', orientation: 'landscape' }), 201);
+  const card = ok<Item>(
+    await shopper.post(`/api/orders/${order.id}/items`, {
+      product_id: cat.cards.id,
+      stock_id: cat.silk.id,
+      qty: 100,
+      sides: 'single',
+      orientation: 'landscape',
+    }),
+    201,
+  );
+  const flyer = ok<Item>(
+    await shopper.post(`/api/orders/${order.id}/items`, { product_id: flyers.id, stock_id: gloss.id, qty: 100, sides: 'single', orientation: 'landscape' }),
+    201,
+  );
   for (const item of [card, flyer]) ok(await upload(shopper, order.id, item.id, await pdf(CLEAN_CARD)));
   await artworkChecked(t, shopper, order.id);
   ok(await shopper.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id }));
-  const confirmed = ok<Order>(await shopper.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `two-stocks-${order.id}` } }));
+  const confirmed = ok<Order>(
+    await shopper.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `two-stocks-${order.id}` } }),
+  );
   return { order: confirmed, cardItem: card.id, flyerItem: flyer.id };
 }
 
@@ -87,9 +104,21 @@ describe('a batch run', () => {
     ]);
 
     const batch = await runToEnd();
-    expect(batch).toMatchObject({ status: 'done', item_count: 3, order_count: 2, files_done: 3, files_total: 3, stock_id: null, created_by_name: expect.stringMatching(/\S/) });
+    expect(batch).toMatchObject({
+      status: 'done',
+      item_count: 3,
+      order_count: 2,
+      files_done: 3,
+      files_total: 3,
+      stock_id: null,
+      created_by_name: expect.stringMatching(/\S/),
+    });
     expect(batch.zip_size).toBeGreaterThan(0);
-    const items = [...a.items.map((i) => ({ order: a.id, item: i.id, product: 'cards', stock: 'silk-350' })), { order: b.order.id, item: b.cardItem, product: 'cards', stock: 'silk-350' }, { order: b.order.id, item: b.flyerItem, product: 'a6-flyers', stock: 'gloss-170' }];
+    const items = [
+      ...a.items.map((i) => ({ order: a.id, item: i.id, product: 'cards', stock: 'silk-350' })),
+      { order: b.order.id, item: b.cardItem, product: 'cards', stock: 'silk-350' },
+      { order: b.order.id, item: b.flyerItem, product: 'a6-flyers', stock: 'gloss-170' },
+    ];
     const expectedNames = items.map((i) => `${i.order}-${i.item}-${i.product}-${i.stock}-100-single.pdf`);
     expect(batch.items.map((i) => i.file_name).sort()).toEqual([...expectedNames].sort());
 
@@ -107,10 +136,30 @@ describe('a batch run', () => {
 
     const csv = parse(entries.get('jobs.csv')!, { bom: true }) as string[][];
     expect(csv[0]).toEqual([...JOBS_CSV_COLUMNS]);
-    expect(csv.slice(1).map((r) => r[0]).sort()).toEqual([...expectedNames].sort());
+    expect(
+      csv
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([...expectedNames].sort());
     const flyerLine = csv.find((r) => r[2] === String(b.flyerItem))!;
     // 100 flyers at 24 to a sheet: 5 sheets. No notes, no warnings.
-    expect(flyerLine).toEqual([`${b.order.id}-${b.flyerItem}-a6-flyers-gloss-170-100-single.pdf`, String(b.order.id), String(b.flyerItem), 'A6 Flyers', 'Gloss 170', '100', '5', 'single', 'landscape', '85 × 55 mm', expect.any(String), b.order.dispatch_due, '', '']);
+    expect(flyerLine).toEqual([
+      `${b.order.id}-${b.flyerItem}-a6-flyers-gloss-170-100-single.pdf`,
+      String(b.order.id),
+      String(b.flyerItem),
+      'A6 Flyers',
+      'Gloss 170',
+      '100',
+      '5',
+      'single',
+      'landscape',
+      '85 × 55 mm',
+      expect.any(String),
+      b.order.dispatch_due,
+      '',
+      '',
+    ]);
 
     for (const id of [a.id, b.order.id]) {
       const order = await readOrder(id);
@@ -137,12 +186,35 @@ describe('a batch run', () => {
 
   it('tells the press what the customer said: notes, accepted warnings and sheets to print, in jobs.csv, on the job sheet and the batch page', async () => {
     const order = ok<Order>(await shopper.post('/api/orders', { ref: 'NOTES' }), 201);
-    const noted = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 250, sides: 'single', orientation: 'landscape', notes: 'please match colours to INK-2041' }), 201);
-    const hostile = ok<Item>(await shopper.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape', notes: '=HYPERLINK("http://evil.test","x")' }), 201);
+    const noted = ok<Item>(
+      await shopper.post(`/api/orders/${order.id}/items`, {
+        product_id: cat.cards.id,
+        stock_id: cat.silk.id,
+        qty: 250,
+        sides: 'single',
+        orientation: 'landscape',
+        notes: 'please match colours to INK-2041',
+      }),
+      201,
+    );
+    const hostile = ok<Item>(
+      await shopper.post(`/api/orders/${order.id}/items`, {
+        product_id: cat.cards.id,
+        stock_id: cat.silk.id,
+        qty: 100,
+        sides: 'single',
+        orientation: 'landscape',
+        notes: '=HYPERLINK("http://evil.test","x")',
+      }),
+      201,
+    );
     ok(await upload(shopper, order.id, noted.id, await pdf(NO_BLEED_CARD)));
     ok(await upload(shopper, order.id, hostile.id, await pdf(CLEAN_CARD)));
     const checked = await artworkChecked(t, shopper, order.id);
-    const warnings = checked.items.find((i) => i.id === noted.id)!.artwork!.preflight.checks.filter((c) => c.status === 'warn').map((c) => c.message);
+    const warnings = checked.items
+      .find((i) => i.id === noted.id)!
+      .artwork!.preflight.checks.filter((c) => c.status === 'warn')
+      .map((c) => c.message);
     expect(warnings.length).toBeGreaterThan(0);
     ok(await shopper.patch(`/api/orders/${order.id}/items/${noted.id}`, { warnings_accepted: true }));
     ok(await shopper.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id }));
@@ -150,7 +222,13 @@ describe('a batch run', () => {
 
     const batch = await runToEnd();
     // 250 cards at 24 to a sheet: ⌈250 ÷ 24⌉ = 11 sheets; 100: 5.
-    expect(batch.items.find((i) => i.id === noted.id)).toMatchObject({ notes: 'please match colours to INK-2041', accepted_warnings: warnings, sheets: 11, stock: 'Silk 350', qty: 250 });
+    expect(batch.items.find((i) => i.id === noted.id)).toMatchObject({
+      notes: 'please match colours to INK-2041',
+      accepted_warnings: warnings,
+      sheets: 11,
+      stock: 'Silk 350',
+      qty: 250,
+    });
     expect(batch.items.find((i) => i.id === hostile.id)).toMatchObject({ notes: '=HYPERLINK("http://evil.test","x")', accepted_warnings: [], sheets: 5 });
 
     const entries = await readZip((await staff.get(`/api/admin/batches/${batch.id}/zip`)).rawPayload);
@@ -183,7 +261,9 @@ describe('a batch run', () => {
     expect((await readOrder(b.order.id)).status).toBe('printing');
     // Nothing on gloss any more; the card still waits.
     expect((await run({ stock_id: gloss.id })).json().message).toMatch(/Nothing to batch.*on this stock/);
-    expect(ok<BatchWaiting>(await staff.get('/api/admin/batches/waiting')).stocks).toEqual([expect.objectContaining({ stock_id: cat.silk.id, items: 1, orders: 1 })]);
+    expect(ok<BatchWaiting>(await staff.get('/api/admin/batches/waiting')).stocks).toEqual([
+      expect.objectContaining({ stock_id: cat.silk.id, items: 1, orders: 1 }),
+    ]);
     const silkRun = await runToEnd({ stock_id: cat.silk.id });
     expect(silkRun.items.map((i) => i.id)).toEqual([b.cardItem]);
     const order = await readOrder(b.order.id);
@@ -210,7 +290,9 @@ describe('a batch run', () => {
     const order = await confirmedOrder(t, shopper, cat, del.first.id);
     const zipsBefore = zipFiles();
     // A fault inside the run's transaction, after the ZIP is complete: the database refuses the batch's items.
-    await db().execute(sql`create or replace function refuse_batch_items() returns trigger language plpgsql as $$ begin raise exception 'disk quota exceeded'; end $$`);
+    await db().execute(
+      sql`create or replace function refuse_batch_items() returns trigger language plpgsql as $$ begin raise exception 'disk quota exceeded'; end $$`,
+    );
     await db().execute(sql`create trigger refuse_batch_items before insert on batch_items for each row execute function refuse_batch_items()`);
     try {
       const batch = await runToEnd();
@@ -303,7 +385,13 @@ describe('an order held after printing and released', () => {
     const order = await confirmedOrder(t, shopper, cat, del.first.id);
     const first = await runToEnd();
     let now = await readOrder(order.id);
-    ok(await staff.post(`/api/admin/orders/${order.id}/status`, { status: 'problem', problem_text: 'The proof shows a typo: upload a corrected file.', version: now.version }));
+    ok(
+      await staff.post(`/api/admin/orders/${order.id}/status`, {
+        status: 'problem',
+        problem_text: 'The proof shows a typo: upload a corrected file.',
+        version: now.version,
+      }),
+    );
     now = await readOrder(order.id);
     ok(await staff.post(`/api/admin/orders/${order.id}/status`, { status: 'live', version: now.version }));
     const second = await runToEnd();

@@ -2,12 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RoyalMailShipment } from '../../../src/shared/domain/delivery/royalmail';
-import {
-  CLICK_AND_DROP_CHUNK_SIZE,
-  ClickAndDropError,
-  clickAndDropClient,
-  type PushOutcome,
-} from '../../../src/server/modules/royalmail/click-and-drop';
+import { CLICK_AND_DROP_CHUNK_SIZE, ClickAndDropError, clickAndDropClient, type PushOutcome } from '../../../src/server/modules/royalmail/click-and-drop';
 import { MOCK_FAILING_POSTCODE, startClickAndDropMock, type ClickAndDropMock } from './click-and-drop-mock';
 
 /** The Click & Drop client (DESIGN §2 "Dispatch: the Royal Mail page") against a mock built from Royal Mail's YAML. */
@@ -61,8 +56,7 @@ afterEach(() => {
   expect(mock.invalid.splice(0)).toEqual([]);
 });
 
-const client = (more: { apiKey?: string; apiUrl?: string; timeoutMs?: number } = {}) =>
-  clickAndDropClient({ apiUrl: mock.url, apiKey: API_KEY, ...more });
+const client = (more: { apiKey?: string; apiUrl?: string; timeoutMs?: number } = {}) => clickAndDropClient({ apiUrl: mock.url, apiKey: API_KEY, ...more });
 
 describe('the Click & Drop client', () => {
   it('sends orders that validate against the YAML, with the key, money in pounds, weight, format and service', async () => {
@@ -171,9 +165,7 @@ describe('the Click & Drop client', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ClickAndDropError);
     expect((err as ClickAndDropError).status).toBe(401);
-    expect((err as ClickAndDropError).message).toBe(
-      'Royal Mail refused the API key (ROYALMAIL_API_KEY): check it in Click & Drop → Settings → Integrations',
-    );
+    expect((err as ClickAndDropError).message).toBe('Royal Mail refused the API key (ROYALMAIL_API_KEY): check it in Click & Drop → Settings → Integrations');
     expect((err as ClickAndDropError).message).not.toContain(wrongKey);
     expect(mock.requests[0].headers.authorization).toBe(`Bearer ${wrongKey}`);
   });

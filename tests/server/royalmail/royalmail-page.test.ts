@@ -72,7 +72,15 @@ describe('the Royal Mail page', () => {
     expect(res.headers['content-range']).toBe('royalmail 0-2/3');
     const rows = res.json() as RoyalMailOrder[];
     expect(rows.map((r) => r.id)).toEqual([a.id, b.id, failing.id]);
-    expect(rows[0]).toMatchObject({ weight: 200, package_size: 'largeLetter', service_code: 'TPN24', service_name: 'Royal Mail Tracked 24', country_code: 'GB', tracking_number: null, royalmail_order_id: null });
+    expect(rows[0]).toMatchObject({
+      weight: 200,
+      package_size: 'largeLetter',
+      service_code: 'TPN24',
+      service_name: 'Royal Mail Tracked 24',
+      country_code: 'GB',
+      tracking_number: null,
+      royalmail_order_id: null,
+    });
     expect((await staff.get(`/api/admin/royalmail/${courier.id}`)).statusCode).toBe(404);
     expect(ok<{ push_enabled: boolean; waiting: number }>(await staff.get('/api/admin/royalmail/status'))).toEqual({ push_enabled: true, waiting: 3 });
   });
@@ -87,7 +95,23 @@ describe('the Royal Mail page', () => {
       'Order reference,First name,Last name,Company name,Address line 1,Address line 2,City,County,Postcode,Country,Email,Phone,Weight (kg),Package size,Service code,Sub-total,Shipping cost,Total,Currency code',
     );
     // The mandatory columns of DESIGN §2, and the others it lists.
-    for (const column of ['Address line 1', 'City', 'Postcode', 'First name', 'Company name', 'Order reference', 'Package size', 'Service code', 'Country', 'Email', 'Phone', 'Sub-total', 'Shipping cost', 'Total', 'Currency code']) {
+    for (const column of [
+      'Address line 1',
+      'City',
+      'Postcode',
+      'First name',
+      'Company name',
+      'Order reference',
+      'Package size',
+      'Service code',
+      'Country',
+      'Email',
+      'Phone',
+      'Sub-total',
+      'Shipping cost',
+      'Total',
+      'Currency code',
+    ]) {
       expect(CLICK_AND_DROP_COLUMNS.map(([name]) => name)).toContain(column);
     }
     expect(text).toContain('"12 ""Mill"" Yard, Unit 4"');
@@ -142,7 +166,10 @@ describe('the Royal Mail page', () => {
     expect(second[header.indexOf('Phone')]).toBe("'=cmd|' /C calc'!A0");
     // Nothing the staff member opens starts a formula.
     for (const cell of [...first, ...second]) expect(cell).not.toMatch(/^[=@\t\r]|^-(?!\d)|^\+(?![\d (])/);
-    await db().update(orders).set({ status: 'cancelled' }).where(inArray(orders.id, [hostile.id, injected.id]));
+    await db()
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(inArray(orders.id, [hostile.id, injected.id]));
   });
 
   it('pushes to Click & Drop: stores the tracking numbers, leaves a refused order as it was, and never sends an order twice', async () => {
@@ -205,7 +232,9 @@ describe('the Royal Mail page', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.file).toMatch(/empty/);
     const wrongField = multipart('upload', 'tracking.csv', Buffer.from('1,AB1\r\n'), 'text/csv');
-    expect((await staff.request('POST', '/api/admin/royalmail/tracking', wrongField.payload, { headers: wrongField.headers })).json().errors.file).toMatch(/Choose the CSV/);
+    expect((await staff.request('POST', '/api/admin/royalmail/tracking', wrongField.payload, { headers: wrongField.headers })).json().errors.file).toMatch(
+      /Choose the CSV/,
+    );
   });
 
   it('marks the orders Dispatched with their tracking numbers, through the staff orders move (mail included)', async () => {
@@ -234,7 +263,10 @@ describe("tracking numbers follow the order's service", () => {
 
   beforeAll(async () => {
     // An order going by an untracked service (Royal Mail 48): made as a tracked one, then moved to it.
-    const [rm48] = await db().insert(deliveryTypes).values({ code: 'CRL48', name: UNTRACKED_SERVICE, carrier: 'royalmail', transitDays: 2, sortOrder: 9 }).returning();
+    const [rm48] = await db()
+      .insert(deliveryTypes)
+      .values({ code: 'CRL48', name: UNTRACKED_SERVICE, carrier: 'royalmail', transitDays: 2, sortOrder: 9 })
+      .returning();
     untracked = await processing();
     await db().update(orders).set({ deliveryTypeId: rm48.id }).where(eq(orders.id, untracked.id));
     tracked = await processing();
@@ -244,7 +276,9 @@ describe("tracking numbers follow the order's service", () => {
     const good = royalMailTrackingNumber('QX', 47395281); // QX473952811GB
     const csv = ['Order reference,Tracking number', `${untracked.id},bad tracking`, `${tracked.id},AB123456789GB`, `${tracked.id},${good}`].join('\r\n');
     for (const apply of [false, true]) {
-      const answer = ok<TrackingImport>(await staff.request('POST', `/api/admin/royalmail/tracking${apply ? '?apply=1' : ''}`, csv, { headers: { 'content-type': 'text/csv' } }));
+      const answer = ok<TrackingImport>(
+        await staff.request('POST', `/api/admin/royalmail/tracking${apply ? '?apply=1' : ''}`, csv, { headers: { 'content-type': 'text/csv' } }),
+      );
       expect(answer.errors).toEqual([
         { row: 2, message: `${UNTRACKED_SERVICE} is not a tracked service: it takes no tracking number` },
         { row: 3, message: expect.stringContaining('check digit') },
@@ -256,7 +290,8 @@ describe("tracking numbers follow the order's service", () => {
   });
 
   it('the staff order edit refuses it with a 422 on the field, and takes a valid one', async () => {
-    const edit = async (id: number, tracking_number: string) => staff.put(`/api/admin/orders/${id}`, { tracking_number, version: (await readOrder(id)).version });
+    const edit = async (id: number, tracking_number: string) =>
+      staff.put(`/api/admin/orders/${id}`, { tracking_number, version: (await readOrder(id)).version });
     const none = await edit(untracked.id, 'bad tracking');
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toEqual({ tracking_number: `${UNTRACKED_SERVICE} is not a tracked service: it takes no tracking number` });
@@ -272,10 +307,16 @@ describe("tracking numbers follow the order's service", () => {
   });
 
   it('an untracked order is dispatched without a number, and its e-mail carries no tracking link', async () => {
-    const move = await staff.post(`/api/admin/orders/${untracked.id}/status`, { status: 'dispatched', tracking_number: 'BADTRACKING', version: (await readOrder(untracked.id)).version });
+    const move = await staff.post(`/api/admin/orders/${untracked.id}/status`, {
+      status: 'dispatched',
+      tracking_number: 'BADTRACKING',
+      version: (await readOrder(untracked.id)).version,
+    });
     expect(move.statusCode).toBe(422);
     expect(move.json().errors.tracking_number).toMatch(/not a tracked service/);
-    const sent = ok<AdminOrder>(await staff.post(`/api/admin/orders/${untracked.id}/status`, { status: 'dispatched', version: (await readOrder(untracked.id)).version }));
+    const sent = ok<AdminOrder>(
+      await staff.post(`/api/admin/orders/${untracked.id}/status`, { status: 'dispatched', version: (await readOrder(untracked.id)).version }),
+    );
     expect(sent).toMatchObject({ status: 'dispatched', tracking_number: null });
     const mail = (await t.outbox()).find((m) => m.text.includes(`Order ${untracked.id} is on its way`));
     expect(mail?.text).toBeDefined();

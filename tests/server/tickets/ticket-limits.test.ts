@@ -35,13 +35,15 @@ describe('per-account limits', () => {
     for (let i = 0; i < 3; i++) ok<Ticket>(await open(c), 201);
     const refused = await open(c);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^You can open 3 tickets per hour\. Please wait \d+ minutes before opening another, or write on one of your open tickets\.$/);
+    expect(refused.json().message).toMatch(
+      /^You can open 3 tickets per hour\. Please wait \d+ minutes before opening another, or write on one of your open tickets\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await c.get('/api/tickets')).json().total).toBe(3);
     ok<Ticket>(await open(await customer()), 201);
   });
 
-  it('takes so many messages an hour — replies, files and reopens alike, on all of the customer\'s tickets together', async () => {
+  it("takes so many messages an hour — replies, files and reopens alike, on all of the customer's tickets together", async () => {
     const c = await customer();
     const first = ok<Ticket>(await open(c), 201);
     const second = ok<Ticket>(await open(c), 201);

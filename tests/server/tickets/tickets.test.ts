@@ -62,11 +62,15 @@ const photo = () =>
     .jpeg()
     .withExif({ IFD0: { Make: 'PhoneCo', Copyright: 'Home address 1 Secret Lane' } })
     .toBuffer();
-const png = () => sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 const open = async (client = shopper, body: Record<string, unknown> = {}) =>
   ok<Ticket>(await client.post('/api/tickets', { reason: 'Print quality', details: 'The colours are off on the cards.', order_id: order.id, ...body }), 201);
-const mailsTo = async (address: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, address))).map((m) => ({ subject: m.subject, text: m.text }));
+const mailsTo = async (address: string) =>
+  (await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, address))).map((m) => ({ subject: m.subject, text: m.text }));
 
 describe('the status rules (shared/domain)', () => {
   it('a staff message answers, a customer message opens, a closed ticket takes none; either side closes and reopens', () => {
@@ -115,7 +119,12 @@ describe('a ticket through its life', () => {
     expect(counts.open).toBeGreaterThanOrEqual(1);
 
     // Staff answer with a PNG: answered, and the customer hears with the text and a link.
-    const answered = ok<AdminTicket>(await send(staff, `/api/admin/tickets/${ticket.id}/replies`, [{ name: 'body', value: 'Sorry — we will reprint them today.' }, file(await png(), 'reprint.png', 'image/png')]));
+    const answered = ok<AdminTicket>(
+      await send(staff, `/api/admin/tickets/${ticket.id}/replies`, [
+        { name: 'body', value: 'Sorry — we will reprint them today.' },
+        file(await png(), 'reprint.png', 'image/png'),
+      ]),
+    );
     expect(answered).toMatchObject({ status: 'answered', last_message_by: 'staff', messages: 2 });
     expect(answered.thread[1]).toMatchObject({ author: 'staff', body: 'Sorry — we will reprint them today.' });
     // Staff read each other by name; the customer reads staff as the company.
@@ -165,7 +174,15 @@ describe('a ticket through its life', () => {
 
 describe('attachments', () => {
   it('are re-encoded without their metadata, with a thumbnail; PDFs are served as downloads of their own type', async () => {
-    const ticket = ok<Ticket>(await send(shopper, '/api/tickets', [{ name: 'reason', value: 'Delivery' }, { name: 'details', value: 'Box arrived crushed' }, file(await photo(), 'box.jpg'), file(await makePdf([{ widthMm: 50, heightMm: 50 }]), 'note.pdf')]), 201);
+    const ticket = ok<Ticket>(
+      await send(shopper, '/api/tickets', [
+        { name: 'reason', value: 'Delivery' },
+        { name: 'details', value: 'Box arrived crushed' },
+        file(await photo(), 'box.jpg'),
+        file(await makePdf([{ widthMm: 50, heightMm: 50 }]), 'note.pdf'),
+      ]),
+      201,
+    );
     const [image, doc] = ticket.thread[0].files;
     const full = await shopper.get(`/api/tickets/${ticket.id}/files/${image.id}`);
     expect(full.statusCode).toBe(200);
@@ -190,7 +207,10 @@ describe('attachments', () => {
   it('refuses another type (by content, whatever its name), a file too large, too many, and an empty one — beside the files field, saving nothing', async () => {
     const count = async () => (await db().select().from(tickets)).length;
     const before = await count();
-    const base: Part[] = [{ name: 'reason', value: 'Artwork' }, { name: 'details', value: 'See attached' }];
+    const base: Part[] = [
+      { name: 'reason', value: 'Artwork' },
+      { name: 'details', value: 'See attached' },
+    ];
 
     const disguised = await send(shopper, '/api/tickets', [...base, file(Buffer.from('MZ this is really a program'), 'photo.png', 'image/png')]);
     expect(disguised.statusCode).toBe(422);
@@ -260,7 +280,14 @@ describe('bad input', () => {
 
 describe('access', () => {
   it("another customer's ticket, its replies, files, close and reopen answer 404; staff routes 403", async () => {
-    const ticket = ok<Ticket>(await send(shopper, '/api/tickets', [{ name: 'reason', value: 'Billing' }, { name: 'details', value: 'Invoice total looks wrong' }, file(await png(), 'invoice.png')]), 201);
+    const ticket = ok<Ticket>(
+      await send(shopper, '/api/tickets', [
+        { name: 'reason', value: 'Billing' },
+        { name: 'details', value: 'Invoice total looks wrong' },
+        file(await png(), 'invoice.png'),
+      ]),
+      201,
+    );
     const fileId = ticket.thread[0].files[0].id;
     expect((await other.get(`/api/tickets/${ticket.id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/tickets/${ticket.id}/replies`, { body: 'Hijack' })).statusCode).toBe(404);
@@ -290,7 +317,8 @@ describe('lists', () => {
     expect(mine.counts.all).toBe(mine.counts.open + mine.counts.answered + mine.counts.closed);
     expect(ok<TicketList>(await shopper.get(`/api/tickets?q=${encodeURIComponent('crooked')}`)).data.map((r) => r.id)).toEqual([a.id]);
 
-    const query = (filter: object, sort = ['last_message_at', 'ASC']) => staff.get(`/api/admin/tickets?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&range=[0,99]`);
+    const query = (filter: object, sort = ['last_message_at', 'ASC']) =>
+      staff.get(`/api/admin/tickets?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&range=[0,99]`);
     const byOrder = ok<AdminTicketSummary[]>(await query({ order_id: order.id }));
     expect(byOrder.every((r) => r.order_id === order.id)).toBe(true);
     expect(byOrder.map((r) => r.id)).toContain(a.id);

@@ -21,8 +21,8 @@ const Weekend = () => <Chip size="small" variant="outlined" label="Weekend" />;
 
 const Empty = ({ onAdd }: { onAdd: () => void }) => (
   <EmptyState title="No closed days">
-    Days the works is closed besides weekends (bank holidays, a shutdown) are not working days: dispatch and delivery dates skip them. The bank
-    holidays of England and Wales are added for this year and the next two.{' '}
+    Days the works is closed besides weekends (bank holidays, a shutdown) are not working days: dispatch and delivery dates skip them. The bank holidays of
+    England and Wales are added for this year and the next two.{' '}
     <Button startIcon={<AddIcon />} onClick={onAdd} sx={{ mt: 1 }}>
       Add a closed day
     </Button>
@@ -59,7 +59,12 @@ export function ClosedDayList() {
         exporter={false}
       >
         {narrow ? (
-          <SimpleList<ClosedDayRecord> primaryText={(d) => d.name} secondaryText={(d) => ukDay(d.date)} tertiaryText={(d) => (isWeekend(d.date) ? 'Weekend' : '')} rowClick={open} />
+          <SimpleList<ClosedDayRecord>
+            primaryText={(d) => d.name}
+            secondaryText={(d) => ukDay(d.date)}
+            tertiaryText={(d) => (isWeekend(d.date) ? 'Weekend' : '')}
+            rowClick={open}
+          />
         ) : (
           <DataTable rowClick={open} bulkActionButtons={false}>
             <Column

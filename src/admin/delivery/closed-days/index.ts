@@ -8,7 +8,10 @@ import { ukDay } from './days';
  * one list by date with a year filter, each day added and edited in a dialog over it.
  */
 export default {
-  list: lazyScreen(() => import('./ClosedDayList'), (m) => m.ClosedDayList),
+  list: lazyScreen(
+    () => import('./ClosedDayList'),
+    (m) => m.ClosedDayList,
+  ),
   icon: ClosedDaysIcon,
   recordRepresentation: (day: ClosedDayRecord) => `${day.name} (${ukDay(day.date)})`,
   options: { label: 'Closed days' },

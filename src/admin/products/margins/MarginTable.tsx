@@ -122,7 +122,13 @@ export function MarginTable({ rows, stock, multiplier, serverErrors, showAll, fo
                 <TableCell align="right" sx={{ ...num, whiteSpace: 'normal', minWidth: 120 }}>
                   {quote ? `${formatPerItem(quote.single, quote.qty)} / ${formatPerItem(quote.double, quote.qty)}` : '—'}
                   {dearer[index] && (
-                    <Typography variant="caption" component="p" color="text.primary" data-testid="dearer-warning" sx={{ textAlign: 'left', display: 'flex', gap: 0.5, mt: 0.5 }}>
+                    <Typography
+                      variant="caption"
+                      component="p"
+                      color="text.primary"
+                      data-testid="dearer-warning"
+                      sx={{ textAlign: 'left', display: 'flex', gap: 0.5, mt: 0.5 }}
+                    >
                       <WarningIcon fontSize="inherit" sx={{ mt: '2px', color: 'warning.main' }} aria-hidden />
                       {dearer[index]}
                     </Typography>

@@ -192,7 +192,11 @@ export function MarginsPage() {
   const productId = Number(params.productid);
   const stockId = Number(params.stockid);
   const dataProvider = useDataProvider<StaffDataProvider>();
-  const { data: pair, error, isPending } = useQuery({
+  const {
+    data: pair,
+    error,
+    isPending,
+  } = useQuery({
     queryKey: marginPairKey(productId, stockId),
     queryFn: () => dataProvider.getMarginPair(productId, stockId),
     enabled: productId > 0 && stockId > 0,

@@ -2,7 +2,10 @@ import { staffUrl } from '../../areas/staffAreas';
 import { lazyScreen } from '../../common/lazyScreen';
 
 /** The margins page, loaded when first opened. */
-export const MarginsPage = lazyScreen(() => import('./MarginsPage'), (m) => m.MarginsPage);
+export const MarginsPage = lazyScreen(
+  () => import('./MarginsPage'),
+  (m) => m.MarginsPage,
+);
 
 /** The margins page's route below the products resource (specification §2). */
 export const MARGINS_ROUTE = ':productid/stock/:stockid/margins';

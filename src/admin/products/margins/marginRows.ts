@@ -30,7 +30,8 @@ const rowsSchema = marginRowsSchema.shape.rows;
 const qtySchema = rowsSchema.element.shape.qty;
 const marginSchema = rowsSchema.element.shape.margin;
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? undefined : result.error?.issues[0]?.message);
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? undefined : result.error?.issues[0]?.message;
 
 /**
  * Every row's problems as typed (the server says the same again on save). A quantity repeated is

@@ -85,8 +85,8 @@ export function ExportOrdersButton({ user }: { user: Pick<AdminUser, 'id' | 'fir
           <DialogContent>
             <Stack spacing={2}>
               <DialogContentText>
-                A spreadsheet with a row for each item of their orders: the order’s number, dates, reference and status, the item, its
-                price, and the order’s delivery, VAT and total. Leave the days empty for every order.
+                A spreadsheet with a row for each item of their orders: the order’s number, dates, reference and status, the item, its price, and the order’s
+                delivery, VAT and total. Leave the days empty for every order.
               </DialogContentText>
               <FailureAlert failure={failure} />
               <FormControl error={!!errors.dispatched} disabled={busy}>
@@ -104,8 +104,28 @@ export function ExportOrdersButton({ user }: { user: Pick<AdminUser, 'id' | 'fir
                 {errors.dispatched ? <FormHelperText id={whichHelpId}>{errors.dispatched}</FormHelperText> : null}
               </FormControl>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <DateInput type="date" name="from" label="From (confirmed on or after)" value={from} onChange={setFrom} disabled={busy} error={errors.from} helperText=" " fullWidth />
-                <DateInput type="date" name="to" label="To (confirmed on or before)" value={to} onChange={setTo} disabled={busy} error={errors.to} helperText=" " fullWidth />
+                <DateInput
+                  type="date"
+                  name="from"
+                  label="From (confirmed on or after)"
+                  value={from}
+                  onChange={setFrom}
+                  disabled={busy}
+                  error={errors.from}
+                  helperText=" "
+                  fullWidth
+                />
+                <DateInput
+                  type="date"
+                  name="to"
+                  label="To (confirmed on or before)"
+                  value={to}
+                  onChange={setTo}
+                  disabled={busy}
+                  error={errors.to}
+                  helperText=" "
+                  fullWidth
+                />
               </Stack>
             </Stack>
           </DialogContent>

@@ -80,14 +80,36 @@ function UploadInvoice({ user }: { user: AdminUser }) {
           <DialogTitle id={titleId}>Upload an invoice</DialogTitle>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>
-              An invoice from the accounting package for {user.company_name || `${user.firstname} ${user.lastname}`}: it is listed with the invoices raised here,
-              marked uploaded, and the customer can download it.
+              An invoice from the accounting package for {user.company_name || `${user.firstname} ${user.lastname}`}: it is listed with the invoices raised
+              here, marked uploaded, and the customer can download it.
             </DialogContentText>
             <FailureAlert failure={failure} sx={{ mb: 2 }} />
             <Stack spacing={2}>
-              <TextField label="Invoice number" required value={values.number} onChange={set('number')} error={!!errors.number} helperText={errors.number ?? 'As it is printed on the invoice, e.g. SAGE-2026-0042'} />
-              <DateInput label="Invoice date" type="date" required value={values.date} onChange={(date) => setValues((v) => ({ ...v, date }))} error={errors.date} />
-              <TextField label="Total (£, with VAT)" required inputMode="decimal" value={values.total} onChange={set('total')} error={!!errors.total} helperText={errors.total ?? 'e.g. 125.40'} />
+              <TextField
+                label="Invoice number"
+                required
+                value={values.number}
+                onChange={set('number')}
+                error={!!errors.number}
+                helperText={errors.number ?? 'As it is printed on the invoice, e.g. SAGE-2026-0042'}
+              />
+              <DateInput
+                label="Invoice date"
+                type="date"
+                required
+                value={values.date}
+                onChange={(date) => setValues((v) => ({ ...v, date }))}
+                error={errors.date}
+              />
+              <TextField
+                label="Total (£, with VAT)"
+                required
+                inputMode="decimal"
+                value={values.total}
+                onChange={set('total')}
+                error={!!errors.total}
+                helperText={errors.total ?? 'e.g. 125.40'}
+              />
               <Box>
                 <label htmlFor={fileId}>
                   <Typography component="span" sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}>
@@ -151,7 +173,11 @@ function InvoicesTable() {
           label="PDF"
           disableSort
           render={(invoice) => (
-            <SaveFileButton fetchFile={() => dataProvider.invoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`PDF of invoice ${invoice.number}`}>
+            <SaveFileButton
+              fetchFile={() => dataProvider.invoicePdf(invoice.id)}
+              name={`${invoice.number}.pdf`}
+              aria-label={`PDF of invoice ${invoice.number}`}
+            >
               PDF
             </SaveFileButton>
           )}
@@ -173,8 +199,21 @@ export function InvoicesTab() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <UploadInvoice user={user} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <DateInput size="small" type="month" label="Statement month" value={month} onChange={setMonth} error={monthValid ? undefined : 'Choose a month'} sx={{ width: 200 }} />
-          <SaveFileButton variant="outlined" fetchFile={() => dataProvider.userStatement(user.id, month)} name={`statement-${month}.pdf`} disabled={!monthValid}>
+          <DateInput
+            size="small"
+            type="month"
+            label="Statement month"
+            value={month}
+            onChange={setMonth}
+            error={monthValid ? undefined : 'Choose a month'}
+            sx={{ width: 200 }}
+          />
+          <SaveFileButton
+            variant="outlined"
+            fetchFile={() => dataProvider.userStatement(user.id, month)}
+            name={`statement-${month}.pdf`}
+            disabled={!monthValid}
+          >
             Statement
           </SaveFileButton>
         </Stack>

@@ -33,7 +33,17 @@ export function LogoTab() {
         Company logo
       </Typography>
       <Box
-        sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mb: 2, minHeight: 140, display: 'grid', placeItems: 'center', bgcolor: 'background.default' }}
+        sx={{
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          p: 2,
+          mb: 2,
+          minHeight: 140,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'background.default',
+        }}
       >
         {user.company_logo ? (
           <Box component="img" src={user.company_logo} alt={`Logo of ${user.company_name || 'this customer'}`} sx={{ maxWidth: '100%', maxHeight: 240 }} />
@@ -58,8 +68,8 @@ export function LogoTab() {
         )}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        PNG, JPEG, WebP or GIF, at most {LOGO_MAX_BYTES / 1024 / 1024} MB. Wider images are reduced to {LOGO_MAX_WIDTH} px wide; smaller ones are kept as
-        they are.
+        PNG, JPEG, WebP or GIF, at most {LOGO_MAX_BYTES / 1024 / 1024} MB. Wider images are reduced to {LOGO_MAX_WIDTH} px wide; smaller ones are kept as they
+        are.
       </Typography>
       <Confirm
         isOpen={confirming}

@@ -21,7 +21,11 @@ export function OrdersTab() {
   const permanent = { user_id: user.id };
   return (
     <ListBase resource="orders" filter={permanent} sort={{ field: 'id', order: 'DESC' }} perPage={10} disableSyncWithLocation storeKey={false}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 1, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="body2" color="text.secondary">
           {user.firstname}’s confirmed orders, newest first. Baskets still being built are not shown.
         </Typography>

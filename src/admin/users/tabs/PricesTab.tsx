@@ -60,11 +60,7 @@ function DiscountRow({ price, product }: { price: UserPriceRecord; product: Prod
         </Stack>
       </TableCell>
       <TableCell padding="checkbox">
-        <IconButton
-          aria-label={`Remove the discount on ${name}`}
-          disabled={removing}
-          onClick={() => setConfirming(true)}
-        >
+        <IconButton aria-label={`Remove the discount on ${name}`} disabled={removing} onClick={() => setConfirming(true)}>
           <DeleteIcon fontSize="small" />
         </IconButton>
         {/* Removing a price agreement says what goes and asks once. */}
@@ -79,7 +75,11 @@ function DiscountRow({ price, product }: { price: UserPriceRecord; product: Prod
             remove(
               'user-prices',
               { id: price.id, previousData: price },
-              { mutationMode: 'pessimistic', onSuccess: () => notify(`Discount on ${name} removed.`, { type: 'info' }), onError: (e) => notify(messageOf(e), { type: 'error' }) },
+              {
+                mutationMode: 'pessimistic',
+                onSuccess: () => notify(`Discount on ${name} removed.`, { type: 'info' }),
+                onError: (e) => notify(messageOf(e), { type: 'error' }),
+              },
             );
           }}
         />
@@ -147,7 +147,11 @@ function AddDiscount({ userId, products, taken }: { userId: number; products: Pr
 /** The Prices tab: this customer's discount in percent per product (their price agreement). */
 export function PricesTab() {
   const user = useRecordContext<AdminUser>();
-  const { data: prices = [], isPending, error } = useGetList<UserPriceRecord>(
+  const {
+    data: prices = [],
+    isPending,
+    error,
+  } = useGetList<UserPriceRecord>(
     'user-prices',
     { filter: { user_id: user?.id }, pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' } },
     { enabled: Boolean(user) },
@@ -165,20 +169,20 @@ export function PricesTab() {
         <Typography color="text.secondary">No discounts: this customer pays list prices.</Typography>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Discounts">
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell>Discount %</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {prices.map((p) => (
-              <DiscountRow key={`${p.id}-${p.discount}`} price={p} product={byId.get(p.product_id)} />
-            ))}
-          </TableBody>
-        </Table>
+          <Table size="small" aria-label="Discounts">
+            <TableHead>
+              <TableRow>
+                <TableCell>Product</TableCell>
+                <TableCell>Discount %</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {prices.map((p) => (
+                <DiscountRow key={`${p.id}-${p.discount}`} price={p} product={byId.get(p.product_id)} />
+              ))}
+            </TableBody>
+          </Table>
         </TableContainer>
       )}
       <AddDiscount userId={Number(user.id)} products={products} taken={new Set(prices.map((p) => p.product_id))} />

@@ -32,15 +32,7 @@ export function ProductsTab() {
             No product is restricted. Mark a product restricted on its Details to offer it to chosen customers only.
           </Alert>
         ) : (
-          <CheckboxGroupInput
-            source="product_ids"
-            label="May order"
-            choices={restricted}
-            optionText="name"
-            optionValue="id"
-            row={false}
-            sx={{ px: 2 }}
-          />
+          <CheckboxGroupInput source="product_ids" label="May order" choices={restricted} optionText="name" optionValue="id" row={false} sx={{ px: 2 }} />
         )}
         <SaveButton label="Save products" sx={{ m: 2 }} />
       </StaffForm>

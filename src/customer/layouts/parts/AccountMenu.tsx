@@ -42,7 +42,14 @@ export function AccountMenu() {
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <AccountMenuPopup id={menuId} labelledBy={`${menuId}-button`} anchor={anchor} isAdmin={user.role === 'admin'} onClose={close} onLogout={() => void logout()} />
+          <AccountMenuPopup
+            id={menuId}
+            labelledBy={`${menuId}-button`}
+            anchor={anchor}
+            isAdmin={user.role === 'admin'}
+            onClose={close}
+            onLogout={() => void logout()}
+          />
         </Suspense>
       )}
     </>

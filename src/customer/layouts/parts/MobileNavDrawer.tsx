@@ -44,7 +44,18 @@ export default function MobileNavDrawer({ open, onClose, onLogout }: { open: boo
       onClose={onClose}
       slotProps={{ paper: { role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'mobile-menu-title', sx: { width: 280, maxWidth: '85vw' } } as object }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', pl: 2, pr: 1, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          pl: 2,
+          pr: 1,
+          py: 1,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
+      >
         <Typography component="h2" variant="h6" id="mobile-menu-title">
           Menu
         </Typography>

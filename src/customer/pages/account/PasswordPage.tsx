@@ -26,7 +26,13 @@ export default function PasswordPage() {
       <Paper component="form" variant="outlined" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 520, p: { xs: 2, sm: 3 } }}>
         <FormAlerts error={form.formError} success={form.success} />
         <TextInput {...form.field('current_password')} label="Current password" type="password" required autoComplete="current-password" />
-        <TextInput {...form.field('password', `At least ${PASSWORD_MIN} characters`)} label="New password" type="password" required autoComplete="new-password" />
+        <TextInput
+          {...form.field('password', `At least ${PASSWORD_MIN} characters`)}
+          label="New password"
+          type="password"
+          required
+          autoComplete="new-password"
+        />
         <TextInput {...form.field('password_confirmation')} label="Repeat the new password" type="password" required autoComplete="new-password" />
         <SubmitButton submitting={form.submitting}>Change my password</SubmitButton>
       </Paper>

@@ -91,7 +91,13 @@ export function SignInMethods() {
       </Typography>
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {linked.identities.map((identity) => (
-          <Stack component="li" key={identity.provider} direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack
+            component="li"
+            key={identity.provider}
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+          >
             <div>
               <Typography variant="body1" sx={{ fontWeight: 500 }}>
                 {identity.name}

@@ -25,7 +25,16 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DeliveryOption, Order } from '../../../shared/api/orders';
 import { promisedDays } from '../../../shared/domain/orders/dates';
 import { formatPence } from '../../../shared/domain/pricing/format';
-import { basketSignature, checkingArtwork, useAddItem, useConfirmOrder, useDeliveryOptions, useOrder, useOrderableProducts, useUpdateOrder } from '../../api/orders';
+import {
+  basketSignature,
+  checkingArtwork,
+  useAddItem,
+  useConfirmOrder,
+  useDeliveryOptions,
+  useOrder,
+  useOrderableProducts,
+  useUpdateOrder,
+} from '../../api/orders';
 import { usePriceList } from '../../api/prices';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
@@ -60,7 +69,11 @@ function DeliveryChoice({ order }: { order: Order }) {
         services (each move saved as it is made, in order). Never disabled while saving, which would
         drop keyboard focus.
       */}
-      <RadioGroup aria-labelledby={labelId} value={String((update.isPending ? update.variables.delivery_type_id : order.delivery_type_id) ?? '')} onChange={(event) => update.mutate({ delivery_type_id: Number(event.target.value) })}>
+      <RadioGroup
+        aria-labelledby={labelId}
+        value={String((update.isPending ? update.variables.delivery_type_id : order.delivery_type_id) ?? '')}
+        onChange={(event) => update.mutate({ delivery_type_id: Number(event.target.value) })}
+      >
         {options.data.map((option) => (
           <FormControlLabel
             key={option.id}
@@ -91,7 +104,15 @@ function OrderDetails({ order }: { order: Order }) {
   const update = useUpdateOrder(order.id);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const a = order.address;
-  const lines = [[a.firstname, a.lastname].join(' '), a.company_name, a.address1, a.address2, [a.town, a.county].filter(Boolean).join(', '), a.postcode, order.country_name ?? '']
+  const lines = [
+    [a.firstname, a.lastname].join(' '),
+    a.company_name,
+    a.address1,
+    a.address2,
+    [a.town, a.county].filter(Boolean).join(', '),
+    a.postcode,
+    order.country_name ?? '',
+  ]
     .map((line) => line.trim())
     .filter(Boolean);
   return (
@@ -145,7 +166,10 @@ function Summary({ order }: { order: Order }) {
   const itemsTotal = order.items.every((i) => i.price !== null) ? order.items.reduce((sum, i) => sum + (i.price ?? 0), 0) : null;
   const ready = order.blockers.length === 0 && !checkingArtwork(order);
   const failure = confirmation.error;
-  const failureErrors = failure && statusOf(failure) === 422 ? Object.values((failure as { response?: { data?: { errors?: Record<string, string> } } }).response?.data?.errors ?? {}) : [];
+  const failureErrors =
+    failure && statusOf(failure) === 422
+      ? Object.values((failure as { response?: { data?: { errors?: Record<string, string> } } }).response?.data?.errors ?? {})
+      : [];
 
   const confirm = () => {
     if (confirmation.isPending) return;
@@ -246,8 +270,18 @@ export default function CreateItemsPage() {
       </PageFrame>
     );
   }
-  if (order.isPending) return <PageFrame><Loading label="Loading your basket…" /></PageFrame>;
-  if (order.isError) return <PageFrame><LoadFailed what="Your basket" error={order.error} onRetry={() => void order.refetch()} /></PageFrame>;
+  if (order.isPending)
+    return (
+      <PageFrame>
+        <Loading label="Loading your basket…" />
+      </PageFrame>
+    );
+  if (order.isError)
+    return (
+      <PageFrame>
+        <LoadFailed what="Your basket" error={order.error} onRetry={() => void order.refetch()} />
+      </PageFrame>
+    );
   // A confirmed basket is an order now: its page is /orders/{id}.
   if (order.data.status !== 'basket') return <Navigate to={route('orders.view', { id })} replace />;
   const basket = order.data;
@@ -268,9 +302,22 @@ export default function CreateItemsPage() {
             <Typography variant="h3" component="h2" id="items-heading" ref={itemsHeading} tabIndex={-1} sx={{ mb: 1 }}>
               Items
             </Typography>
-            {basket.items.length === 0 && <Typography color="text.secondary" sx={{ mb: 2 }}>No items yet: add the first below.</Typography>}
+            {basket.items.length === 0 && (
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                No items yet: add the first below.
+              </Typography>
+            )}
             {basket.items.map((item, index) => (
-              <ItemCard key={item.id} orderId={id} item={item} index={index} products={products.data ?? []} prices={prices.data} focusOnArrival={item.id === arrived} onArrived={onArrived} />
+              <ItemCard
+                key={item.id}
+                orderId={id}
+                item={item}
+                index={index}
+                products={products.data ?? []}
+                prices={prices.data}
+                focusOnArrival={item.id === arrived}
+                onArrived={onArrived}
+              />
             ))}
           </section>
           <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} aria-labelledby="add-heading">

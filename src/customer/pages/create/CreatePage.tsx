@@ -73,9 +73,7 @@ function Baskets() {
                 <TableCell align="right">Value so far</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Started</TableCell>
                 <TableCell>
-                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
-                    Actions
-                  </span>
+                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>Actions</span>
                 </TableCell>
               </TableRow>
             </TableHead>
@@ -88,7 +86,13 @@ function Baskets() {
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDay(basket.created_at.slice(0, 10))}</TableCell>
                   <TableCell>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button size="small" variant="contained" component={RouterLink} to={route('create.items', { id: basket.id })} aria-label={`Open ${basket.ref || `basket ${basket.id}`}`}>
+                      <Button
+                        size="small"
+                        variant="contained"
+                        component={RouterLink}
+                        to={route('create.items', { id: basket.id })}
+                        aria-label={`Open ${basket.ref || `basket ${basket.id}`}`}
+                      >
                         Open
                       </Button>
                       <Button size="small" color="error" onClick={() => setDiscarding(basket)} aria-label={`Discard ${basket.ref || `basket ${basket.id}`}`}>
@@ -124,7 +128,8 @@ function Baskets() {
           });
         }}
       >
-        {discarding && `“${discarding.ref || `Basket ${discarding.id}`}” and its ${discarding.item_count} item(s) and artwork will be deleted. This cannot be undone.`}
+        {discarding &&
+          `“${discarding.ref || `Basket ${discarding.id}`}” and its ${discarding.item_count} item(s) and artwork will be deleted. This cannot be undone.`}
       </ConfirmDialog>
     </section>
   );

@@ -21,7 +21,10 @@ import { useFocusFallback } from '../../components/useFocusFallback';
  * progress. The button stays enabled and in place while the file goes and is checked (a second
  * choice waits), so keyboard focus stays on it throughout.
  */
-export const ArtworkUpload = forwardRef<HTMLButtonElement, { orderId: number; item: Item; label: string }>(function ArtworkUpload({ orderId, item, label }, ref) {
+export const ArtworkUpload = forwardRef<HTMLButtonElement, { orderId: number; item: Item; label: string }>(function ArtworkUpload(
+  { orderId, item, label },
+  ref,
+) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadArtwork(orderId, item.id);
   const id = useId();
@@ -137,8 +140,8 @@ export function ItemCard({ orderId, item, index, products, prices, focusOnArriva
         Artwork
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        One PDF, {item.sides === 'double' ? '2 pages (front and back)' : '1 page'}, {item.trim.width_mm + 2 * item.trim.bleed_mm}×{item.trim.height_mm + 2 * item.trim.bleed_mm} mm: the finished
-        size {item.trim.width_mm}×{item.trim.height_mm} mm with {item.trim.bleed_mm} mm bleed.
+        One PDF, {item.sides === 'double' ? '2 pages (front and back)' : '1 page'}, {item.trim.width_mm + 2 * item.trim.bleed_mm}×
+        {item.trim.height_mm + 2 * item.trim.bleed_mm} mm: the finished size {item.trim.width_mm}×{item.trim.height_mm} mm with {item.trim.bleed_mm} mm bleed.
       </Typography>
       {item.artwork && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
@@ -174,9 +177,19 @@ export function ItemCard({ orderId, item, index, products, prices, focusOnArriva
       )}
       {/* One upload button in one place whether or not there is artwork yet: focus stays on it while the file is checked. */}
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <ArtworkUpload ref={uploadButton} orderId={orderId} item={item} label={!item.artwork ? 'Upload PDF' : status === 'fail' ? 'Replace with a corrected PDF' : 'Replace artwork'} />
+        <ArtworkUpload
+          ref={uploadButton}
+          orderId={orderId}
+          item={item}
+          label={!item.artwork ? 'Upload PDF' : status === 'fail' ? 'Replace with a corrected PDF' : 'Replace artwork'}
+        />
         {item.artwork && (
-          <Button size="small" color="error" onClick={() => !removeArtwork.isPending && removeArtwork.mutate(item.id)} aria-label={`Remove artwork of item ${index + 1}`}>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => !removeArtwork.isPending && removeArtwork.mutate(item.id)}
+            aria-label={`Remove artwork of item ${index + 1}`}
+          >
             Remove artwork
           </Button>
         )}

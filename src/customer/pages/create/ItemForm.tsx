@@ -67,7 +67,12 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
     if (initial) return initial;
     const product = products[0];
     const stock = product?.stocks[0];
-    return { ...EMPTY, product_id: product ? String(product.id) : '', stock_id: stock ? String(stock.id) : '', qty: stock?.quantities[0] !== undefined ? String(stock.quantities[0]) : '' };
+    return {
+      ...EMPTY,
+      product_id: product ? String(product.id) : '',
+      stock_id: stock ? String(stock.id) : '',
+      qty: stock?.quantities[0] !== undefined ? String(stock.quantities[0]) : '',
+    };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -104,7 +109,14 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
       return;
     }
     setSending(true);
-    onSubmit({ product_id: Number(choice.product_id), stock_id: Number(choice.stock_id), qty, sides: choice.sides, orientation: choice.orientation, notes: choice.notes })
+    onSubmit({
+      product_id: Number(choice.product_id),
+      stock_id: Number(choice.stock_id),
+      qty,
+      sides: choice.sides,
+      orientation: choice.orientation,
+      notes: choice.notes,
+    })
       .then(() => {
         if (!initial) setChoice((current) => ({ ...current, notes: '' }));
       })
@@ -143,9 +155,27 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Grid container columnSpacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>{select('product_id', 'Product', products.map((p) => ({ value: String(p.id), label: p.name })))}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{select('stock_id', 'Paper', (product?.stocks ?? []).map((s) => ({ value: String(s.id), label: s.name })))}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{select('qty', 'Quantity', (stock?.quantities ?? []).map((q) => ({ value: String(q), label: q.toLocaleString('en-GB') })))}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select(
+            'product_id',
+            'Product',
+            products.map((p) => ({ value: String(p.id), label: p.name })),
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select(
+            'stock_id',
+            'Paper',
+            (product?.stocks ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {select(
+            'qty',
+            'Quantity',
+            (stock?.quantities ?? []).map((q) => ({ value: String(q), label: q.toLocaleString('en-GB') })),
+          )}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Box sx={{ mt: 2, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} aria-live="polite">
             <Typography variant="body2" color="text.secondary">
@@ -173,7 +203,12 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormControl margin="normal">
             <FormLabel id={`${id}-orientation`}>Orientation</FormLabel>
-            <RadioGroup row aria-labelledby={`${id}-orientation`} value={choice.orientation} onChange={(event) => change({ orientation: event.target.value as Orientation })}>
+            <RadioGroup
+              row
+              aria-labelledby={`${id}-orientation`}
+              value={choice.orientation}
+              onChange={(event) => change({ orientation: event.target.value as Orientation })}
+            >
               <FormControlLabel value="landscape" control={<Radio />} label="Landscape" />
               <FormControlLabel value="portrait" control={<Radio />} label="Portrait" />
             </RadioGroup>

@@ -36,7 +36,9 @@ async function loadSchema(): Promise<z.ZodType<OrderDetails>> {
   const details = orderCreateSchema.required({ address: true });
   return zod
     .record(zod.string(), zod.string())
-    .transform((values) => ({ ref: values.ref, address: Object.fromEntries(KEYS.map((key) => [key, values[`address.${key}`] ?? ''])) }) as z.input<typeof details>)
+    .transform(
+      (values) => ({ ref: values.ref, address: Object.fromEntries(KEYS.map((key) => [key, values[`address.${key}`] ?? ''])) }) as z.input<typeof details>,
+    )
     .pipe(details) as unknown as z.ZodType<OrderDetails>;
 }
 
@@ -82,7 +84,13 @@ export function OrderDetailsForm({
       <Grid container columnSpacing={2}>
         {ADDRESS_FIELDS.map((row) => (
           <Grid key={row.name} size={{ xs: 12, sm: row.sm }}>
-            <TextInput {...form.field(row.name)} label={row.label} type={'type' in row ? row.type : undefined} required={'required' in row} autoComplete={`shipping ${row.autoComplete}`} />
+            <TextInput
+              {...form.field(row.name)}
+              label={row.label}
+              type={'type' in row ? row.type : undefined}
+              required={'required' in row}
+              autoComplete={`shipping ${row.autoComplete}`}
+            />
           </Grid>
         ))}
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -11,9 +11,7 @@ export default function NotFoundPage() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="h1">Page not found</Typography>
-      <Typography variant="body1">
-        We could not find the page you asked for. It may have moved, or the address may be mistyped.
-      </Typography>
+      <Typography variant="body1">We could not find the page you asked for. It may have moved, or the address may be mistyped.</Typography>
       <Button component={RouterLink} to={signedIn ? route('home') : route('login')} variant="contained">
         {signedIn ? 'Go to the home page' : 'Go to log in'}
       </Button>

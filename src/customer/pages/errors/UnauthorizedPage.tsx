@@ -39,8 +39,8 @@ function SignedOut() {
     <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: '70ch' }}>
       <Typography variant="h1">{STANDING_HEADINGS['signed-out']}</Typography>
       <Typography variant="body1">
-        You are not signed in. Ordering, prices, invoices and the Resolution Centre are for trade accounts: log in with
-        yours, or open one — it takes a few minutes{approvalRequired ? ', and we check each new account before it can order' : ''}.
+        You are not signed in. Ordering, prices, invoices and the Resolution Centre are for trade accounts: log in with yours, or open one — it takes a few
+        minutes{approvalRequired ? ', and we check each new account before it can order' : ''}.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button component={RouterLink} to={route('login')} variant="contained">

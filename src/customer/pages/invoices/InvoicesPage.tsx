@@ -107,7 +107,11 @@ export default function InvoicesPage() {
                       </TableCell>
                       <TableCell align="right">{formatPence(invoice.total)}</TableCell>
                       <TableCell>
-                        <SaveFileButton fetchFile={() => fetchInvoicePdf(invoice.id)} name={`${invoice.number}.pdf`} aria-label={`PDF of invoice ${invoice.number}`}>
+                        <SaveFileButton
+                          fetchFile={() => fetchInvoicePdf(invoice.id)}
+                          name={`${invoice.number}.pdf`}
+                          aria-label={`PDF of invoice ${invoice.number}`}
+                        >
                           PDF
                         </SaveFileButton>
                       </TableCell>
@@ -116,7 +120,13 @@ export default function InvoicesPage() {
                 </TableBody>
               </Table>
             </Paper>
-            <ListFooter total={found.total} noun="invoice" page={page} perPage={PER_PAGE} onPage={(next) => setSearch({ ...(q ? { q } : {}), page: String(next) })} />
+            <ListFooter
+              total={found.total}
+              noun="invoice"
+              page={page}
+              perPage={PER_PAGE}
+              onPage={(next) => setSearch({ ...(q ? { q } : {}), page: String(next) })}
+            />
           </>
         )}
       </ListStates>

@@ -112,12 +112,30 @@ export function OrderFilters({ values, errors, onApply }: OrderFiltersProps) {
       </Field>
       <Field label="Confirmed from" shrink error={errors.from} sx={{ flex: { sm: '1 1 150px' } }}>
         {(id, describedBy) => (
-          <OutlinedInput id={id} type="date" name="from" label="Confirmed from" notched value={draft.from} onChange={set('from')} inputProps={{ 'aria-describedby': describedBy }} />
+          <OutlinedInput
+            id={id}
+            type="date"
+            name="from"
+            label="Confirmed from"
+            notched
+            value={draft.from}
+            onChange={set('from')}
+            inputProps={{ 'aria-describedby': describedBy }}
+          />
         )}
       </Field>
       <Field label="Confirmed to" shrink error={errors.to} sx={{ flex: { sm: '1 1 150px' } }}>
         {(id, describedBy) => (
-          <OutlinedInput id={id} type="date" name="to" label="Confirmed to" notched value={draft.to} onChange={set('to')} inputProps={{ 'aria-describedby': describedBy }} />
+          <OutlinedInput
+            id={id}
+            type="date"
+            name="to"
+            label="Confirmed to"
+            notched
+            value={draft.to}
+            onChange={set('to')}
+            inputProps={{ 'aria-describedby': describedBy }}
+          />
         )}
       </Field>
       <Stack direction="row" spacing={1} sx={{ mt: { xs: 1, sm: 2 }, alignSelf: { sm: 'flex-start' } }}>
@@ -135,7 +153,21 @@ export function OrderFilters({ values, errors, onApply }: OrderFiltersProps) {
 }
 
 /** A labelled outlined field built from its parts (as the price filters do: TextField brings the whole Select along), with its hint or error below. */
-function Field({ label, shrink, hint, error, sx, children }: { label: string; shrink?: boolean; hint?: string; error?: string; sx: SxProps<Theme>; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+function Field({
+  label,
+  shrink,
+  hint,
+  error,
+  sx,
+  children,
+}: {
+  label: string;
+  shrink?: boolean;
+  hint?: string;
+  error?: string;
+  sx: SxProps<Theme>;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
   const id = useId();
   const helperId = error || hint ? `${id}-helper` : undefined;
   return (

@@ -24,7 +24,8 @@ import { errorText, LoadFailed, Loading, statusOf } from '../../components/Query
 import { SaveFileButton } from '../../../shared/ui/download';
 import { fetchInvoicePdf } from '../../api/invoices';
 
-const when = (iso: string) => `${formatDay(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`;
+const when = (iso: string) =>
+  `${formatDay(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`;
 
 function Actions({ order }: { order: Order }) {
   const navigate = useNavigate();
@@ -86,8 +87,18 @@ export default function OrderViewPage() {
       </PageFrame>
     );
   }
-  if (query.isPending) return <PageFrame title={`Order #${id}`}><Loading label="Loading the order…" /></PageFrame>;
-  if (query.isError) return <PageFrame title={`Order #${id}`}><LoadFailed what="The order" error={query.error} onRetry={() => void query.refetch()} /></PageFrame>;
+  if (query.isPending)
+    return (
+      <PageFrame title={`Order #${id}`}>
+        <Loading label="Loading the order…" />
+      </PageFrame>
+    );
+  if (query.isError)
+    return (
+      <PageFrame title={`Order #${id}`}>
+        <LoadFailed what="The order" error={query.error} onRetry={() => void query.refetch()} />
+      </PageFrame>
+    );
   const order = query.data;
   if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
   const a = order.address;
@@ -162,11 +173,13 @@ export default function OrderViewPage() {
               Delivery
             </Typography>
             <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', my: 1 }}>
-              {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name ?? ''].filter((line) => line.trim()).map((line) => (
-                <span key={line} style={{ display: 'block' }}>
-                  {line}
-                </span>
-              ))}
+              {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name ?? '']
+                .filter((line) => line.trim())
+                .map((line) => (
+                  <span key={line} style={{ display: 'block' }}>
+                    {line}
+                  </span>
+                ))}
             </Typography>
             {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
             {days && (

@@ -26,7 +26,10 @@ const PER_PAGE = 20;
 
 /** "matching “menu”, confirmed from 1 Mar 2026 to 31 Mar 2026": what the filters keep, in words. */
 function filtersText({ q, from, to }: OrderFilterValues): string {
-  const parts = [q ? `matching “${q}”` : '', from || to ? `confirmed ${from ? `from ${formatDate(from)}` : ''}${from && to ? ' ' : ''}${to ? `to ${formatDate(to)}` : ''}` : ''];
+  const parts = [
+    q ? `matching “${q}”` : '',
+    from || to ? `confirmed ${from ? `from ${formatDate(from)}` : ''}${from && to ? ' ' : ''}${to ? `to ${formatDate(to)}` : ''}` : '',
+  ];
   return parts.filter(Boolean).join(', ');
 }
 
@@ -55,7 +58,9 @@ export default function OrdersPage() {
     <PageFrame title={name} intro={filtered && !refused ? `Showing ${what} ${words}.` : all ? 'Every order you have confirmed, newest first.' : undefined}>
       <OrderFilters key={search.toString()} values={filters} errors={refused?.errors ?? {}} onApply={(next) => setSearch(orderFiltersQuery(next))} />
       {refused ? (
-        <Alert severity="error">{Object.keys(refused.errors).length ? 'These filters cannot be used: what to change is said beside them.' : refused.message}</Alert>
+        <Alert severity="error">
+          {Object.keys(refused.errors).length ? 'These filters cannot be used: what to change is said beside them.' : refused.message}
+        </Alert>
       ) : (
         <ListStates
           query={orders}
@@ -102,8 +107,12 @@ export default function OrdersPage() {
                           </TableCell>
                         )}
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.item_count}</TableCell>
-                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{order.confirmed_at ? formatDay(ukToday(new Date(order.confirmed_at))) : '—'}</TableCell>
-                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{status === 'dispatched' ? order.tracking_number || '—' : (orderDaysLine(order) ?? '—')}</TableCell>
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                          {order.confirmed_at ? formatDay(ukToday(new Date(order.confirmed_at))) : '—'}
+                        </TableCell>
+                        <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                          {status === 'dispatched' ? order.tracking_number || '—' : (orderDaysLine(order) ?? '—')}
+                        </TableCell>
                         <TableCell align="right">{order.value === null ? '—' : formatPence(order.value)}</TableCell>
                       </TableRow>
                     ))}

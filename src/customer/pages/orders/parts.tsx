@@ -66,7 +66,11 @@ export function ArtworkPreview({ orderId, item }: { orderId: number; item: Item 
   const pages = item.artwork?.preview_pages ?? 0;
   if (pages <= 1) return <PagePreview orderId={orderId} item={item} page={1} />;
   return (
-    <Box component="ul" aria-label={`Pages of ${item.artwork?.name ?? 'the artwork'}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, gap: 1, flexShrink: 0, width: { xs: '100%', sm: 200 } }}>
+    <Box
+      component="ul"
+      aria-label={`Pages of ${item.artwork?.name ?? 'the artwork'}`}
+      sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: { xs: 'row', sm: 'column' }, gap: 1, flexShrink: 0, width: { xs: '100%', sm: 200 } }}
+    >
       {Array.from({ length: pages }, (_, index) => (
         <Box component="li" key={index} sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 0 }}>
           <PagePreview orderId={orderId} item={item} page={index + 1} />

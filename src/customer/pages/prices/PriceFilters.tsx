@@ -55,7 +55,14 @@ export function PriceFilters({ matching, shown, values, vatRate, onChange }: Pri
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mb: 3, flexWrap: 'wrap', alignItems: { sm: 'center' } }} className="pj-noprint">
       <OutlinedField label="Search products" sx={{ minWidth: { sm: 220 }, flex: { sm: '1 1 220px' } }}>
         {(id) => (
-          <OutlinedInput id={id} type="search" label="Search products" value={query} onChange={(e) => setQuery(e.target.value)} inputProps={{ 'aria-controls': 'price-products' }} />
+          <OutlinedInput
+            id={id}
+            type="search"
+            label="Search products"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            inputProps={{ 'aria-controls': 'price-products' }}
+          />
         )}
       </OutlinedField>
       <OutlinedField label="Product" shrink disabled={matching.length === 0} sx={{ minWidth: { sm: 240 }, flex: { sm: '2 1 240px' } }}>
@@ -77,7 +84,12 @@ export function PriceFilters({ matching, shown, values, vatRate, onChange }: Pri
       </OutlinedField>
       <OutlinedField label="Paper" shrink disabled={!shown} sx={{ minWidth: { sm: 200 }, flex: { sm: '1 1 200px' } }}>
         {(id) => (
-          <NativeSelect id={id} input={<OutlinedInput label="Paper" notched />} value={values.stock} onChange={(e) => onChange({ ...values, stock: e.target.value })}>
+          <NativeSelect
+            id={id}
+            input={<OutlinedInput label="Paper" notched />}
+            value={values.stock}
+            onChange={(e) => onChange({ ...values, stock: e.target.value })}
+          >
             <option value={ALL}>All papers</option>
             {shown?.stocks.map((s) => (
               <option key={s.id} value={String(s.id)}>
@@ -104,7 +116,19 @@ export function PriceFilters({ matching, shown, values, vatRate, onChange }: Pri
  * non-native Select (Menu, Popover, Modal) even for a search box or a native select, ≈ 20 kB
  * gzipped that the first paint of this page does not need.
  */
-function OutlinedField({ label, shrink, disabled, sx, children }: { label: string; shrink?: boolean; disabled?: boolean; sx: SxProps<Theme>; children: (id: string) => ReactNode }) {
+function OutlinedField({
+  label,
+  shrink,
+  disabled,
+  sx,
+  children,
+}: {
+  label: string;
+  shrink?: boolean;
+  disabled?: boolean;
+  sx: SxProps<Theme>;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <FormControl fullWidth margin="normal" disabled={disabled} sx={sx}>

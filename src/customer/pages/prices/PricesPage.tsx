@@ -132,9 +132,19 @@ export default function PricesPage() {
   );
 
   return (
-    <PageFrame intro={intro(vatRate)} actions={<Box className="pj-noprint" sx={{ display: 'flex', gap: 1, whiteSpace: 'nowrap' }}>{actions}</Box>}>
+    <PageFrame
+      intro={intro(vatRate)}
+      actions={
+        <Box className="pj-noprint" sx={{ display: 'flex', gap: 1, whiteSpace: 'nowrap' }}>
+          {actions}
+        </Box>
+      }
+    >
       <PriceFilters matching={matching} shown={shown} values={values} vatRate={vat.rate} onChange={setFilters} />
-      <Box className="pj-price-layout" sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        className="pj-price-layout"
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' }, alignItems: 'start' }}
+      >
         <ProductIndex products={matching} shownId={shown?.id} q={values.q} vat={values.vat} />
         <Box sx={{ minWidth: 0 }}>
           {!shown ? (
@@ -155,7 +165,17 @@ export default function PricesPage() {
  * Plain links styled by prices.css (hundreds of them cost little); re-rendered only when the list,
  * the product shown or the search and VAT choice the links keep change.
  */
-const ProductIndex = memo(function ProductIndex({ products, shownId, q, vat }: { products: PriceListProduct[]; shownId: number | undefined; q: string; vat: boolean }) {
+const ProductIndex = memo(function ProductIndex({
+  products,
+  shownId,
+  q,
+  vat,
+}: {
+  products: PriceListProduct[];
+  shownId: number | undefined;
+  q: string;
+  vat: boolean;
+}) {
   const values: PriceFilterValues = { q, product: '', stock: ALL, vat };
   return (
     <nav aria-label="Products" id="price-products" className="pj-noprint pj-price-index">

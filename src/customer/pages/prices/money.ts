@@ -33,14 +33,30 @@ export function paperLabel(stock: Pick<PriceListStock, 'name' | 'type'>): string
  * browser from the list /api/prices answered. With a VAT rate, the prices with VAT follow.
  */
 export function priceListCsv(products: readonly PriceListProduct[], rate: string | null): string {
-  const head = ['Product', 'Paper', 'Quantity', 'Single-sided (£ ex VAT)', 'Double-sided (£ ex VAT)', 'Single-sided per item (£ ex VAT)', 'Double-sided per item (£ ex VAT)'];
+  const head = [
+    'Product',
+    'Paper',
+    'Quantity',
+    'Single-sided (£ ex VAT)',
+    'Double-sided (£ ex VAT)',
+    'Single-sided per item (£ ex VAT)',
+    'Double-sided per item (£ ex VAT)',
+  ];
   if (rate !== null) head.push(`Single-sided (£ inc VAT at ${rate}%)`, `Double-sided (£ inc VAT at ${rate}%)`);
   head.push('Your discount (%)');
   const rows: CsvCell[][] = [head];
   for (const product of products) {
     for (const stock of product.stocks) {
       for (const b of stock.breaks) {
-        const row: CsvCell[] = [product.name, paperLabel(stock), b.qty, poundsText(b.single), poundsText(b.double), unitPounds(b.single, b.qty), unitPounds(b.double, b.qty)];
+        const row: CsvCell[] = [
+          product.name,
+          paperLabel(stock),
+          b.qty,
+          poundsText(b.single),
+          poundsText(b.double),
+          unitPounds(b.single, b.qty),
+          unitPounds(b.double, b.qty),
+        ];
         if (rate !== null) row.push(poundsText(priceShown(b.single, rate)), poundsText(priceShown(b.double, rate)));
         row.push(product.discount);
         rows.push(row);

@@ -103,7 +103,16 @@ export function NewTicketForm({ orderId, onCancel }: { orderId: number | null; o
             ))}
           </TextField>
         </Stack>
-        <TextField fullWidth multiline minRows={4} margin="normal" required label="Details" {...details} slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX } }} />
+        <TextField
+          fullWidth
+          multiline
+          minRows={4}
+          margin="normal"
+          required
+          label="Details"
+          {...details}
+          slotProps={{ htmlInput: { maxLength: TICKET_TEXT_MAX } }}
+        />
         <AttachmentPicker
           files={files}
           onChange={(next) => {

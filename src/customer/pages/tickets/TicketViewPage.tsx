@@ -31,8 +31,18 @@ export default function TicketViewPage() {
       </PageFrame>
     );
   }
-  if (query.isPending) return <PageFrame title={`Ticket #${id}`}><Loading label="Loading the ticket…" /></PageFrame>;
-  if (query.isError) return <PageFrame title={`Ticket #${id}`}><LoadFailed what="The ticket" error={query.error} onRetry={() => void query.refetch()} /></PageFrame>;
+  if (query.isPending)
+    return (
+      <PageFrame title={`Ticket #${id}`}>
+        <Loading label="Loading the ticket…" />
+      </PageFrame>
+    );
+  if (query.isError)
+    return (
+      <PageFrame title={`Ticket #${id}`}>
+        <LoadFailed what="The ticket" error={query.error} onRetry={() => void query.refetch()} />
+      </PageFrame>
+    );
 
   const ticket = query.data;
   const closed = ticket.status === 'closed';
@@ -69,7 +79,13 @@ export default function TicketViewPage() {
           {errorText(move.error)}
         </Alert>
       )}
-      <TicketThread ticketId={ticket.id} thread={ticket.thread} events={ticket.events} viewer="customer" fetchFile={(fileId, size) => fetchTicketFile(ticket.id, fileId, size)} />
+      <TicketThread
+        ticketId={ticket.id}
+        thread={ticket.thread}
+        events={ticket.events}
+        viewer="customer"
+        fetchFile={(fileId, size) => fetchTicketFile(ticket.id, fileId, size)}
+      />
       {closed ? (
         <Alert
           severity="info"
@@ -87,7 +103,9 @@ export default function TicketViewPage() {
           <TicketReplyForm
             label="Your reply"
             hint="We are e-mailed at once and answer here."
-            send={async (body, files, onProgress) => void (await store(await (body ? replyToTicket(ticket.id, body, files, onProgress) : sendTicketFiles(ticket.id, files, onProgress))))}
+            send={async (body, files, onProgress) =>
+              void (await store(await (body ? replyToTicket(ticket.id, body, files, onProgress) : sendTicketFiles(ticket.id, files, onProgress))))
+            }
             readFailure={(error) => ({ status: statusOf(error), message: errorText(error), errors: apiErrors(error)?.errors ?? {} })}
             onConflict={() => void query.refetch()}
           />

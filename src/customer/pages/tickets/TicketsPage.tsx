@@ -34,7 +34,11 @@ function LastMessage({ ticket }: { ticket: TicketSummary }) {
       <Typography variant="body2">
         <strong>{ticket.last_message_by === 'staff' ? 'We replied' : 'You wrote'}</strong> · {formatMoment(ticket.last_message_at)}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+      >
         {ticket.last_message_excerpt}
       </Typography>
     </>
@@ -58,7 +62,11 @@ export default function TicketsPage() {
   const counts = tickets.data?.counts;
 
   const show = (next: { status?: TicketStatus; q?: string; page?: number }) =>
-    setSearch({ ...(next.status ? { status: next.status } : {}), ...(next.q ? { q: next.q } : {}), ...(next.page && next.page > 1 ? { page: String(next.page) } : {}) });
+    setSearch({
+      ...(next.status ? { status: next.status } : {}),
+      ...(next.q ? { q: next.q } : {}),
+      ...(next.page && next.page > 1 ? { page: String(next.page) } : {}),
+    });
 
   return (
     <PageFrame

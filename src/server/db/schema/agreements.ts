@@ -22,10 +22,9 @@ export const userPrices = pgTable(
 );
 
 /** Restricted products a customer may see and order. */
-export const userProducts = pgTable(
-  'user_products',
-  { userId: link('user_id', () => users.id), productId: link('product_id', () => products.id) },
-  (t) => [primaryKey({ name: 'user_products_pkey', columns: [t.userId, t.productId] }), index('user_products_product_idx').on(t.productId)],
-);
+export const userProducts = pgTable('user_products', { userId: link('user_id', () => users.id), productId: link('product_id', () => products.id) }, (t) => [
+  primaryKey({ name: 'user_products_pkey', columns: [t.userId, t.productId] }),
+  index('user_products_product_idx').on(t.productId),
+]);
 
 export type UserPriceRow = typeof userPrices.$inferSelect;

@@ -39,7 +39,10 @@ export const deliveryTypesCountries = pgTable(
       .notNull()
       .references(() => countries.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ name: 'delivery_types_countries_pkey', columns: [t.deliveryTypeId, t.countryId] }), index('delivery_types_countries_country_idx').on(t.countryId)],
+  (t) => [
+    primaryKey({ name: 'delivery_types_countries_pkey', columns: [t.deliveryTypeId, t.countryId] }),
+    index('delivery_types_countries_country_idx').on(t.countryId),
+  ],
 );
 
 /** Weight bands of a delivery type: the price (pence) of a parcel up to `weight_upto` grams. */

@@ -38,7 +38,9 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_unique').on(t.number),
     // One invoice per order, however often the dispatch is retried.
-    uniqueIndex('invoices_order_unique').on(t.orderId).where(sql`${t.orderId} is not null`),
+    uniqueIndex('invoices_order_unique')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
     index('invoices_user_idx').on(t.userId, t.id),
     check('invoices_source_check', sql`${t.source} in ('raised', 'uploaded')`),
   ],

@@ -29,9 +29,15 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
-    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
-    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} = 'done'`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_lease_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'running'`),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} = 'done'`),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );

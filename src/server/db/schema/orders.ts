@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
 import { deliveryTypes } from './delivery';
@@ -78,8 +93,12 @@ export const orders = pgTable(
     index('orders_status_dispatch_idx').on(t.status, t.dispatchDue),
     index('orders_status_id_idx').on(t.status, t.id),
     index('orders_status_total_idx').on(t.status, t.total),
-    index('orders_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.status} <> 'basket'`),
-    uniqueIndex('orders_user_confirm_key_unique').on(t.userId, t.confirmKey).where(sql`${t.confirmKey} is not null`),
+    index('orders_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.status} <> 'basket'`),
+    uniqueIndex('orders_user_confirm_key_unique')
+      .on(t.userId, t.confirmKey)
+      .where(sql`${t.confirmKey} is not null`),
   ],
 );
 
@@ -124,7 +143,9 @@ export const orderItems = pgTable(
     index('order_items_product_idx').on(t.productId),
     index('order_items_stock_idx').on(t.stockId),
     // What a batch run looks for: the items in no batch yet.
-    index('order_items_unbatched_idx').on(t.orderId).where(sql`${t.batchId} is null`),
+    index('order_items_unbatched_idx')
+      .on(t.orderId)
+      .where(sql`${t.batchId} is null`),
     check('order_items_qty_check', sql`${t.qty} > 0`),
     check('order_items_sides_check', sql`${t.sides} in ('single', 'double')`),
     check('order_items_orientation_check', sql`${t.orientation} in ('portrait', 'landscape')`),

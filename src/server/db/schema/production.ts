@@ -36,7 +36,9 @@ export const batches = pgTable(
   (t) => [
     check('batches_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
     // One run at a time: two runs at once would race for the same items, and the press wants one ZIP.
-    uniqueIndex('batches_one_open_unique').on(sql`(true)`).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('batches_one_open_unique')
+      .on(sql`(true)`)
+      .where(sql`${t.status} in ('queued', 'running')`),
     index('batches_created_idx').on(t.createdAt),
   ],
 );

@@ -45,11 +45,17 @@ export const users = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('users_email_live_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_live_unique')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.role),
     // The logo route asks whether a live account names a file (a deleted user's logo is not served).
-    index('users_company_logo_idx').on(t.companyLogo).where(sql`${t.companyLogo} is not null`),
-    index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
+    index('users_company_logo_idx')
+      .on(t.companyLogo)
+      .where(sql`${t.companyLogo} is not null`),
+    index('users_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
     check('users_role_check', sql`${t.role} in ('none', 'user', 'trade', 'admin')`),
   ],
 );

@@ -83,14 +83,16 @@ export async function seedCatalogue(db: Db): Promise<void> {
 
     const productRows = await tx
       .insert(products)
-      .values(
-        PRODUCTS.map(({ stocks: _s, breaks: _b, trim: [trimWidthMm, trimHeightMm], ...p }, i) => ({ ...p, trimWidthMm, trimHeightMm, sortOrder: i + 1 })),
-      )
+      .values(PRODUCTS.map(({ stocks: _s, breaks: _b, trim: [trimWidthMm, trimHeightMm], ...p }, i) => ({ ...p, trimWidthMm, trimHeightMm, sortOrder: i + 1 })))
       .returning({ id: products.id, name: products.name });
     await tx.insert(productsStock).values(PRODUCTS.flatMap((p, i) => p.stocks.map((key) => ({ productId: productRows[i].id, stockId: stockId.get(key)! }))));
     await tx
       .insert(stockMargins)
-      .values(PRODUCTS.flatMap((p, i) => p.stocks.flatMap((key) => p.breaks.map(([qty, margin]) => ({ productId: productRows[i].id, stockId: stockId.get(key)!, qty, margin })))));
+      .values(
+        PRODUCTS.flatMap((p, i) =>
+          p.stocks.flatMap((key) => p.breaks.map(([qty, margin]) => ({ productId: productRows[i].id, stockId: stockId.get(key)!, qty, margin }))),
+        ),
+      );
     await bumpCatalogueVersion(tx);
 
     const [jane] = await tx
@@ -101,9 +103,15 @@ export async function seedCatalogue(db: Db): Promise<void> {
     const productId = new Map(productRows.map((r) => [r.name, r.id]));
     const restricted = PRODUCTS.filter((p) => p.restricted).map((p) => productId.get(p.name)!);
     if (restricted.length) await tx.insert(userProducts).values(restricted.map((id) => ({ userId: jane.id, productId: id })));
-    await tx.insert(userPrices).values(Object.entries(TRADE_DISCOUNTS).map(([name, discount]) => ({ userId: jane.id, productId: productId.get(name)!, discount })));
+    await tx
+      .insert(userPrices)
+      .values(Object.entries(TRADE_DISCOUNTS).map(([name, discount]) => ({ userId: jane.id, productId: productId.get(name)!, discount })));
   });
 }
 
-export const DEMO_CATALOGUE = { stocks: STOCKS.length, products: PRODUCTS.length, tradeCustomer: TRADE_CUSTOMER, restricted: PRODUCTS.filter((p) => p.restricted).map((p) => p.name) };
-
+export const DEMO_CATALOGUE = {
+  stocks: STOCKS.length,
+  products: PRODUCTS.length,
+  tradeCustomer: TRADE_CUSTOMER,
+  restricted: PRODUCTS.filter((p) => p.restricted).map((p) => p.name),
+};

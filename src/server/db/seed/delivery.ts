@@ -43,10 +43,21 @@ export async function seedDeliveryTypes(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const [gb] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, 'GB'));
     if (!gb) return;
-    const international = (await tx.select({ id: countries.id }).from(countries).where(eq(countries.active, true))).map((c) => c.id).filter((id) => id !== gb.id);
+    const international = (await tx.select({ id: countries.id }).from(countries).where(eq(countries.active, true)))
+      .map((c) => c.id)
+      .filter((id) => id !== gb.id);
     const rows = await tx
       .insert(deliveryTypes)
-      .values(TYPES.map((t, i) => ({ code: t.code, name: t.name, carrier: t.carrier, largeItem: t.largeItem ?? false, transitDays: t.transitDays, sortOrder: i + 1 })))
+      .values(
+        TYPES.map((t, i) => ({
+          code: t.code,
+          name: t.name,
+          carrier: t.carrier,
+          largeItem: t.largeItem ?? false,
+          transitDays: t.transitDays,
+          sortOrder: i + 1,
+        })),
+      )
       .returning({ id: deliveryTypes.id });
     const links = TYPES.flatMap((t, i) => (t.countries === 'GB' ? [gb.id] : international).map((countryId) => ({ deliveryTypeId: rows[i].id, countryId })));
     for (let i = 0; i < links.length; i += 1000) await tx.insert(deliveryTypesCountries).values(links.slice(i, i + 1000));
@@ -94,7 +105,9 @@ export function englandAndWalesBankHolidays(year: number): Array<{ date: string;
   const newYear = utc(year, 1, 1);
   const christmas = utc(year, 12, 25);
   const days: Array<{ date: string; name: string }> = [
-    newYear.getUTCDay() % 6 === 0 ? { date: iso(onOrAfter(newYear, 1)), name: "New Year's Day (substitute day)" } : { date: iso(newYear), name: "New Year's Day" },
+    newYear.getUTCDay() % 6 === 0
+      ? { date: iso(onOrAfter(newYear, 1)), name: "New Year's Day (substitute day)" }
+      : { date: iso(newYear), name: "New Year's Day" },
     { date: iso(plusDays(easter, -2)), name: 'Good Friday' },
     { date: iso(plusDays(easter, 1)), name: 'Easter Monday' },
     { date: iso(onOrAfter(utc(year, 5, 1), 1)), name: 'Early May bank holiday' },

@@ -45,7 +45,12 @@ export function demoArtworkPdf(art: DemoArtwork): Buffer {
     body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
   }
   const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n` + offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body +=
+    `xref\n0 ${objects.length}\n0000000000 65535 f \n` +
+    offsets
+      .slice(1)
+      .map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)
+      .join('');
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }

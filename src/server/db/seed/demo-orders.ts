@@ -45,7 +45,8 @@ const ORDERS: DemoOrder[] = [
   { customer: TOM, ref: 'Table talkers', to: 'printing', delivery: 'CRL48', daysAgo: 7, items: [{ product: 'A6 flyers', breakIndex: 1, sides: 'double' }] },
 ];
 
-const PROBLEM = 'The poster artwork has no bleed: the background colour runs to the edge, so a white line may show after trimming. Please upload a version with 3 mm bleed on every side (303 × 426 mm), then press Resubmit.';
+const PROBLEM =
+  'The poster artwork has no bleed: the background colour runs to the edge, so a white line may show after trimming. Please upload a version with 3 mm bleed on every side (303 × 426 mm), then press Resubmit.';
 
 /**
  * Demo orders in every status for the demo customers (DESIGN §2 "Demo data"), made the way real
@@ -99,7 +100,11 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
       });
       const key = `artwork/${randomUUID()}.pdf`;
       await deps.files.put(key, pdf);
-      await deps.artwork.attach(user.id, order.id, item.id, { key, name: `${plan.ref.replace(/[^A-Za-z0-9 -]/g, '').trim() || 'artwork'} ${i + 1}.pdf`, size: pdf.length });
+      await deps.artwork.attach(user.id, order.id, item.id, {
+        key,
+        name: `${plan.ref.replace(/[^A-Za-z0-9 -]/g, '').trim() || 'artwork'} ${i + 1}.pdf`,
+        size: pdf.length,
+      });
     }
     await deps.orders.update(user, order.id, { delivery_type_id: type.id });
     made.push({ id: order.id, plan, user });
@@ -110,14 +115,21 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
 
   const confirm = async ({ id, plan, user }: (typeof made)[number]) => {
     const current = await deps.orders.get(user, id);
-    for (const item of current.items) if (item.artwork?.preflight.status === 'warn') await deps.orders.updateItem(user, id, item.id, { warnings_accepted: true });
+    for (const item of current.items)
+      if (item.artwork?.preflight.status === 'warn') await deps.orders.updateItem(user, id, item.id, { warnings_accepted: true });
     await deps.orders.confirm(user, id, `demo-${id}`, {});
     if (plan.daysAgo) await backdate(deps, id, plan.daysAgo);
   };
   const move = (id: number, to: Step, set: Partial<typeof orders.$inferInsert> = {}, note = '') =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-      await applyMove(tx, { outbox: deps.outbox, invoices: deps.invoices }, deps.config, row, { to, actor: 'staff', actorUserId: admin?.id ?? null, note, set });
+      await applyMove(tx, { outbox: deps.outbox, invoices: deps.invoices }, deps.config, row, {
+        to,
+        actor: 'staff',
+        actorUserId: admin?.id ?? null,
+        note,
+        set,
+      });
     });
 
   // The printed orders go to the press as they would: confirmed, then taken by a batch run (its
@@ -132,7 +144,10 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
     if (plan.to !== 'dispatched') continue;
     // Tracked services' parcels carry a Royal Mail S10 number; untracked ones (Royal Mail 24/48), couriers and collections none.
     const type = typeRows.find((t) => t.code === plan.delivery)!;
-    const tracking = type.carrier === 'royalmail' && trackingRuleOf({ carrier: 'royalmail', code: type.code }).takes === 'required' ? royalMailTrackingNumber('TT', 10_000_000 + id * 7919) : null;
+    const tracking =
+      type.carrier === 'royalmail' && trackingRuleOf({ carrier: 'royalmail', code: type.code }).takes === 'required'
+        ? royalMailTrackingNumber('TT', 10_000_000 + id * 7919)
+        : null;
     await move(id, 'dispatched', { trackingNumber: tracking, dispatchedAt: new Date() }, tracking ? `Royal Mail ${tracking}` : 'Dispatched');
   }
 
@@ -153,8 +168,16 @@ async function backdate(deps: AppDeps, id: number, days: number): Promise<void> 
   await db.transaction(async (tx) => {
     await tx
       .update(orders)
-      .set({ createdAt: sql`${orders.createdAt} - ${shift}`, confirmedAt: sql`${orders.confirmedAt} - ${shift}`, dispatchDue: sql`${orders.dispatchDue} - ${shift}`, deliveryDue: sql`${orders.deliveryDue} - ${shift}` })
+      .set({
+        createdAt: sql`${orders.createdAt} - ${shift}`,
+        confirmedAt: sql`${orders.confirmedAt} - ${shift}`,
+        dispatchDue: sql`${orders.dispatchDue} - ${shift}`,
+        deliveryDue: sql`${orders.deliveryDue} - ${shift}`,
+      })
       .where(eq(orders.id, id));
-    await tx.update(orderEvents).set({ at: sql`${orderEvents.at} - ${shift}` }).where(eq(orderEvents.orderId, id));
+    await tx
+      .update(orderEvents)
+      .set({ at: sql`${orderEvents.at} - ${shift}` })
+      .where(eq(orderEvents.orderId, id));
   });
 }

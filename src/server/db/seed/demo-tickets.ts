@@ -38,7 +38,11 @@ export async function seedDemoTickets(deps: AppDeps): Promise<number> {
   const photo = await prepareFiles([{ name: 'flyer-line.jpg', data: await flyerPhoto() }], deps.artworkEngine);
   const flyers = await service.open(
     jane.id,
-    { reason: 'Print quality', details: 'A thin white line runs across the red panel on some of the spring menu flyers — maybe one in twenty. Photo attached. Can you reprint those?', order_id: await orderOf('INK-2041 spring menu') },
+    {
+      reason: 'Print quality',
+      details: 'A thin white line runs across the red panel on some of the spring menu flyers — maybe one in twenty. Photo attached. Can you reprint those?',
+      order_id: await orderOf('INK-2041 spring menu'),
+    },
     photo,
   );
   await service.write(
@@ -49,10 +53,28 @@ export async function seedDemoTickets(deps: AppDeps): Promise<number> {
     [],
   );
 
-  await service.open(tom.id, { reason: 'Delivery', details: 'Tracking says the loyalty cards were delivered yesterday, but nothing has arrived at the café. Could you check with Royal Mail?', order_id: await orderOf('Café loyalty cards') }, []);
+  await service.open(
+    tom.id,
+    {
+      reason: 'Delivery',
+      details: 'Tracking says the loyalty cards were delivered yesterday, but nothing has arrived at the café. Could you check with Royal Mail?',
+      order_id: await orderOf('Café loyalty cards'),
+    },
+    [],
+  );
 
-  const billing = await service.open(jane.id, { reason: 'Billing', details: 'Our accounts team needs our purchase order number on the invoice for the business cards (INK-2047). Is that possible?' }, []);
-  await service.write(billing.id, staff, null, 'It is there already: every invoice shows the reference you give an order, and INK-2047 is the reference of that order. You can download the invoice from the Invoices page at any time.', []);
+  const billing = await service.open(
+    jane.id,
+    { reason: 'Billing', details: 'Our accounts team needs our purchase order number on the invoice for the business cards (INK-2047). Is that possible?' },
+    [],
+  );
+  await service.write(
+    billing.id,
+    staff,
+    null,
+    'It is there already: every invoice shows the reference you give an order, and INK-2047 is the reference of that order. You can download the invoice from the Invoices page at any time.',
+    [],
+  );
   await service.write(billing.id, { actor: 'customer', userId: jane.id }, jane.id, 'Perfect, thank you!', []);
   await service.move(billing.id, 'closed', { actor: 'customer', userId: jane.id }, jane.id);
   return 3;

@@ -35,5 +35,8 @@ async function agreeStatusText(db: Db): Promise<void> {
   const [cards] = await db.select({ days: products.productionDays }).from(products).where(eq(products.name, DEMO_BANNER_PRODUCT));
   const [cutoff] = await db.select({ value: settings.value }).from(settings).where(eq(settings.name, 'CUTOFF_TIME'));
   if (!cards || !cutoff) return;
-  await db.update(settings).set({ value: demoStatusText(cutoff.value, cards.days, 'business cards'), updatedAt: new Date() }).where(eq(settings.name, 'STATUS_TEXT'));
+  await db
+    .update(settings)
+    .set({ value: demoStatusText(cutoff.value, cards.days, 'business cards'), updatedAt: new Date() })
+    .where(eq(settings.name, 'STATUS_TEXT'));
 }

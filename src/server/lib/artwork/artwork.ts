@@ -61,7 +61,12 @@ export async function opensAsPdf(pdfPath: string): Promise<boolean> {
  * every previewed page (front and back of a double-sided item) or none: a page that cannot be
  * drawn cannot be printed either, and the report says so.
  */
-export async function checkArtwork(pdfPath: string, spec: PreflightSpec, previewPath: string | undefined, longSidePx = DEFAULT_PREVIEW_LONG_SIDE_PX): Promise<ArtworkResult> {
+export async function checkArtwork(
+  pdfPath: string,
+  spec: PreflightSpec,
+  previewPath: string | undefined,
+  longSidePx = DEFAULT_PREVIEW_LONG_SIDE_PX,
+): Promise<ArtworkResult> {
   const pdfium = await loadPdfium();
   const rendered: RenderedPage[] = [];
   let failedPage: number | undefined;

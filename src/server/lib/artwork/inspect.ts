@@ -1,13 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import {
-  COLORSPACE,
-  FPDF_ERR,
-  PAGE_OBJECT,
-  TEXT_RENDER_INVISIBLE,
-  openDocument,
-  withScratch,
-  type Pdfium,
-} from './pdfium';
+import { COLORSPACE, FPDF_ERR, PAGE_OBJECT, TEXT_RENDER_INVISIBLE, openDocument, withScratch, type Pdfium } from './pdfium';
 import { assertValidSpec, reportOf, type PreflightCheck, type PreflightReport, type PreflightSpec } from './types';
 
 /*
@@ -124,7 +116,10 @@ function pageSizeVerdict(page: PageGeometry, spec: PreflightSpec): Verdict {
     const w = mm(widthOf(page.trim));
     const h = mm(heightOf(page.trim));
     if (!sameSize(w, h, tw, th)) {
-      return { status: 'fail', message: `${where} is trimmed to ${sizeText(w, h)}, but this product is ${sizeText(tw, th)}. Export the artwork at the ordered size.` };
+      return {
+        status: 'fail',
+        message: `${where} is trimmed to ${sizeText(w, h)}, but this product is ${sizeText(tw, th)}. Export the artwork at the ordered size.`,
+      };
     }
     const reach = mm(
       Math.min(
@@ -143,7 +138,8 @@ function pageSizeVerdict(page: PageGeometry, spec: PreflightSpec): Verdict {
   }
   const w = mm(widthOf(page.visible));
   const h = mm(heightOf(page.visible));
-  if (sameSize(w, h, fullW, fullH)) return { status: 'pass', message: `${where}: ${sizeText(w, h)}, the ${sizeText(tw, th)} trim with ${fmt(bleed)} mm bleed.` };
+  if (sameSize(w, h, fullW, fullH))
+    return { status: 'pass', message: `${where}: ${sizeText(w, h)}, the ${sizeText(tw, th)} trim with ${fmt(bleed)} mm bleed.` };
   if (bleed > 0 && sameSize(w, h, tw, th)) return noBleed(where, w, h, bleed, fullW, fullH);
   return {
     status: 'fail',
@@ -296,7 +292,8 @@ const pageList = (pages: number[]) => {
 
 function fontsCheck(content: PageContent): PreflightCheck {
   const names = [...content.unembeddedFonts].sort();
-  if (names.length === 0) return { code: 'fonts', status: 'pass', message: content.hasText ? 'All fonts are embedded.' : 'No live text, so no fonts to embed.' };
+  if (names.length === 0)
+    return { code: 'fonts', status: 'pass', message: content.hasText ? 'All fonts are embedded.' : 'No live text, so no fonts to embed.' };
   return {
     code: 'fonts',
     status: 'warn',
@@ -312,7 +309,10 @@ function resolutionCheck(content: PageContent): PreflightCheck {
   const lowest = soft.reduce((a, b) => (b.ppi < a.ppi ? b : a), images[0]);
   const lowestText = `${Math.round(lowest.ppi)} ppi`;
   if (low.length > 0) {
-    const what = low.length === 1 ? `An image on page ${low[0].page} prints at ${lowestText}` : `${plural(low.length, 'image')} on ${pageList(low.map((i) => i.page))} print below ${PPI_FAIL} ppi (the lowest at ${lowestText})`;
+    const what =
+      low.length === 1
+        ? `An image on page ${low[0].page} prints at ${lowestText}`
+        : `${plural(low.length, 'image')} on ${pageList(low.map((i) => i.page))} print below ${PPI_FAIL} ppi (the lowest at ${lowestText})`;
     return {
       code: 'image_resolution',
       status: 'fail',
@@ -320,7 +320,10 @@ function resolutionCheck(content: PageContent): PreflightCheck {
     };
   }
   if (soft.length > 0) {
-    const what = soft.length === 1 ? `An image on page ${soft[0].page} prints at ${lowestText}` : `${plural(soft.length, 'image')} on ${pageList(soft.map((i) => i.page))} print below ${PPI_WARN} ppi (the lowest at ${lowestText})`;
+    const what =
+      soft.length === 1
+        ? `An image on page ${soft[0].page} prints at ${lowestText}`
+        : `${plural(soft.length, 'image')} on ${pageList(soft.map((i) => i.page))} print below ${PPI_WARN} ppi (the lowest at ${lowestText})`;
     return {
       code: 'image_resolution',
       status: 'warn',
@@ -359,9 +362,11 @@ function combine(code: PreflightCheck['code'], verdicts: Verdict[], whenNone: st
 
 const FILE_MESSAGES = {
   notPdf: 'This file is not a PDF. Export or save your artwork as a PDF and upload that.',
-  damaged: 'This PDF is damaged or incomplete (it may have been cut short while saving or uploading), so it cannot be printed. Export it again and upload the new file.',
+  damaged:
+    'This PDF is damaged or incomplete (it may have been cut short while saving or uploading), so it cannot be printed. Export it again and upload the new file.',
   password: 'This PDF is password-protected, so it cannot be opened for print. Save a copy without a password and upload that.',
-  encrypted: 'This PDF is encrypted (it has security settings, such as a permissions password), which our press software cannot print from. Save a copy with no security and upload that.',
+  encrypted:
+    'This PDF is encrypted (it has security settings, such as a permissions password), which our press software cannot print from. Save a copy with no security and upload that.',
   repaired: 'This PDF had a damaged internal index, which was repaired to read it. Check the preview carefully, or export it again to be safe.',
   ok: 'The file is a readable PDF.',
 } as const;
@@ -384,12 +389,7 @@ function fileEnds(path: string): { isPdf: boolean; complete: boolean } {
 }
 
 /** Runs on an opened document, page 1 onwards; `onOpen` sees the document before it closes (the preview). */
-export function inspectArtwork(
-  pdfium: Pdfium,
-  pdfPath: string,
-  spec: PreflightSpec,
-  onOpen?: (doc: number, report: PreflightReport) => void,
-): PreflightReport {
+export function inspectArtwork(pdfium: Pdfium, pdfPath: string, spec: PreflightSpec, onOpen?: (doc: number, report: PreflightReport) => void): PreflightReport {
   assertValidSpec(spec);
   const ends = fileEnds(pdfPath);
   if (!ends.isPdf) return fileFailure(FILE_MESSAGES.notPdf);
@@ -426,11 +426,17 @@ export function inspectArtwork(
     const checks: PreflightCheck[] = [
       repaired ? { code: 'file', status: 'warn', message: FILE_MESSAGES.repaired } : { code: 'file', status: 'pass', message: FILE_MESSAGES.ok },
       pageCountCheck(pages, spec),
-      combine('page_size', geometries.map((g) => pageSizeVerdict(g, spec)), ''),
+      combine(
+        'page_size',
+        geometries.map((g) => pageSizeVerdict(g, spec)),
+        '',
+      ),
       combine(
         'orientation',
         geometries.map((g) => orientationVerdict(g, spec)).filter((v): v is Verdict => v !== null),
-        Math.abs(spec.trimWidthMm - spec.trimHeightMm) < SIZE_TOLERANCE_MM ? 'A square product prints either way round.' : `The artwork is ${spec.orientation}, as ordered.`,
+        Math.abs(spec.trimWidthMm - spec.trimHeightMm) < SIZE_TOLERANCE_MM
+          ? 'A square product prints either way round.'
+          : `The artwork is ${spec.orientation}, as ordered.`,
       ),
       fontsCheck(content),
       resolutionCheck(content),

@@ -55,8 +55,18 @@ export const FPDF_ERR = { UNKNOWN: 1, FILE: 2, FORMAT: 3, PASSWORD: 4, SECURITY:
 export const PAGE_OBJECT = { TEXT: 1, PATH: 2, IMAGE: 3, SHADING: 4, FORM: 5 } as const;
 /** FPDF_COLORSPACE_* (fpdf_edit.h). */
 export const COLORSPACE = {
-  UNKNOWN: 0, DEVICEGRAY: 1, DEVICERGB: 2, DEVICECMYK: 3, CALGRAY: 4, CALRGB: 5, LAB: 6,
-  ICCBASED: 7, SEPARATION: 8, DEVICEN: 9, INDEXED: 10, PATTERN: 11,
+  UNKNOWN: 0,
+  DEVICEGRAY: 1,
+  DEVICERGB: 2,
+  DEVICECMYK: 3,
+  CALGRAY: 4,
+  CALRGB: 5,
+  LAB: 6,
+  ICCBASED: 7,
+  SEPARATION: 8,
+  DEVICEN: 9,
+  INDEXED: 10,
+  PATTERN: 11,
 } as const;
 export const TEXT_RENDER_INVISIBLE = 3;
 export const BITMAP_BGRA = 4;
@@ -100,9 +110,7 @@ export function withScratch<T>(pdfium: Pdfium, bytes: number, use: (ptr: number)
   }
 }
 
-export type OpenResult =
-  | { ok: true; doc: number; size: number; close(): void }
-  | { ok: false; error: number; size: number };
+export type OpenResult = { ok: true; doc: number; size: number; close(): void } | { ok: false; error: number; size: number };
 
 /**
  * Opens the PDF at `path` with PDFium. The file is read straight from disk into PDFium's heap,
@@ -119,7 +127,7 @@ export function openDocument(pdfium: Pdfium, path: string): OpenResult {
     dataPtr = pdfium.wasmExports.malloc(size);
     if (!dataPtr) throw new Error('PDFium: out of memory');
     const SLICE = 8 * 1024 * 1024;
-    for (let done = 0; done < size; ) {
+    for (let done = 0; done < size;) {
       // HEAPU8 is looked up on every slice: it is replaced whenever the heap grows.
       const read = readSync(fd, pdfium.HEAPU8, dataPtr + done, Math.min(SLICE, size - done), done);
       if (read === 0) throw new Error(`Short read of ${path}`);

@@ -17,7 +17,10 @@ port.on('message', (request: WorkerRequest) => {
 
 async function answer(request: WorkerRequest): Promise<WorkerReply> {
   try {
-    const result = request.kind === 'open' ? { opens: await opensAsPdf(request.pdfPath) } : await checkArtwork(request.pdfPath, request.spec, request.previewPath, request.longSidePx);
+    const result =
+      request.kind === 'open'
+        ? { opens: await opensAsPdf(request.pdfPath) }
+        : await checkArtwork(request.pdfPath, request.spec, request.previewPath, request.longSidePx);
     return { id: request.id, ok: true, result, heapBytes: heapBytes(await loadPdfium()) };
   } catch (error) {
     // A WebAssembly trap or abort may leave PDFium's heap inconsistent: the engine replaces the worker.

@@ -23,7 +23,15 @@ const DIGEST_LOCK = 7_301_119;
  * (`users.approval_notified_at`) and queues the message in the outbox in one transaction, so an
  * account is told of once, and a job run twice sends nothing twice.
  */
-export function approvalDigest(deps: { db: Db; jobs: JobQueue; outbox: MailOutbox; settings: SettingsService; appUrl: string; appName: string; everyMs?: number }) {
+export function approvalDigest(deps: {
+  db: Db;
+  jobs: JobQueue;
+  outbox: MailOutbox;
+  settings: SettingsService;
+  appUrl: string;
+  appName: string;
+  everyMs?: number;
+}) {
   const { db, outbox, settings } = deps;
   const everyMs = deps.everyMs ?? APPROVAL_DIGEST_EVERY_MS;
 
@@ -58,7 +66,14 @@ export function approvalDigest(deps: { db: Db; jobs: JobQueue; outbox: MailOutbo
         .update(users)
         .set({ approvalNotifiedAt: sql`now()` })
         .where(awaiting)
-        .returning({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, companyName: users.companyName, createdAt: users.createdAt });
+        .returning({
+          id: users.id,
+          email: users.email,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          companyName: users.companyName,
+          createdAt: users.createdAt,
+        });
       if (!told.length) return;
       told.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
       const n = told.length;

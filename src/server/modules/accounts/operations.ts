@@ -27,7 +27,11 @@ export async function upsertAccount(db: Db, input: UpsertAccountInput): Promise<
     const problem = passwordProblem(input.password, { email });
     if (problem) throw new Error(`Password refused: ${problem}`);
   }
-  const [existing] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt))).limit(1);
+  const [existing] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
+    .limit(1);
   if (existing) {
     const role = (input.role ?? existing.role) as Role;
     // The role is part of the staff record: a staff form opened before is stale.

@@ -41,7 +41,10 @@ function linkMail(kind: LinkKind, user: Pick<UserRow, 'firstname'>, link: string
 
 /** Ends a user's outstanding set-password links: after a change of password or of e-mail address, or a reset. */
 export async function endResetLinks(db: Db, userId: number): Promise<void> {
-  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /** Deletes reset rows past their expiry (used or not): nothing can redeem them any more. */

@@ -43,10 +43,17 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
     return { approval_required: await accounts.approvalRequired() };
   });
 
-  app.post('/api/register', { schema: { security: anyone, body: registerSchema, response: { 201: tokenResponseSchema } }, ...limit({ rule: rateLimits.register, name: 'register', key: byIp }) }, async (request, reply) => {
-    const session = await accounts.register(request.body, agent(request.headers['user-agent']));
-    return reply.status(201).send({ token: session.token });
-  });
+  app.post(
+    '/api/register',
+    {
+      schema: { security: anyone, body: registerSchema, response: { 201: tokenResponseSchema } },
+      ...limit({ rule: rateLimits.register, name: 'register', key: byIp }),
+    },
+    async (request, reply) => {
+      const session = await accounts.register(request.body, agent(request.headers['user-agent']));
+      return reply.status(201).send({ token: session.token });
+    },
+  );
 
   // Three limits, each counting every attempt: one address on one account, one address on any
   // accounts (so it cannot keep the password hashes busy), and one account from any addresses.
@@ -82,16 +89,24 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
     const email = (request.body as { email?: unknown } | undefined)?.email;
     return !!request.auth && typeof email === 'string' && email.toLowerCase() !== request.auth.user.email.toLowerCase();
   };
-  app.patch('/api/user', { onRequest: signedInOnly, schema: { body: profileSchema, response: { 200: userSchema } }, ...limit(currentPassword(changesEmail)) }, async (request) => {
-    const { user } = requireUser(request);
-    return presentUser(await accounts.updateProfile(user, request.body));
-  });
+  app.patch(
+    '/api/user',
+    { onRequest: signedInOnly, schema: { body: profileSchema, response: { 200: userSchema } }, ...limit(currentPassword(changesEmail)) },
+    async (request) => {
+      const { user } = requireUser(request);
+      return presentUser(await accounts.updateProfile(user, request.body));
+    },
+  );
 
-  app.patch('/api/user/password', { onRequest: signedInOnly, schema: { body: changePasswordSchema, response: message }, ...limit(currentPassword()) }, async (request) => {
-    const { user, sessionId } = requireUser(request);
-    await accounts.changePassword(user, sessionId, request.body);
-    return { message: 'Your password has been changed. Other devices have been signed out.' };
-  });
+  app.patch(
+    '/api/user/password',
+    { onRequest: signedInOnly, schema: { body: changePasswordSchema, response: message }, ...limit(currentPassword()) },
+    async (request) => {
+      const { user, sessionId } = requireUser(request);
+      await accounts.changePassword(user, sessionId, request.body);
+      return { message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
 
   app.post(
     '/api/password/email',
@@ -114,17 +129,27 @@ const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, ac
   const tokenParams = z.object({ token: passwordResetSchema.shape.token });
   app.get(
     '/api/password/reset/:token',
-    { schema: { security: anyone, params: tokenParams, response: { 200: z.object({ valid: z.literal(true) }) } }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset-check', key: byIp }) },
+    {
+      schema: { security: anyone, params: tokenParams, response: { 200: z.object({ valid: z.literal(true) }) } },
+      ...limit({ rule: rateLimits.passwordReset, name: 'password-reset-check', key: byIp }),
+    },
     async (request) => {
       await resets.check(request.params.token);
       return { valid: true as const };
     },
   );
 
-  app.post('/api/password/reset', { schema: { security: anyone, body: passwordResetSchema, response: message }, ...limit({ rule: rateLimits.passwordReset, name: 'password-reset', key: byIp }) }, async (request) => {
-    await resets.reset(request.body.token, request.body.password);
-    return { message: 'Your password has been reset. Please sign in with the new password.' };
-  });
+  app.post(
+    '/api/password/reset',
+    {
+      schema: { security: anyone, body: passwordResetSchema, response: message },
+      ...limit({ rule: rateLimits.passwordReset, name: 'password-reset', key: byIp }),
+    },
+    async (request) => {
+      await resets.reset(request.body.token, request.body.password);
+      return { message: 'Your password has been reset. Please sign in with the new password.' };
+    },
+  );
 };
 
 export default accountsRoutes;

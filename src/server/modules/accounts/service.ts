@@ -16,7 +16,15 @@ import type { ApprovalDigest } from './approval-digest';
 
 type Profile = Required<Omit<ProfileInput, 'current_password'>> & { country_id: number };
 
-export function accountsService(deps: { db: Db; sessions: SessionStore; settings: SettingsService; outbox: MailOutbox; approvals: Pick<ApprovalDigest, 'schedule'>; appUrl: string; appName: string }) {
+export function accountsService(deps: {
+  db: Db;
+  sessions: SessionStore;
+  settings: SettingsService;
+  outbox: MailOutbox;
+  approvals: Pick<ApprovalDigest, 'schedule'>;
+  appUrl: string;
+  appName: string;
+}) {
   const { db, sessions } = deps;
 
   async function findByEmail(email: string): Promise<UserRow | null> {
@@ -34,7 +42,10 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
   }
 
   async function assertCountry(countryId: number): Promise<void> {
-    const [row] = await db.select({ id: countries.id }).from(countries).where(and(eq(countries.id, countryId), eq(countries.active, true)));
+    const [row] = await db
+      .select({ id: countries.id })
+      .from(countries)
+      .where(and(eq(countries.id, countryId), eq(countries.active, true)));
     if (!row) throw unprocessable({ country_id: 'Choose a country from the list' });
   }
 
@@ -47,7 +58,8 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
   async function assertCurrentPassword(user: UserRow, password: string | undefined, missing: string): Promise<void> {
     if (user.passwordHash === null) {
       throw unprocessable({
-        current_password: 'Your account has no password yet (you sign in with another service). Set a password with "Forgotten password" on the sign-in page first.',
+        current_password:
+          'Your account has no password yet (you sign in with another service). Set a password with "Forgotten password" on the sign-in page first.',
       });
     }
     if (!password) throw unprocessable({ current_password: missing });
@@ -82,7 +94,10 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
       try {
         // The account and its welcome mail (a row of the outbox) commit together.
         user = await db.transaction(async (tx) => {
-          const [created] = await tx.insert(users).values({ ...profileColumns(input), passwordHash, role }).returning();
+          const [created] = await tx
+            .insert(users)
+            .values({ ...profileColumns(input), passwordHash, role })
+            .returning();
           await deps.outbox.queue(tx, {
             to: created.email,
             subject: `Welcome to ${deps.appName}`,
@@ -111,11 +126,17 @@ export function accountsService(deps: { db: Db; sessions: SessionStore; settings
      * e-mail and names, with its identity and welcome mail in one transaction. Address and company
      * are asked for before the first order (the customer app's profile guard).
      */
-    async createSocialAccount(profile: { email: string; firstname: string; lastname: string }, identity: { provider: string; subject: string }): Promise<UserRow> {
+    async createSocialAccount(
+      profile: { email: string; firstname: string; lastname: string },
+      identity: { provider: string; subject: string },
+    ): Promise<UserRow> {
       const role = await registrationRole();
       try {
         return await db.transaction(async (tx) => {
-          const [created] = await tx.insert(users).values({ email: profile.email, firstname: profile.firstname, lastname: profile.lastname, passwordHash: null, role }).returning();
+          const [created] = await tx
+            .insert(users)
+            .values({ email: profile.email, firstname: profile.firstname, lastname: profile.lastname, passwordHash: null, role })
+            .returning();
           await tx.insert(userIdentities).values({ userId: created.id, provider: identity.provider, subject: identity.subject, email: profile.email });
           await deps.outbox.queue(tx, {
             to: created.email,

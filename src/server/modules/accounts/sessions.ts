@@ -45,7 +45,10 @@ export function sessionStore(db: Db) {
       return null;
     }
     if (now - row.session.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
-      await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(sessions.id, row.session.id));
     }
     const value = { sessionId: row.session.id, user: row.user };
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);

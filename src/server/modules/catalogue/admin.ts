@@ -33,7 +33,11 @@ const catalogueAdminRoutes = staffRoutes<AppDeps>((app, { db, stock, products, m
   restResource(app, db, serviceResource('stock', stockRecordSchema, stock, { create: stockCreateSchema, update: stockUpdateSchema, remove: true }));
   restResource(app, db, serviceResource('products', productRecordSchema, products, { create: productCreateSchema, update: productUpdateSchema, remove: true }));
   restResource(app, db, serviceResource('margins', marginRecordSchema, margins, { create: marginCreateSchema, update: marginUpdateSchema, remove: true }));
-  restResource(app, db, serviceResource('user-prices', userPriceRecordSchema, agreements.prices, { create: userPriceCreateSchema, update: userPriceUpdateSchema, remove: true }));
+  restResource(
+    app,
+    db,
+    serviceResource('user-prices', userPriceRecordSchema, agreements.prices, { create: userPriceCreateSchema, update: userPriceUpdateSchema, remove: true }),
+  );
 
   restResource(app, db, {
     name: 'user-products',

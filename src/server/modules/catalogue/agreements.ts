@@ -21,7 +21,10 @@ const LINKS: RecordKind = { noun: "customer's list of products", missing: 'No su
 const linksVersioned = { table: users, id: users.id, version: users.productLinksVersion };
 
 async function checkUser(tx: Db, userId: number, field = 'user_id'): Promise<void> {
-  const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  const [u] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!u) throw unprocessable({ [field]: 'Unknown customer' });
 }
 
@@ -54,7 +57,10 @@ export function agreementsService(db: Db) {
   }
 
   async function userProductsOf(userId: number, tx: Db = db): Promise<UserProductsRecord | null> {
-    const [u] = await tx.select({ version: users.productLinksVersion }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    const [u] = await tx
+      .select({ version: users.productLinksVersion })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     if (!u) return null;
     return { id: userId, product_ids: (await productIdsOf(tx, [userId])).get(userId) ?? [], version: u.version };
   }
@@ -73,7 +79,10 @@ export function agreementsService(db: Db) {
     table: users,
     select: { id: users.id, version: users.productLinksVersion },
     present: async (rows) => {
-      const links = await productIdsOf(db, rows.map((r) => r.id));
+      const links = await productIdsOf(
+        db,
+        rows.map((r) => r.id),
+      );
       return rows.map(({ id, version }) => ({ id, product_ids: links.get(id) ?? [], version }));
     },
     id: users.id,

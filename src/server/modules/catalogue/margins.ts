@@ -47,7 +47,14 @@ async function checkQtyFree(tx: Db, productId: number, stockId: number, qty: num
   const [taken] = await tx
     .select({ id: stockMargins.id })
     .from(stockMargins)
-    .where(and(eq(stockMargins.productId, productId), eq(stockMargins.stockId, stockId), eq(stockMargins.qty, qty), exceptId ? ne(stockMargins.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(stockMargins.productId, productId),
+        eq(stockMargins.stockId, stockId),
+        eq(stockMargins.qty, qty),
+        exceptId ? ne(stockMargins.id, exceptId) : undefined,
+      ),
+    );
   if (taken) throw unprocessable({ qty: DUPLICATE_QTY });
 }
 

@@ -16,7 +16,8 @@ type ProductCreate = z.output<typeof productCreateSchema>;
 type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 /** The stock ids of each product, in the printer's stock order: one query for a whole page. */
-export const stockIdsOf = (db: Db, productIds: number[]) => linkedInOrder(db, { owner: productsStock.productId, linked: productsStock.stockId }, stock, productIds);
+export const stockIdsOf = (db: Db, productIds: number[]) =>
+  linkedInOrder(db, { owner: productsStock.productId, linked: productsStock.stockId }, stock, productIds);
 
 export async function presentProducts(db: Db, rows: ProductRow[]): Promise<ProductRecord[]> {
   const links = await stockIdsOf(
@@ -83,7 +84,11 @@ export function productsService(db: Db) {
           await checkStockIds(tx, input.stock_ids);
           const keep = input.stock_ids;
           await tx.delete(productsStock).where(and(eq(productsStock.productId, id), keep.length ? notInArray(productsStock.stockId, keep) : undefined));
-          if (keep.length) await tx.insert(productsStock).values(keep.map((stockId) => ({ productId: id, stockId }))).onConflictDoNothing();
+          if (keep.length)
+            await tx
+              .insert(productsStock)
+              .values(keep.map((stockId) => ({ productId: id, stockId })))
+              .onConflictDoNothing();
         }
         return get(id, tx);
       });

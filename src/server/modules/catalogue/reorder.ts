@@ -44,13 +44,17 @@ export async function nextSortOrder(tx: Db, table: Ordered): Promise<number> {
   return (row?.max ?? 0) + 1;
 }
 
-
 /**
  * The ids of `table` each owner links to, in the printer's order of `table` (the stocks of each
  * product, the restricted products of each customer): one query for a whole page of owners.
  * `link` names the link table's columns: whose the link is, and the row of `table` it names.
  */
-export async function linkedInOrder(db: Db, link: { owner: AnyPgColumn<{ data: number; notNull: true }>; linked: AnyPgColumn<{ data: number; notNull: true }> }, table: Ordered, ownerIds: number[]): Promise<Map<number, number[]>> {
+export async function linkedInOrder(
+  db: Db,
+  link: { owner: AnyPgColumn<{ data: number; notNull: true }>; linked: AnyPgColumn<{ data: number; notNull: true }> },
+  table: Ordered,
+  ownerIds: number[],
+): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(ownerIds.map((id) => [id, []]));
   if (!ownerIds.length) return out;
   const rows = await db

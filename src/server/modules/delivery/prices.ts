@@ -16,7 +16,13 @@ const grams = (weight: number) => `${weight.toLocaleString('en-GB')} g`;
 const duplicateWeight = (weight: number) => unprocessable({ weight_upto: `This delivery type already has a band up to ${grams(weight)}.` });
 const noSuchType = () => unprocessable({ delivery_type_id: 'No such delivery type.' });
 
-const present = (row: DeliveryPriceRow): DeliveryPriceRecord => ({ id: row.id, delivery_type_id: row.deliveryTypeId, weight_upto: row.weightUpto, price: row.price, version: row.version });
+const present = (row: DeliveryPriceRow): DeliveryPriceRecord => ({
+  id: row.id,
+  delivery_type_id: row.deliveryTypeId,
+  weight_upto: row.weightUpto,
+  price: row.price,
+  version: row.version,
+});
 
 const BAND: RecordKind = { noun: 'weight band', missing: 'No such weight band.' };
 const versioned = { table: deliveryPrices, id: deliveryPrices.id, version: deliveryPrices.version };
@@ -56,7 +62,13 @@ export function deliveryPricesService(db: Db) {
     const [taken] = await tx
       .select({ id: deliveryPrices.id })
       .from(deliveryPrices)
-      .where(and(eq(deliveryPrices.deliveryTypeId, typeId), eq(deliveryPrices.weightUpto, weight), exceptId === undefined ? undefined : ne(deliveryPrices.id, exceptId)));
+      .where(
+        and(
+          eq(deliveryPrices.deliveryTypeId, typeId),
+          eq(deliveryPrices.weightUpto, weight),
+          exceptId === undefined ? undefined : ne(deliveryPrices.id, exceptId),
+        ),
+      );
     if (taken) throw duplicateWeight(weight);
   }
 
@@ -70,7 +82,10 @@ export function deliveryPricesService(db: Db) {
           const [type] = await tx.select({ id: deliveryTypes.id }).from(deliveryTypes).where(eq(deliveryTypes.id, input.delivery_type_id));
           if (!type) throw noSuchType();
           await checkWeightFree(tx, input.delivery_type_id, input.weight_upto);
-          const [row] = await tx.insert(deliveryPrices).values({ deliveryTypeId: input.delivery_type_id, weightUpto: input.weight_upto, price: input.price }).returning();
+          const [row] = await tx
+            .insert(deliveryPrices)
+            .values({ deliveryTypeId: input.delivery_type_id, weightUpto: input.weight_upto, price: input.price })
+            .returning();
           return present(row);
         }),
       );

@@ -29,7 +29,11 @@ export function deliveryService(db: Db) {
 
     /** Every active delivery type, in the staff's order, with its countries and bands. */
     async activeTypes(executor: Db = db): Promise<DeliveryTypeFacts[]> {
-      const types = await executor.select().from(deliveryTypes).where(eq(deliveryTypes.active, true)).orderBy(asc(deliveryTypes.sortOrder), asc(deliveryTypes.id));
+      const types = await executor
+        .select()
+        .from(deliveryTypes)
+        .where(eq(deliveryTypes.active, true))
+        .orderBy(asc(deliveryTypes.sortOrder), asc(deliveryTypes.id));
       if (!types.length) return [];
       const ids = types.map((t) => t.id);
       const [links, bands] = await Promise.all([
@@ -51,7 +55,10 @@ export function deliveryService(db: Db) {
 
     /** One delivery type (active or not) by id, or null. */
     async typeName(id: number, executor: Db = db): Promise<{ id: number; code: string; name: string; carrier: Carrier } | null> {
-      const [row] = await executor.select({ id: deliveryTypes.id, code: deliveryTypes.code, name: deliveryTypes.name, carrier: deliveryTypes.carrier }).from(deliveryTypes).where(eq(deliveryTypes.id, id));
+      const [row] = await executor
+        .select({ id: deliveryTypes.id, code: deliveryTypes.code, name: deliveryTypes.name, carrier: deliveryTypes.carrier })
+        .from(deliveryTypes)
+        .where(eq(deliveryTypes.id, id));
       return row ? { ...row, carrier: row.carrier as Carrier } : null;
     },
 

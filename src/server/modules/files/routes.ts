@@ -18,16 +18,20 @@ const LOGO_NAME = /^[A-Za-z0-9_-]{16,64}\.(png|jpg)$/;
 const filesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { files, users }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/files/logos/:name', { schema: { security: anyone, params: z.object({ name: z.string().max(80) }), response: { 200: fileAnswer('image/png', 'image/jpeg') } } }, async (request, reply) => {
-    const match = LOGO_NAME.exec(request.params.name);
-    const file = match && (await users.logoInUse(request.params.name)) ? await files.stream(logoKey(request.params.name)) : null;
-    if (!match || !file) throw notFound('No such file.');
-    return reply
-      .type(CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES])
-      .header('content-length', file.size)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(file.body);
-  });
+  app.get(
+    '/api/files/logos/:name',
+    { schema: { security: anyone, params: z.object({ name: z.string().max(80) }), response: { 200: fileAnswer('image/png', 'image/jpeg') } } },
+    async (request, reply) => {
+      const match = LOGO_NAME.exec(request.params.name);
+      const file = match && (await users.logoInUse(request.params.name)) ? await files.stream(logoKey(request.params.name)) : null;
+      if (!match || !file) throw notFound('No such file.');
+      return reply
+        .type(CONTENT_TYPES[match[1] as keyof typeof CONTENT_TYPES])
+        .header('content-length', file.size)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(file.body);
+    },
+  );
 };
 
 export default filesRoutes;

@@ -18,7 +18,10 @@ const healthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { database }) 
     try {
       await database.availability.check(HEALTH_TIMEOUT_MS);
     } catch {
-      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable' as const });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ status: 'unavailable' as const });
     }
     return { status: 'ok' as const };
   });

@@ -13,7 +13,8 @@ import { sendPdf } from './routes';
 
 /** The upload's fields and its PDF (whole: at most INVOICE_FILE_MAX_MB), or 422s beside each field. */
 async function uploadedInvoice(request: FastifyRequest, engine: ArtworkEngine): Promise<{ fields: z.output<typeof invoiceUploadSchema>; pdf: Buffer }> {
-  if (!request.isMultipart()) throw unprocessable({ [INVOICE_FILE_FIELD]: `Send the invoice as multipart/form-data with its PDF in a field named "${INVOICE_FILE_FIELD}".` });
+  if (!request.isMultipart())
+    throw unprocessable({ [INVOICE_FILE_FIELD]: `Send the invoice as multipart/form-data with its PDF in a field named "${INVOICE_FILE_FIELD}".` });
   const values: Record<string, string> = {};
   let pdf: Buffer | null = null;
   let tooBig = false;
@@ -38,7 +39,8 @@ async function uploadedInvoice(request: FastifyRequest, engine: ArtworkEngine): 
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] ??= issue.message;
   if (tooBig) errors[INVOICE_FILE_FIELD] = `An invoice PDF is at most ${INVOICE_FILE_MAX_MB} MB.`;
   else if (!pdf?.length) errors[INVOICE_FILE_FIELD] = 'Choose the invoice PDF.';
-  else if (!(await isPdf(engine, pdf))) errors[INVOICE_FILE_FIELD] = 'This file is not a PDF (or it is too damaged to open): save the invoice as a PDF from the accounting package.';
+  else if (!(await isPdf(engine, pdf)))
+    errors[INVOICE_FILE_FIELD] = 'This file is not a PDF (or it is too damaged to open): save the invoice as a PDF from the accounting package.';
   if (Object.keys(errors).length || !parsed.success || !pdf) throw unprocessable(errors);
   return { fields: parsed.data, pdf };
 }
@@ -54,7 +56,9 @@ const invoicesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, invoice
 
   restResource(app, db, { name: 'invoices', record: adminInvoiceSchema, list: invoices.list, findOne: invoices.get });
 
-  const invoiceUpload = { 'multipart/form-data': z.object({ ...invoiceUploadSchema.shape, [INVOICE_FILE_FIELD]: uploadedFile(`The invoice PDF, at most ${INVOICE_FILE_MAX_MB} MB`) }) };
+  const invoiceUpload = {
+    'multipart/form-data': z.object({ ...invoiceUploadSchema.shape, [INVOICE_FILE_FIELD]: uploadedFile(`The invoice PDF, at most ${INVOICE_FILE_MAX_MB} MB`) }),
+  };
   app.post('/api/admin/invoices', { schema: { documentedBody: invoiceUpload, response: { 201: adminInvoiceSchema } } }, async (request, reply) => {
     const { fields, pdf } = await uploadedInvoice(request, artworkEngine);
     return reply.status(201).send(await invoices.upload(fields, pdf, requireAdmin(request).user.id));
@@ -64,8 +68,10 @@ const invoicesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, invoice
     sendPdf(reply, await invoices.pdf(request.params.id)),
   );
 
-  app.get('/api/admin/users/:id/statement', { schema: { params: idParams, querystring: statementQuerySchema, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
-    sendPdf(reply, await invoices.statement(request.params.id, request.query.month)),
+  app.get(
+    '/api/admin/users/:id/statement',
+    { schema: { params: idParams, querystring: statementQuerySchema, response: { 200: fileAnswer('application/pdf') } } },
+    async (request, reply) => sendPdf(reply, await invoices.statement(request.params.id, request.query.month)),
   );
 };
 

@@ -54,17 +54,19 @@ const ordersExportAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { ordersE
   }
 
   // The link is the credential (one customer, these filters, one minute): no session is asked for.
-  fastify.withTypeProvider<ZodTypeProvider>().get(
-    '/api/downloads/orders-xlsx/:id',
-    { schema: { security: anyone, params: idParams, querystring: signedOrdersExportSchema, response: { 200: fileAnswer(XLSX_TYPE), 403: apiErrorSchema } } },
-    async (request, reply) => {
-      const { expires, signature, ...filters } = request.query;
-      if (!downloadAllowed(appKey, subjectOf(request.params.id, filters), expires, signature)) {
-        throw new HttpError(403, 'This download link has expired: export the orders again from the customer’s Orders tab.');
-      }
-      return sendXlsx(request, reply, await customerOr404(request.params.id), filters);
-    },
-  );
+  fastify
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/downloads/orders-xlsx/:id',
+      { schema: { security: anyone, params: idParams, querystring: signedOrdersExportSchema, response: { 200: fileAnswer(XLSX_TYPE), 403: apiErrorSchema } } },
+      async (request, reply) => {
+        const { expires, signature, ...filters } = request.query;
+        if (!downloadAllowed(appKey, subjectOf(request.params.id, filters), expires, signature)) {
+          throw new HttpError(403, 'This download link has expired: export the orders again from the customer’s Orders tab.');
+        }
+        return sendXlsx(request, reply, await customerOr404(request.params.id), filters);
+      },
+    );
 
   await fastify.register(async (staffScope) => {
     staffScope.addHook('onRequest', staffOnly);

@@ -16,7 +16,8 @@ export interface InvoiceContent {
 }
 
 /** "23 November 2026": an invoice's date in full, with its year. */
-const fullDate = (civil: string) => new Date(`${civil}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const fullDate = (civil: string) =>
+  new Date(`${civil}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const INK = '#1c2530';
 const MUTED = '#5b6672';
@@ -32,9 +33,21 @@ function logo(doc: PDFKit.PDFDocument, x: number, y: number): void {
   doc.rect(x, y, 36, 36).fill(BRAND);
   doc.polygon([x + 25, y], [x + 36, y], [x + 36, y + 11]).fill(ACCENT);
   doc.restore();
-  doc.font('Helvetica-Bold').fontSize(15).fillColor('#ffffff').text('PJ', x, y + 11, { width: 34, align: 'center' });
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(BRAND).text('Print Junction', x + 44, y + 3);
-  doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#b9501a').text('T R A D E', x + 45, y + 22);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .fillColor('#ffffff')
+    .text('PJ', x, y + 11, { width: 34, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .fillColor(BRAND)
+    .text('Print Junction', x + 44, y + 3);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(8.5)
+    .fillColor('#b9501a')
+    .text('T R A D E', x + 45, y + 22);
 }
 
 /** An A4 invoice a UK accountant accepts: seller and VAT number, buyer, tax point, lines, delivery, net, VAT and total. */
@@ -48,7 +61,11 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
   });
 
   logo(doc, LEFT, 48);
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('INVOICE', 300, 48, { width: RIGHT - 300, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .fillColor(INK)
+    .text('INVOICE', 300, 48, { width: RIGHT - 300, align: 'right' });
   const facts: Array<[string, string]> = [
     ['Invoice number', invoice.number],
     ['Invoice date (tax point)', fullDate(invoice.date)],
@@ -58,7 +75,11 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
   let y = 80;
   for (const [label, value] of facts) {
     doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, 300, y, { width: 110 });
-    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(value, 410, y, { width: RIGHT - 410, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(value, 410, y, { width: RIGHT - 410, align: 'right' });
     y += 14;
   }
 
@@ -66,7 +87,11 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
   y = Math.max(y, 100) + 20;
   const block = (x: number, title: string, lines: string[]) => {
     doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(title.toUpperCase(), x, y, { width: 230, characterSpacing: 0.5 });
-    doc.font('Helvetica').fontSize(10).fillColor(INK).text(lines.filter(Boolean).join('\n'), x, y + 13, { width: 230 });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(lines.filter(Boolean).join('\n'), x, y + 13, { width: 230 });
   };
   block(LEFT, 'From', [c.seller.name, ...c.seller.address.split(/,\s*|\n/), `VAT number ${c.seller.vat_number}`]);
   block(300, 'Invoice to', [c.buyer.company, c.buyer.name, ...c.buyer.lines]);
@@ -87,7 +112,12 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
     doc.text(qty, columns.qty, y, { width: 60, align: 'right' });
     doc.text(formatPence(net), columns.net, y, { width: RIGHT - columns.net - 6, align: 'right' });
     y += Math.max(height, 12) + 8;
-    doc.moveTo(LEFT, y - 4).lineTo(RIGHT, y - 4).lineWidth(0.5).strokeColor('#d9dee5').stroke();
+    doc
+      .moveTo(LEFT, y - 4)
+      .lineTo(RIGHT, y - 4)
+      .lineWidth(0.5)
+      .strokeColor('#d9dee5')
+      .stroke();
   };
   for (const line of c.lines) row(line.description, line.qty.toLocaleString('en-GB'), line.net);
   row(`Delivery: ${c.delivery.name}`, '', c.delivery.net);
@@ -95,14 +125,22 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
   // Totals.
   y += 6;
   const total = (label: string, pence: number, strong = false) => {
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 10).fillColor(INK);
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 11 : 10)
+      .fillColor(INK);
     doc.text(label, 330, y, { width: 120, align: 'right' });
     doc.text(formatPence(pence), columns.net, y, { width: RIGHT - columns.net - 6, align: 'right' });
     y += strong ? 18 : 15;
   };
   total('Net', c.net);
   total(`VAT at ${c.vat_rate}%`, c.vat);
-  doc.moveTo(330, y - 2).lineTo(RIGHT, y - 2).lineWidth(1).strokeColor(INK).stroke();
+  doc
+    .moveTo(330, y - 2)
+    .lineTo(RIGHT, y - 2)
+    .lineWidth(1)
+    .strokeColor(INK)
+    .stroke();
   y += 4;
   total('Total (GBP)', c.total, true);
 
@@ -131,14 +169,24 @@ export function statementPdf(
   });
   const monthName = new Date(`${statement.month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   logo(doc, LEFT, 48);
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text('STATEMENT', 300, 48, { width: RIGHT - 300, align: 'right' });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(monthName, 300, 74, { width: RIGHT - 300, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .fillColor(INK)
+    .text('STATEMENT', 300, 48, { width: RIGHT - 300, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(monthName, 300, 74, { width: RIGHT - 300, align: 'right' });
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text([statement.buyer.company, statement.buyer.name].filter(Boolean).join('\n'), LEFT, 110);
   let y = 160;
   const cols = [LEFT + 6, 170, 260, 330, 400, 470];
   doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef2f7');
   doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
-  ['Invoice', 'Date', 'Order', 'Net', 'VAT', 'Total'].forEach((h, i) => doc.text(h, cols[i], y + 6, { width: i >= 3 ? 70 : 100, align: i >= 3 ? 'right' : 'left' }));
+  ['Invoice', 'Date', 'Order', 'Net', 'VAT', 'Total'].forEach((h, i) =>
+    doc.text(h, cols[i], y + 6, { width: i >= 3 ? 70 : 100, align: i >= 3 ? 'right' : 'left' }),
+  );
   y += 26;
   const sum = { net: 0, vat: 0, total: 0 };
   doc.font('Helvetica').fontSize(9.5);
@@ -147,7 +195,14 @@ export function statementPdf(
       doc.addPage();
       y = 60;
     }
-    const cells = [inv.number, fullDate(inv.date), inv.order_id ? `#${inv.order_id}` : 'uploaded', inv.net === null ? '—' : formatPence(inv.net), inv.vat === null ? '—' : formatPence(inv.vat), formatPence(inv.total)];
+    const cells = [
+      inv.number,
+      fullDate(inv.date),
+      inv.order_id ? `#${inv.order_id}` : 'uploaded',
+      inv.net === null ? '—' : formatPence(inv.net),
+      inv.vat === null ? '—' : formatPence(inv.vat),
+      formatPence(inv.total),
+    ];
     cells.forEach((cell, i) => doc.fillColor(INK).text(cell, cols[i], y, { width: i >= 3 ? 70 : 100, align: i >= 3 ? 'right' : 'left' }));
     sum.net += inv.net ?? 0;
     sum.vat += inv.vat ?? 0;
@@ -160,7 +215,11 @@ export function statementPdf(
   }
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(INK).stroke();
   y += 6;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`${invoices.length} invoice${invoices.length === 1 ? '' : 's'}`, cols[0], y);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(INK)
+    .text(`${invoices.length} invoice${invoices.length === 1 ? '' : 's'}`, cols[0], y);
   [formatPence(sum.net), formatPence(sum.vat), formatPence(sum.total)].forEach((cell, i) => doc.text(cell, cols[i + 3], y, { width: 70, align: 'right' }));
   doc.end();
   return done;

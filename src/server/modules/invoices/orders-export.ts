@@ -107,7 +107,14 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
         .from(orders)
         .where(inArray(orders.id, ids)),
       db
-        .select({ orderId: orderItems.orderId, product: products.name, stock: stock.name, qty: orderItems.qty, sides: orderItems.sides, price: orderItems.priceSaved })
+        .select({
+          orderId: orderItems.orderId,
+          product: products.name,
+          stock: stock.name,
+          qty: orderItems.qty,
+          sides: orderItems.sides,
+          price: orderItems.priceSaved,
+        })
         .from(orderItems)
         .innerJoin(products, eq(products.id, orderItems.productId))
         .innerJoin(stock, eq(stock.id, orderItems.stockId))
@@ -124,7 +131,8 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
    * client went away meanwhile.
    */
   async function caughtUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<boolean> {
-    const zipInput = (sheet as unknown as { stream?: { pipes?: Array<NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } }> } }).stream?.pipes?.[0];
+    const zipInput = (sheet as unknown as { stream?: { pipes?: Array<NodeJS.EventEmitter & { _writableState?: { needDrain?: boolean } }> } }).stream
+      ?.pipes?.[0];
     for (const [stream, full] of [
       [zipInput, () => !!zipInput?._writableState?.needDrain],
       [out, () => out.writableNeedDrain],

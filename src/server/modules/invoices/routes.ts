@@ -32,8 +32,10 @@ const invoicesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { invoices }
     return invoices.listFor(customerOf(request).id, request.query);
   });
 
-  app.get('/api/invoices/statement', { schema: { querystring: statementQuerySchema, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
-    sendPdf(reply, await invoices.statement(customerOf(request).id, request.query.month)),
+  app.get(
+    '/api/invoices/statement',
+    { schema: { querystring: statementQuerySchema, response: { 200: fileAnswer('application/pdf') } } },
+    async (request, reply) => sendPdf(reply, await invoices.statement(customerOf(request).id, request.query.month)),
   );
 
   app.get('/api/invoices/:id/pdf', { schema: { params: invoiceParams, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>

@@ -5,7 +5,19 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, deliveryTypes, invoiceNumbers, invoices, orderItems, products, settings, stock, users, type InvoiceRow, type OrderRow } from '../../db/schema';
+import {
+  countries,
+  deliveryTypes,
+  invoiceNumbers,
+  invoices,
+  orderItems,
+  products,
+  settings,
+  stock,
+  users,
+  type InvoiceRow,
+  type OrderRow,
+} from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
@@ -31,7 +43,10 @@ const present = (row: InvoiceFields): Invoice => ({
 
 /** Settings read inside the caller's transaction (the dispatch's), by name. */
 async function settingValues(tx: Db, names: string[]): Promise<Map<string, string>> {
-  const rows = await tx.select({ name: settings.name, value: settings.value }).from(settings).where(sql`${settings.name} in ${names}`);
+  const rows = await tx
+    .select({ name: settings.name, value: settings.value })
+    .from(settings)
+    .where(sql`${settings.name} in ${names}`);
   return new Map(rows.map((r) => [r.name, r.value]));
 }
 
@@ -111,7 +126,14 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     table: invoices,
     select: adminColumns,
     present: (rows) => rows.map(presentAdmin),
-    fields: fieldsOf(invoices, { id: 'int', user_id: 'int', order_id: 'int', source: { type: 'enum', values: ['raised', 'uploaded'] }, date: 'date', total: 'int' }),
+    fields: fieldsOf(invoices, {
+      id: 'int',
+      user_id: 'int',
+      order_id: 'int',
+      source: { type: 'enum', values: ['raised', 'uploaded'] },
+      date: 'date',
+      total: 'int',
+    }),
     searchText: sql`lower(${invoices.number} || ' ' || coalesce(${invoices.orderId}::text, ''))`,
     sortable: ['id', 'date', 'total', 'number'],
     defaultSort: ['id', 'DESC'],
@@ -137,7 +159,9 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
       const { seller: from, prefix } = await seller(tx);
       const [buyer] = await tx.select().from(users).where(eq(users.id, order.userId));
       const [country] = order.countryId ? await tx.select({ name: countries.name }).from(countries).where(eq(countries.id, order.countryId)) : [];
-      const [type] = order.deliveryTypeId ? await tx.select({ name: deliveryTypes.name }).from(deliveryTypes).where(eq(deliveryTypes.id, order.deliveryTypeId)) : [];
+      const [type] = order.deliveryTypeId
+        ? await tx.select({ name: deliveryTypes.name }).from(deliveryTypes).where(eq(deliveryTypes.id, order.deliveryTypeId))
+        : [];
       const lines = await tx
         .select({ product: products.name, stock: stock.name, qty: orderItems.qty, sides: orderItems.sides, net: orderItems.priceSaved })
         .from(orderItems)
@@ -161,7 +185,11 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
           dispatched_at: order.dispatchedAt?.toISOString() ?? null,
           tracking_number: order.trackingNumber,
         },
-        lines: lines.map((l) => ({ description: `${l.product} — ${l.stock}, ${l.sides === 'double' ? 'double-sided' : 'single-sided'}`, qty: l.qty, net: l.net ?? 0 })),
+        lines: lines.map((l) => ({
+          description: `${l.product} — ${l.stock}, ${l.sides === 'double' ? 'double-sided' : 'single-sided'}`,
+          qty: l.qty,
+          net: l.net ?? 0,
+        })),
         delivery: { name: type?.name ?? 'Delivery', net: order.deliveryCost ?? 0 },
         net,
         vat,
@@ -170,7 +198,17 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
       };
       const [row] = await tx
         .insert(invoices)
-        .values({ number: `${prefix}${String(last).padStart(6, '0')}`, userId: order.userId, orderId: order.id, source: 'raised', date: ukToday(), net, vat, total: content.total, content })
+        .values({
+          number: `${prefix}${String(last).padStart(6, '0')}`,
+          userId: order.userId,
+          orderId: order.id,
+          source: 'raised',
+          date: ukToday(),
+          net,
+          vat,
+          total: content.total,
+          content,
+        })
         .returning();
       await jobs.enqueue(tx, INVOICE_PDF_QUEUE, { invoiceId: row.id });
       return row;
@@ -203,7 +241,10 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
 
     /** The invoice's PDF for its customer; anyone else's answers 404. */
     async pdfFor(userId: number, id: number) {
-      const [row] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
       if (!row) throw notFound('No such invoice.');
       return pdfOf(row);
     },
@@ -221,14 +262,26 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
 
     /** An invoice from an accounting package, uploaded to a customer's account (the PDF already checked). */
     async upload(input: { user_id: number; number: string; date: string; total: number }, pdf: Buffer, staffId: number): Promise<AdminInvoice> {
-      const [owner] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.user_id), sql`${users.deletedAt} is null`));
+      const [owner] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.user_id), sql`${users.deletedAt} is null`));
       if (!owner) throw unprocessable({ user_id: 'No such customer' });
       const key = `invoices/uploaded-${randomToken(12)}.pdf`;
       await files.put(key, pdf);
       try {
         const [row] = await db
           .insert(invoices)
-          .values({ number: input.number, userId: input.user_id, source: 'uploaded', date: input.date, total: input.total, fileKey: key, fileSize: pdf.length, createdBy: staffId })
+          .values({
+            number: input.number,
+            userId: input.user_id,
+            source: 'uploaded',
+            date: input.date,
+            total: input.total,
+            fileKey: key,
+            fileSize: pdf.length,
+            createdBy: staffId,
+          })
           .returning({ id: invoices.id });
         return (await this.get(row.id))!;
       } catch (error) {

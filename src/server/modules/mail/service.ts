@@ -70,7 +70,13 @@ export interface MailColumns {
   links: string | Placeholder;
 }
 
-export const mailColumns = (message: MailMessage): MailColumns => ({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, links: JSON.stringify(message.links ?? []) });
+export const mailColumns = (message: MailMessage): MailColumns => ({
+  to: message.to,
+  subject: message.subject,
+  text: message.text,
+  html: message.html ?? null,
+  links: JSON.stringify(message.links ?? []),
+});
 
 /**
  * The durable outbox (DESIGN §1 Mail). `queue(tx, message)` writes the message as a row, and the job
@@ -121,9 +127,11 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
         select ${columns.to}, ${columns.subject}, ${columns.text}, ${columns.html}, ${columns.links}::jsonb
         ${from ? sql`from ${sql.identifier(from)}` : sql``} returning ${bare(mailOutbox.id)}`,
     );
-    const job = executor
-      .$with('mail_job', {})
-      .as(queue.enqueueFrom('mail_row', MAIL_QUEUE, sql`jsonb_build_object('id', ${sql.identifier('mail_row')}.${bare(mailOutbox.id)})`, { maxAttempts: MAIL_MAX_ATTEMPTS }));
+    const job = executor.$with('mail_job', {}).as(
+      queue.enqueueFrom('mail_row', MAIL_QUEUE, sql`jsonb_build_object('id', ${sql.identifier('mail_row')}.${bare(mailOutbox.id)})`, {
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+      }),
+    );
     return [row, job] as const;
   }
 

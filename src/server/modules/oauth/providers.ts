@@ -26,7 +26,6 @@ export interface OAuthProvider {
   profile(config: client.Configuration, tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers): Promise<ProviderProfile>;
 }
 
-
 const TIMEOUT_SECONDS = 10;
 
 /** Discovery that runs once and is kept; a failure is not kept, so the next sign-in tries again. */
@@ -83,7 +82,8 @@ async function oidcProfile(config: client.Configuration, tokens: client.TokenEnd
   if (typeof raw.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
     const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
     raw = { ...info, ...raw, email: info.email, email_verified: info.email_verified, xms_edov: raw.xms_edov };
-    if (typeof raw.given_name !== 'string' && typeof raw.family_name !== 'string') raw = { ...raw, given_name: info.given_name, family_name: info.family_name, name: info.name };
+    if (typeof raw.given_name !== 'string' && typeof raw.family_name !== 'string')
+      raw = { ...raw, given_name: info.given_name, family_name: info.family_name, name: info.name };
   }
   const verified = raw.email_verified === true || raw.email_verified === 'true' || raw.xms_edov === true || raw.xms_edov === 'true';
   const email = typeof raw.email === 'string' && verified ? raw.email.trim().toLowerCase() : null;
@@ -91,7 +91,15 @@ async function oidcProfile(config: client.Configuration, tokens: client.TokenEnd
 }
 
 function oidcProvider(id: OAuthProviderId, name: string, issuer: string, clientId: string, clientSecret: string, selectAccount = false): OAuthProvider {
-  return { id, name, kind: 'oidc', scope: 'openid email profile', selectAccount, configuration: discover(issuer, clientId, clientSecret), profile: oidcProfile };
+  return {
+    id,
+    name,
+    kind: 'oidc',
+    scope: 'openid email profile',
+    selectAccount,
+    configuration: discover(issuer, clientId, clientSecret),
+    profile: oidcProfile,
+  };
 }
 
 const GITHUB_API = 'https://api.github.com';

@@ -62,10 +62,14 @@ const oauthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, oauth
     async (request) => oauth.unlink(requireUser(request).user, request.params.provider),
   );
 
-  app.post('/api/oauth/handoff', { schema: { security: anyone, body: oauthHandoffBodySchema, response: { 200: oauthHandoffSchema } }, ...returns }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return oauth.handoff(request.body.code, browserSecret(request), agent(request));
-  });
+  app.post(
+    '/api/oauth/handoff',
+    { schema: { security: anyone, body: oauthHandoffBodySchema, response: { 200: oauthHandoffSchema } }, ...returns },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return oauth.handoff(request.body.code, browserSecret(request), agent(request));
+    },
+  );
 
   app.post(
     '/api/oauth/:provider',
@@ -81,7 +85,10 @@ const oauthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, oauth
 
   app.get(
     '/api/oauth/:provider/callback',
-    { schema: { security: anyone, params: oauthProviderParams, querystring: oauthCallbackQuerySchema, response: { 200: z.string(), 303: z.undefined() } }, ...returns },
+    {
+      schema: { security: anyone, params: oauthProviderParams, querystring: oauthCallbackQuerySchema, response: { 200: z.string(), 303: z.undefined() } },
+      ...returns,
+    },
     async (request, reply) => {
       const raw = request.raw.url ?? '';
       const query = raw.includes('?') ? raw.slice(raw.indexOf('?') + 1) : '';
@@ -100,7 +107,10 @@ const oauthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, oauth
     const nonce = randomToken(16);
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`)
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      )
       // The pop-up came here from the provider's site: a policy other than unsafe-none would cut it off from its opener.
       .header('cross-origin-opener-policy', 'unsafe-none');
     return reply.send(callbackPage({ outcome, appOrigin, nonce, appName: config.appName }));

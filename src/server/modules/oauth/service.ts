@@ -30,14 +30,7 @@ class FlowError extends Error {}
 
 const EXPIRED = 'This sign-in has expired or was started in another browser window. Please try again.';
 
-export function oauthService(deps: {
-  db: Db;
-  accounts: AccountsService;
-  sessions: SessionStore;
-  providers: OAuthProvider[];
-  appUrl: string;
-  log: ServiceLog;
-}) {
+export function oauthService(deps: { db: Db; accounts: AccountsService; sessions: SessionStore; providers: OAuthProvider[]; appUrl: string; log: ServiceLog }) {
   const { db, sessions } = deps;
   const byId = new Map(deps.providers.map((p) => [p.id as string, p]));
   const redirectUri = (provider: OAuthProvider) => `${deps.appUrl}/api/oauth/${provider.id}/callback`;
@@ -49,7 +42,11 @@ export function oauthService(deps: {
   }
 
   async function liveUser(id: number): Promise<UserRow | null> {
-    const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
     return row ?? null;
   }
 
@@ -66,7 +63,9 @@ export function oauthService(deps: {
       return linked.user;
     }
     if (!profile.email) {
-      throw new FlowError(`${p.name} did not tell us a verified e-mail address for your account, so we cannot open an account with it. Please register with your e-mail address instead.`);
+      throw new FlowError(
+        `${p.name} did not tell us a verified e-mail address for your account, so we cannot open an account with it. Please register with your e-mail address instead.`,
+      );
     }
     const existing = await deps.accounts.findByEmail(profile.email);
     if (existing) {
@@ -81,7 +80,8 @@ export function oauthService(deps: {
         { provider: p.id, subject: profile.subject },
       );
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 422) throw new FlowError(`An account with the e-mail address ${profile.email} already exists. Please sign in.`);
+      if (err instanceof HttpError && err.statusCode === 422)
+        throw new FlowError(`An account with the e-mail address ${profile.email} already exists. Please sign in.`);
       throw err;
     }
   }
@@ -238,9 +238,17 @@ export function oauthService(deps: {
 
     async identities(user: UserRow): Promise<OAuthIdentities> {
       const rows = await db.select().from(userIdentities).where(eq(userIdentities.userId, user.id)).orderBy(userIdentities.createdAt, userIdentities.id);
-      const [fresh] = await db.select({ hasPassword: sql<boolean>`${users.passwordHash} is not null` }).from(users).where(eq(users.id, user.id));
+      const [fresh] = await db
+        .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+        .from(users)
+        .where(eq(users.id, user.id));
       return {
-        identities: rows.map((r) => ({ provider: r.provider, name: byId.get(r.provider)?.name ?? r.provider, email: r.email, created_at: r.createdAt.toISOString() })),
+        identities: rows.map((r) => ({
+          provider: r.provider,
+          name: byId.get(r.provider)?.name ?? r.provider,
+          email: r.email,
+          created_at: r.createdAt.toISOString(),
+        })),
         has_password: fresh?.hasPassword ?? user.passwordHash !== null,
       };
     },
@@ -253,7 +261,9 @@ export function oauthService(deps: {
         const linked = await tx.select({ provider: userIdentities.provider }).from(userIdentities).where(eq(userIdentities.userId, user.id));
         if (!linked.some((l) => l.provider === providerId)) throw notFound('That provider is not linked to your account.');
         if (!row?.passwordHash && linked.length <= 1) {
-          throw conflict('This is the only way you can sign in. Set a password first ("Forgotten your password?" on the sign-in page sends you a link), then unlink it.');
+          throw conflict(
+            'This is the only way you can sign in. Set a password first ("Forgotten your password?" on the sign-in page sends you a link), then unlink it.',
+          );
         }
         await tx.delete(userIdentities).where(and(eq(userIdentities.userId, user.id), eq(userIdentities.provider, providerId)));
       });

@@ -29,9 +29,13 @@ const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrde
   const one = { params: idParams, response: { 200: adminOrderSchema } };
 
   // Declared before the resource's `/:id` routes for readability; find-my-way prefers static paths anyway.
-  app.get('/api/admin/orders/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: adminOrderCountsSchema } } }, async (request) => {
-    return staffOrders.counts(request.query);
-  });
+  app.get(
+    '/api/admin/orders/counts',
+    { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: adminOrderCountsSchema } } },
+    async (request) => {
+      return staffOrders.counts(request.query);
+    },
+  );
 
   app.post('/api/admin/orders/status', { schema: { body: adminBulkMoveSchema, response: { 200: z.array(bulkMoveResultSchema) } } }, async (request) =>
     staffOrders.bulkMove(request.body, requireAdmin(request).user),
@@ -39,19 +43,26 @@ const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrde
 
   restResource(app, db, { name: 'orders', record: staffOrders.recordSchema, list: staffOrders.list, findOne: staffOrders.get });
 
-  app.put('/api/admin/orders/:id', { schema: { ...one, body: adminOrderUpdateSchema } }, async (request) => staffOrders.update(request.params.id, request.body));
+  app.put('/api/admin/orders/:id', { schema: { ...one, body: adminOrderUpdateSchema } }, async (request) =>
+    staffOrders.update(request.params.id, request.body),
+  );
 
   app.post('/api/admin/orders/:id/status', { schema: { ...one, body: adminOrderMoveSchema } }, async (request) =>
     staffOrders.move(request.params.id, request.body, requireAdmin(request).user),
   );
 
-  app.get('/api/admin/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) =>
-    sendArtwork(reply, files, await staffOrders.item(request.params.id, request.params.itemId)),
+  app.get(
+    '/api/admin/orders/:id/items/:itemId/artwork',
+    { schema: { params: itemParams, response: { 200: fileAnswer('application/pdf') } } },
+    async (request, reply) => sendArtwork(reply, files, await staffOrders.item(request.params.id, request.params.itemId)),
   );
 
-  app.get('/api/admin/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileAnswer('image/png') } } }, async (request, reply) =>
-    // Untyped: a 304 has no body for the response schema to describe.
-    sendPreview(request, reply as FastifyReply, files, await staffOrders.item(request.params.id, request.params.itemId), request.query.page),
+  app.get(
+    '/api/admin/orders/:id/items/:itemId/preview',
+    { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileAnswer('image/png') } } },
+    async (request, reply) =>
+      // Untyped: a 304 has no body for the response schema to describe.
+      sendPreview(request, reply as FastifyReply, files, await staffOrders.item(request.params.id, request.params.itemId), request.query.page),
   );
 };
 

@@ -47,7 +47,14 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
 
   async function check({ itemId, key }: ArtworkJob, final: boolean): Promise<void> {
     const [item] = await db
-      .select({ artworkKey: orderItems.artworkKey, sides: orderItems.sides, orientation: orderItems.orientation, w: products.trimWidthMm, h: products.trimHeightMm, bleed: products.bleedMm })
+      .select({
+        artworkKey: orderItems.artworkKey,
+        sides: orderItems.sides,
+        orientation: orderItems.orientation,
+        w: products.trimWidthMm,
+        h: products.trimHeightMm,
+        bleed: products.bleedMm,
+      })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.id, itemId));
@@ -58,7 +65,13 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
     try {
       const result = await engine.check(
         await files.localPath(key),
-        { trimWidthMm: item.w, trimHeightMm: item.h, bleedMm: item.bleed, sides: item.sides as 'single' | 'double', orientation: item.orientation as 'portrait' | 'landscape' },
+        {
+          trimWidthMm: item.w,
+          trimHeightMm: item.h,
+          bleedMm: item.bleed,
+          sides: item.sides as 'single' | 'double',
+          orientation: item.orientation as 'portrait' | 'landscape',
+        },
         await files.localPath(previewKey),
       );
       report = result.report;
@@ -117,11 +130,19 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
         await files.delete(key);
         return unprocessable({ [ARTWORK_FIELD]: message });
       };
-      if (part.file.truncated) throw await refuse(`The file is larger than ${Math.round(limit / 1024 / 1024)} MB, the largest we accept. Export it with images at their printed size (300 ppi), or contact us.`);
+      if (part.file.truncated)
+        throw await refuse(
+          `The file is larger than ${Math.round(limit / 1024 / 1024)} MB, the largest we accept. Export it with images at their printed size (300 ppi), or contact us.`,
+        );
       if (size === 0) throw await refuse('This file is empty.');
-      if (!(await isPdf(engine, await files.localPath(key)))) throw await refuse('This is not a PDF file (or it is too damaged to open). Export your artwork as a print-ready PDF and upload that.');
+      if (!(await isPdf(engine, await files.localPath(key))))
+        throw await refuse('This is not a PDF file (or it is too damaged to open). Export your artwork as a print-ready PDF and upload that.');
       // Control characters have no place in a file name shown on screens and in a download header.
-      const name = [...(part.filename || '')].filter((c) => c >= ' ' && c !== '\u007f').join('').slice(0, 200) || 'artwork.pdf';
+      const name =
+        [...(part.filename || '')]
+          .filter((c) => c >= ' ' && c !== '\u007f')
+          .join('')
+          .slice(0, 200) || 'artwork.pdf';
       return { key, name, size };
     },
 
@@ -131,12 +152,26 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
       try {
         await db.transaction(async (tx) => {
           const order = await changeOrder(tx, userId, orderId);
-          if (order.status !== 'basket' && order.status !== 'problem') throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
-          const [item] = await tx.select().from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId))).for('update');
+          if (order.status !== 'basket' && order.status !== 'problem')
+            throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
+          const [item] = await tx
+            .select()
+            .from(orderItems)
+            .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+            .for('update');
           if (!item) throw notFound('No such item.');
           await tx
             .update(orderItems)
-            .set({ artworkKey: file.key, artworkName: file.name, artworkSize: file.size, artworkUploadedAt: new Date(), previewKey: null, preflightStatus: 'pending', preflight: null, warningsAccepted: false })
+            .set({
+              artworkKey: file.key,
+              artworkName: file.name,
+              artworkSize: file.size,
+              artworkUploadedAt: new Date(),
+              previewKey: null,
+              preflightStatus: 'pending',
+              preflight: null,
+              warningsAccepted: false,
+            })
             .where(eq(orderItems.id, itemId));
           await jobs.enqueue(tx, ARTWORK_QUEUE, { itemId, key: file.key } satisfies ArtworkJob, { maxAttempts: ARTWORK_ATTEMPTS });
           replaced = [item.artworkKey, ...previewFileKeys(item.previewKey)];
@@ -153,12 +188,25 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
     async detach(userId: number, orderId: number, itemId: number): Promise<void> {
       const keys = await db.transaction(async (tx) => {
         const order = await changeOrder(tx, userId, orderId);
-        if (order.status !== 'basket') throw conflict('Only a basket\'s artwork can be removed; on hold, upload a replacement instead.');
-        const [item] = await tx.select().from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId))).for('update');
+        if (order.status !== 'basket') throw conflict("Only a basket's artwork can be removed; on hold, upload a replacement instead.");
+        const [item] = await tx
+          .select()
+          .from(orderItems)
+          .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+          .for('update');
         if (!item) throw notFound('No such item.');
         await tx
           .update(orderItems)
-          .set({ artworkKey: null, artworkName: null, artworkSize: null, artworkUploadedAt: null, previewKey: null, preflightStatus: null, preflight: null, warningsAccepted: false })
+          .set({
+            artworkKey: null,
+            artworkName: null,
+            artworkSize: null,
+            artworkUploadedAt: null,
+            previewKey: null,
+            preflightStatus: null,
+            preflight: null,
+            warningsAccepted: false,
+          })
           .where(eq(orderItems.id, itemId));
         return [item.artworkKey, ...previewFileKeys(item.previewKey)];
       });

@@ -5,7 +5,18 @@ import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain
 import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
 import type { Sides } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
-import { invoices, orderEvents, orderItems, orders, products, stock, type InvoiceRow, type OrderEventRow, type OrderItemRow, type OrderRow } from '../../db/schema';
+import {
+  invoices,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  stock,
+  type InvoiceRow,
+  type OrderEventRow,
+  type OrderItemRow,
+  type OrderRow,
+} from '../../db/schema';
 import { qualified, rowFromJson } from '../../db/columns';
 import type { DeliveryTypeFacts } from '../delivery/service';
 import type { Quoter } from '../prices/service';
@@ -73,11 +84,18 @@ export function orderSnapshotReader(db: Db): (userId: number, id: number) => Pro
   const query = db
     .select({
       row: orders,
-      items: sql<Array<Record<string, unknown>>>`(select coalesce(jsonb_agg(to_jsonb(${orderItems}.*) || jsonb_build_object(${facts}) order by ${qualified(orderItems.id)}), '[]')
+      items: sql<
+        Array<Record<string, unknown>>
+      >`(select coalesce(jsonb_agg(to_jsonb(${orderItems}.*) || jsonb_build_object(${facts}) order by ${qualified(orderItems.id)}), '[]')
         from ${orderItems} join ${products} on ${qualified(products.id)} = ${qualified(orderItems.productId)} join ${stock} on ${qualified(stock.id)} = ${qualified(orderItems.stockId)}
         where ${of(orderItems.orderId)})`,
-      events: sql<Array<Record<string, unknown>>>`(select coalesce(jsonb_agg(to_jsonb(${orderEvents}.*) order by ${qualified(orderEvents.id)}), '[]') from ${orderEvents} where ${of(orderEvents.orderId)})`,
-      invoice: sql<Pick<InvoiceRow, 'id' | 'number'> | null>`(select jsonb_build_object('id', ${qualified(invoices.id)}, 'number', ${qualified(invoices.number)}) from ${invoices} where ${qualified(invoices.orderId)} = ${qualified(orders.id)})`,
+      events: sql<
+        Array<Record<string, unknown>>
+      >`(select coalesce(jsonb_agg(to_jsonb(${orderEvents}.*) order by ${qualified(orderEvents.id)}), '[]') from ${orderEvents} where ${of(orderEvents.orderId)})`,
+      invoice: sql<Pick<
+        InvoiceRow,
+        'id' | 'number'
+      > | null>`(select jsonb_build_object('id', ${qualified(invoices.id)}, 'number', ${qualified(invoices.number)}) from ${invoices} where ${qualified(invoices.orderId)} = ${qualified(orders.id)})`,
     })
     .from(orders)
     .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
@@ -170,10 +188,13 @@ export function assessBasket(order: OrderRow, facts: ItemFacts[], ctx: BasketCon
     if (problem) blockers[`items.${f.id}`] = `${itemLabel(i, f)}: ${unavailable ? unavailable.charAt(0).toLowerCase() + unavailable.slice(1) : problem}`;
   });
   if (!order.countryId) blockers.address = 'Give a delivery address with its country.';
-  if (order.deliveryTypeId === null) blockers.delivery_type_id = offers.length ? 'Choose a delivery service.' : 'No delivery service is offered for this address and weight; contact us.';
+  if (order.deliveryTypeId === null)
+    blockers.delivery_type_id = offers.length ? 'Choose a delivery service.' : 'No delivery service is offered for this address and weight; contact us.';
   else if (!chosen) {
     const type = ctx.deliveryTypes.find((t) => t.id === order.deliveryTypeId);
-    blockers.delivery_type_id = type ? `${whyNotOffered(type, shipment)}: choose another.` : 'The chosen delivery service is no longer offered: choose another.';
+    blockers.delivery_type_id = type
+      ? `${whyNotOffered(type, shipment)}: choose another.`
+      : 'The chosen delivery service is no longer offered: choose another.';
   }
 
   const prices = items.map((i) => i.price);

@@ -83,15 +83,19 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
   );
 
   // Multipart: the body is streamed to the store by artwork.receive, never parsed whole.
-  app.post('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, documentedBody: artworkUpload, response: { 200: itemSchema } } }, async (request) => {
-    const user = customerOf(request);
-    const { id, itemId } = request.params;
-    // Refused before a byte of the file is read: not theirs (404), or no longer changeable (409).
-    await orders.artworkTarget(user, id, itemId, true);
-    const file = await artwork.receive(request);
-    await artwork.attach(user.id, id, itemId, file);
-    return orders.presentItemOf(user, (await orders.artworkTarget(user, id, itemId, false)).order, itemId);
-  });
+  app.post(
+    '/api/orders/:id/items/:itemId/artwork',
+    { schema: { params: itemParams, documentedBody: artworkUpload, response: { 200: itemSchema } } },
+    async (request) => {
+      const user = customerOf(request);
+      const { id, itemId } = request.params;
+      // Refused before a byte of the file is read: not theirs (404), or no longer changeable (409).
+      await orders.artworkTarget(user, id, itemId, true);
+      const file = await artwork.receive(request);
+      await artwork.attach(user.id, id, itemId, file);
+      return orders.presentItemOf(user, (await orders.artworkTarget(user, id, itemId, false)).order, itemId);
+    },
+  );
 
   app.delete('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: itemSchema } } }, async (request) => {
     const user = customerOf(request);
@@ -100,16 +104,24 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
     return orders.presentItemOf(user, (await orders.artworkTarget(user, id, itemId, false)).order, itemId);
   });
 
-  app.get('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: fileAnswer('application/pdf') } } }, async (request, reply) => {
-    const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
-    return sendArtwork(reply, files, item);
-  });
+  app.get(
+    '/api/orders/:id/items/:itemId/artwork',
+    { schema: { params: itemParams, response: { 200: fileAnswer('application/pdf') } } },
+    async (request, reply) => {
+      const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
+      return sendArtwork(reply, files, item);
+    },
+  );
 
-  app.get('/api/orders/:id/items/:itemId/preview', { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileAnswer('image/png') } } }, async (request, reply) => {
-    const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
-    // Untyped: a 304 has no body for the response schema to describe.
-    return sendPreview(request, reply as FastifyReply, files, item, request.query.page);
-  });
+  app.get(
+    '/api/orders/:id/items/:itemId/preview',
+    { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileAnswer('image/png') } } },
+    async (request, reply) => {
+      const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
+      // Untyped: a 304 has no body for the response schema to describe.
+      return sendPreview(request, reply as FastifyReply, files, item, request.query.page);
+    },
+  );
 
   app.get('/api/orders/:id/delivery-options', { schema: { params: orderParams, response: { 200: z.array(deliveryOptionSchema) } } }, async (request) =>
     orders.deliveryOptions(customerOf(request), request.params.id),
@@ -118,7 +130,10 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
   app.post('/api/orders/:id/confirm', { schema: { params: orderParams, body: confirmSchema.optional(), response: { 200: orderSchema } } }, async (request) => {
     const user = customerOf(request);
     const key = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
-    if (!key.success) throw new HttpError(400, key.error.issues[0]?.message ?? 'An Idempotency-Key header is required', { idempotency_key: key.error.issues[0]?.message ?? '' });
+    if (!key.success)
+      throw new HttpError(400, key.error.issues[0]?.message ?? 'An Idempotency-Key header is required', {
+        idempotency_key: key.error.issues[0]?.message ?? '',
+      });
     return orders.confirm(user, request.params.id, key.data, request.body ?? {});
   });
 

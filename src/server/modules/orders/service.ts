@@ -27,7 +27,16 @@ import type { MailOutbox } from '../mail/service';
 import type { PricesService, Quoter } from '../prices/service';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { SettingsService } from '../settings/service';
-import { artworkBlocker, assessBasket, itemsOf, orderSnapshotReader, presentItem, type BasketAssessment, type BasketContext, type OrderSnapshot } from './basket';
+import {
+  artworkBlocker,
+  assessBasket,
+  itemsOf,
+  orderSnapshotReader,
+  presentItem,
+  type BasketAssessment,
+  type BasketContext,
+  type OrderSnapshot,
+} from './basket';
 import { applyMove, applyMoveIfUnchanged, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
@@ -110,7 +119,10 @@ export function ordersService(deps: OrdersDeps) {
 
   /** The customer's own order, locked for the change when `lock`; anything else is 404. */
   async function own(executor: Db, user: UserRow, id: number, lock = false): Promise<OrderRow> {
-    const query = executor.select().from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id)));
+    const query = executor
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.userId, user.id)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound(NOT_FOUND);
     return row;
@@ -118,7 +130,10 @@ export function ordersService(deps: OrdersDeps) {
 
   /** 422 naming the order a confirmation key already confirmed, if it did. */
   async function refuseKeyOfAnother(user: UserRow, key: string): Promise<void> {
-    const [other] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, user.id), eq(orders.confirmKey, key)));
+    const [other] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, user.id), eq(orders.confirmKey, key)));
     if (other) throw unprocessable({ idempotency_key: `This Idempotency-Key already confirmed order ${other.id}; make a new key for another order.` });
   }
 
@@ -129,7 +144,11 @@ export function ordersService(deps: OrdersDeps) {
   }
 
   async function ownItem(executor: Db, order: OrderRow, itemId: number) {
-    const [item] = await executor.select().from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id))).for('update');
+    const [item] = await executor
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)))
+      .for('update');
     if (!item) throw notFound('No such item.');
     return item;
   }
@@ -179,7 +198,13 @@ export function ordersService(deps: OrdersDeps) {
       version: row.version,
       items: facts.map((f, i) => presentItem(f, basket ? basket.items[i] : null)),
       // Staff's notes on their moves are for staff (the customer reads a hold's problem text instead).
-      events: events.map((e) => ({ from: e.fromStatus as OrderStatus | null, to: e.toStatus as OrderStatus, note: e.actor === 'staff' ? '' : e.note, actor: e.actor as 'customer' | 'staff' | 'system', at: e.at.toISOString() })),
+      events: events.map((e) => ({
+        from: e.fromStatus as OrderStatus | null,
+        to: e.toStatus as OrderStatus,
+        note: e.actor === 'staff' ? '' : e.note,
+        actor: e.actor as 'customer' | 'staff' | 'system',
+        at: e.at.toISOString(),
+      })),
       blockers: basket ? Object.values(basket.blockers) : [],
     };
   }
@@ -225,7 +250,10 @@ export function ordersService(deps: OrdersDeps) {
     const arms: SQL[] = [byRef];
     const compact = q.replace(/\s+/g, '').toLowerCase();
     if (compact) arms.push(sql`replace(lower(${orders.postcode}), ' ', '') like ${containing(compact)}`);
-    const named = await db.select({ id: products.id }).from(products).where(ilike(products.name, containing(q)));
+    const named = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(ilike(products.name, containing(q)));
     if (named.length) {
       const ids = named.map((p) => p.id);
       arms.push(sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)} and ${inArray(orderItems.productId, ids)})`);
@@ -294,7 +322,10 @@ export function ordersService(deps: OrdersDeps) {
       const basketValue = new Map<number, number | null>();
       if (baskets.length) {
         const quoter = await prices.quoter(user);
-        for (const f of await itemsOf(db, baskets.map((b) => b.id))) {
+        for (const f of await itemsOf(
+          db,
+          baskets.map((b) => b.id),
+        )) {
           const quote = quoter.quote({ product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as 'single' | 'double' });
           const sum = basketValue.has(f.orderId) ? basketValue.get(f.orderId)! : 0;
           basketValue.set(f.orderId, sum === null || !('price' in quote) ? null : sum + quote.price);
@@ -330,8 +361,13 @@ export function ordersService(deps: OrdersDeps) {
     async create(user: UserRow, input: z.output<typeof orderCreateSchema>): Promise<Order> {
       const address = input.address ? deliveryColumns(input.address) : profileAddress(user);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(orders).values({ userId: user.id, ref: input.ref, ...address }).returning();
-        await tx.insert(orderEvents).values({ orderId: created.id, actor: 'customer', actorUserId: user.id, fromStatus: null, toStatus: 'basket', note: 'Basket started' });
+        const [created] = await tx
+          .insert(orders)
+          .values({ userId: user.id, ref: input.ref, ...address })
+          .returning();
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: created.id, actor: 'customer', actorUserId: user.id, fromStatus: null, toStatus: 'basket', note: 'Basket started' });
         return created;
       });
       return present(user, row);
@@ -383,9 +419,20 @@ export function ordersService(deps: OrdersDeps) {
         if (n >= 50) throw unprocessable({ items: 'A basket holds at most 50 items: confirm this one and start another.' });
         const [item] = await tx
           .insert(orderItems)
-          .values({ orderId: id, productId: input.product_id, stockId: input.stock_id, qty: input.qty, sides: input.sides, orientation: input.orientation, notes: input.notes })
+          .values({
+            orderId: id,
+            productId: input.product_id,
+            stockId: input.stock_id,
+            qty: input.qty,
+            sides: input.sides,
+            orientation: input.orientation,
+            notes: input.notes,
+          })
           .returning({ id: orderItems.id });
-        await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, id));
+        await tx
+          .update(orders)
+          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+          .where(eq(orders.id, id));
         return { basket, itemId: item.id };
       });
       return presentItemOf(user, order.basket, order.itemId);
@@ -407,7 +454,9 @@ export function ordersService(deps: OrdersDeps) {
         const choiceChanged = next.product_id !== item.productId || next.stock_id !== item.stockId || next.qty !== item.qty || next.sides !== item.sides;
         if (choiceChanged) checkItem(quoter, next);
         if (input.warnings_accepted !== undefined && input.warnings_accepted && item.preflightStatus !== 'warn') {
-          throw unprocessable({ warnings_accepted: item.preflightStatus === 'pending' ? 'The artwork is still being checked.' : 'This artwork has no warnings to accept.' });
+          throw unprocessable({
+            warnings_accepted: item.preflightStatus === 'pending' ? 'The artwork is still being checked.' : 'This artwork has no warnings to accept.',
+          });
         }
         await tx
           .update(orderItems)
@@ -422,8 +471,12 @@ export function ordersService(deps: OrdersDeps) {
           })
           .where(eq(orderItems.id, itemId));
         // What the artwork is checked against changed: check it again.
-        if (next.product_id !== item.productId || next.sides !== item.sides || (input.orientation && input.orientation !== item.orientation)) await recheck(tx, item);
-        await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, id));
+        if (next.product_id !== item.productId || next.sides !== item.sides || (input.orientation && input.orientation !== item.orientation))
+          await recheck(tx, item);
+        await tx
+          .update(orders)
+          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+          .where(eq(orders.id, id));
         return basket;
       });
       return presentItemOf(user, order, itemId);
@@ -436,7 +489,10 @@ export function ordersService(deps: OrdersDeps) {
         const locked = await ownBasket(tx, user, id);
         const item = await ownItem(tx, locked, itemId);
         await tx.delete(orderItems).where(eq(orderItems.id, itemId));
-        await tx.update(orders).set({ version: sql`${orders.version} + 1`, updatedAt: new Date() }).where(eq(orders.id, id));
+        await tx
+          .update(orders)
+          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+          .where(eq(orders.id, id));
         return [item.artworkKey, ...previewFileKeys(item.previewKey)];
       });
       await deleteFiles(keys);
@@ -485,17 +541,30 @@ export function ordersService(deps: OrdersDeps) {
         }
         const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
         const assessment = assessBasket(basket, facts, ctx);
-        if (Object.keys(assessment.blockers).length) throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
+        if (Object.keys(assessment.blockers).length)
+          throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
         const moved = await freeze(user, basket, assessment, key);
         if (moved) {
-          return show(user, { row: moved.row, facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })), events: [...read.events, moved.event], invoice: null });
+          return show(user, {
+            row: moved.row,
+            facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })),
+            events: [...read.events, moved.event],
+            invoice: null,
+          });
         }
         if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
       }
     },
 
     async cancel(user: UserRow, id: number): Promise<Order> {
-      const row = await db.transaction(async (tx) => applyMove(tx, { outbox }, deps, await own(tx, user, id, true), { to: 'cancelled', actor: 'customer', actorUserId: user.id, note: 'Cancelled by the customer' }));
+      const row = await db.transaction(async (tx) =>
+        applyMove(tx, { outbox }, deps, await own(tx, user, id, true), {
+          to: 'cancelled',
+          actor: 'customer',
+          actorUserId: user.id,
+          note: 'Cancelled by the customer',
+        }),
+      );
       return present(user, row);
     },
 
@@ -520,7 +589,13 @@ export function ordersService(deps: OrdersDeps) {
           errors.items ??= 'Replace the artwork the hold is about before resubmitting; for anything else, reply to us and we will release the order.';
         }
         if (Object.keys(errors).length) throw unprocessable(errors);
-        return applyMove(tx, { outbox }, deps, order, { to: 'live', actor: 'customer', actorUserId: user.id, note: 'Artwork replaced and resubmitted', set: { problemText: null } });
+        return applyMove(tx, { outbox }, deps, order, {
+          to: 'live',
+          actor: 'customer',
+          actorUserId: user.id,
+          note: 'Artwork replaced and resubmitted',
+          set: { problemText: null },
+        });
       });
       return present(user, row);
     },
@@ -540,11 +615,33 @@ export function ordersService(deps: OrdersDeps) {
               userId: user.id,
               ref: source.ref,
               ...Object.fromEntries(
-                (['firstname', 'lastname', 'companyName', 'telephone', 'email', 'address1', 'address2', 'town', 'county', 'postcode', 'countryId', 'deliveryTypeId'] as const).map((k) => [k, source[k]]),
+                (
+                  [
+                    'firstname',
+                    'lastname',
+                    'companyName',
+                    'telephone',
+                    'email',
+                    'address1',
+                    'address2',
+                    'town',
+                    'county',
+                    'postcode',
+                    'countryId',
+                    'deliveryTypeId',
+                  ] as const
+                ).map((k) => [k, source[k]]),
               ),
             })
             .returning();
-          await tx.insert(orderEvents).values({ orderId: created.id, actor: 'customer', actorUserId: user.id, fromStatus: null, toStatus: 'basket', note: `Reorder of order ${source.id}` });
+          await tx.insert(orderEvents).values({
+            orderId: created.id,
+            actor: 'customer',
+            actorUserId: user.id,
+            fromStatus: null,
+            toStatus: 'basket',
+            note: `Reorder of order ${source.id}`,
+          });
           for (const { item, artwork } of copies) {
             const [copy] = await tx
               .insert(orderItems)
@@ -578,9 +675,13 @@ export function ordersService(deps: OrdersDeps) {
     /** For the artwork routes: the customer's item in an order whose artwork may change (basket, or on hold). */
     async artworkTarget(user: UserRow, id: number, itemId: number, forWrite: boolean): Promise<{ order: OrderRow; item: typeof orderItems.$inferSelect }> {
       const order = await own(db, user, id);
-      const [item] = await db.select().from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, id)));
+      const [item] = await db
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, id)));
       if (!item) throw notFound('No such item.');
-      if (forWrite && order.status !== 'basket' && order.status !== 'problem') throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
+      if (forWrite && order.status !== 'basket' && order.status !== 'problem')
+        throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
       return { order, item };
     },
 

@@ -80,7 +80,10 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
   async function present(rows: SummaryRow[]): Promise<AdminOrderSummary[]> {
     const ids = [...new Set(rows.map((r) => r.userId))];
     const people = ids.length
-      ? await db.select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, company: users.companyName }).from(users).where(inArray(users.id, ids))
+      ? await db
+          .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, company: users.companyName })
+          .from(users)
+          .where(inArray(users.id, ids))
       : [];
     const byId = new Map(people.map((p) => [p.id, p]));
     const today = ukToday();
@@ -143,7 +146,11 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
 
   /** A confirmed order, locked for the change; a basket or no such id is 404. */
   async function lockConfirmed(tx: Db, id: number): Promise<OrderRow> {
-    const [row] = await tx.select().from(orders).where(and(eq(orders.id, id), ne(orders.status, 'basket'))).for('update');
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), ne(orders.status, 'basket')))
+      .for('update');
     if (!row) throw notFound(`No such order: ${id}.`);
     return row;
   }
@@ -160,12 +167,20 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
   /** The order's delivery service, whose rule its tracking number follows. */
   async function serviceOf(tx: Db, row: OrderRow): Promise<TrackedService | null> {
     if (row.deliveryTypeId === null) return null;
-    const [type] = await tx.select({ carrier: deliveryTypes.carrier, code: deliveryTypes.code, name: deliveryTypes.name }).from(deliveryTypes).where(eq(deliveryTypes.id, row.deliveryTypeId));
+    const [type] = await tx
+      .select({ carrier: deliveryTypes.carrier, code: deliveryTypes.code, name: deliveryTypes.name })
+      .from(deliveryTypes)
+      .where(eq(deliveryTypes.id, row.deliveryTypeId));
     return type ? { ...type, carrier: type.carrier as Carrier } : null;
   }
 
   /** What a staff move sets besides the status, or the 409/422 that says why it cannot be made. */
-  async function staffMove(tx: Db, row: OrderRow, input: { status: OrderStatus; note: string; problem_text: string; tracking_number?: string }, staff: UserRow): Promise<Move> {
+  async function staffMove(
+    tx: Db,
+    row: OrderRow,
+    input: { status: OrderStatus; note: string; problem_text: string; tracking_number?: string },
+    staff: UserRow,
+  ): Promise<Move> {
     const transition = allowedMove(row, input.status, 'staff');
     const move: Move = { to: input.status, actor: 'staff', actorUserId: staff.id, note: input.note };
     // The body's schema has already refused a move to Issues without its text (moveNeeds).
@@ -185,7 +200,10 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
   }
 
   async function get(id: number): Promise<AdminOrder | null> {
-    const [row] = await db.select().from(orders).where(and(eq(orders.id, id), ne(orders.status, 'basket')));
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), ne(orders.status, 'basket')));
     if (!row) return null;
     const [[owner], events] = await Promise.all([
       db.select().from(users).where(eq(users.id, row.userId)),

@@ -52,7 +52,8 @@ export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, 
     if (!effects.invoices) throw new Error(`A move to ${move.to} raises an invoice: pass the invoices service`);
     const { updated } = await runMove(tx, effects, row, move, { guarded: false, mail: null });
     const invoice = await effects.invoices.raise(tx, updated!);
-    if (transition.mailsCustomer && updated!.email) await effects.outbox.queue(tx, orderMail(updated!, links, move.service, row.status as OrderStatus, invoice));
+    if (transition.mailsCustomer && updated!.email)
+      await effects.outbox.queue(tx, orderMail(updated!, links, move.service, row.status as OrderStatus, invoice));
     return updated!;
   }
   const { updated } = await runMove(tx, effects, row, move, { guarded: false, mail: moveMail(links, row, move, transition) });
@@ -67,9 +68,16 @@ export async function applyMove(tx: Db, effects: MoveEffects, links: MailLinks, 
  * it wrote, or null when the order has changed meanwhile (read it again). Only for the moves that
  * are one statement: none that raises an invoice or releases items from a batch.
  */
-export async function applyMoveIfUnchanged(db: Db, effects: MoveEffects, links: MailLinks, row: OrderRow, move: Move): Promise<{ row: OrderRow; event: OrderHistoryEntry } | null> {
+export async function applyMoveIfUnchanged(
+  db: Db,
+  effects: MoveEffects,
+  links: MailLinks,
+  row: OrderRow,
+  move: Move,
+): Promise<{ row: OrderRow; event: OrderHistoryEntry } | null> {
   const transition = allowedMove(row, move.to, move.actor);
-  if (transition.raisesInvoice || releasesFromBatch(row, move.to)) throw new Error(`The move of order ${row.id} to ${move.to} is more than one statement: lock the order and use applyMove`);
+  if (transition.raisesInvoice || releasesFromBatch(row, move.to))
+    throw new Error(`The move of order ${row.id} to ${move.to} is more than one statement: lock the order and use applyMove`);
   const mail = moveMail(links, row, move, transition);
   const { updated, event } = await runMove(db, effects, row, move, { guarded: true, mail });
   // Committed: the mail's job is due now (the statement may have come from the cache, unbuilt).
@@ -152,7 +160,12 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
     executor
       .update(orders)
       // Placeholders in SQL, not as values: the values are encoded for their columns by runMove.
-      .set({ ...Object.fromEntries(shape.setKeys.map((key) => [key, sql`${p(`set_${key}`)}`])), status: sql`${p('to')}`, version: sql`${orders.version} + 1`, updatedAt: sql`${p('updatedAt')}` })
+      .set({
+        ...Object.fromEntries(shape.setKeys.map((key) => [key, sql`${p(`set_${key}`)}`])),
+        status: sql`${p('to')}`,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`${p('updatedAt')}`,
+      })
       .where(shape.guarded ? and(eq(orders.id, p('id')), eq(orders.version, p('version'))) : eq(orders.id, p('id')))
       .returning({ id: orders.id, version: orders.version }),
   );
@@ -181,7 +194,13 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
  * hundreds to Processing): one update, one insert of their history rows, and each e-mail the table
  * asks for. Every order must be allowed the move, or nothing is applied (409).
  */
-export async function applyMoveToMany(tx: Db, outbox: MailOutbox, links: MailLinks, rows: readonly OrderRow[], move: Omit<Move, 'set' | 'service'>): Promise<void> {
+export async function applyMoveToMany(
+  tx: Db,
+  outbox: MailOutbox,
+  links: MailLinks,
+  rows: readonly OrderRow[],
+  move: Omit<Move, 'set' | 'service'>,
+): Promise<void> {
   if (!rows.length) return;
   const transitions = rows.map((row) => allowedMove(row, move.to, move.actor));
   // Invoices are raised one dispatch at a time (applyMove): no bulk move of many orders raises one.
@@ -192,9 +211,16 @@ export async function applyMoveToMany(tx: Db, outbox: MailOutbox, links: MailLin
     .set({ status: move.to, version: sql`${orders.version} + 1`, updatedAt: new Date() })
     .where(inArray(orders.id, ids))
     .returning();
-  await tx
-    .insert(orderEvents)
-    .values(rows.map((row) => ({ orderId: row.id, actor: move.actor, actorUserId: move.actorUserId ?? null, fromStatus: row.status, toStatus: move.to, note: move.note ?? '' })));
+  await tx.insert(orderEvents).values(
+    rows.map((row) => ({
+      orderId: row.id,
+      actor: move.actor,
+      actorUserId: move.actorUserId ?? null,
+      fromStatus: row.status,
+      toStatus: move.to,
+      note: move.note ?? '',
+    })),
+  );
   const byId = new Map(updated.map((row) => [row.id, row]));
   for (const [i, row] of rows.entries()) {
     const now = byId.get(row.id)!;
@@ -229,7 +255,13 @@ function confirmedDays(carrier: Carrier | null | undefined, dispatch: string, de
 }
 
 /** The customer's e-mail about the order's new status (live, problem, dispatched). */
-export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, service?: TrackedService | null, from?: OrderStatus, invoice?: Pick<InvoiceRow, 'number'>): { to: string; subject: string; text: string } {
+export function orderMail(
+  order: OrderRow,
+  { appUrl, appName }: MailLinks,
+  service?: TrackedService | null,
+  from?: OrderStatus,
+  invoice?: Pick<InvoiceRow, 'number'>,
+): { to: string; subject: string; text: string } {
   const link = `${appUrl}/orders/${order.id}`;
   const carrier = service?.carrier;
   const ref = order.ref ? ` (your reference ${order.ref})` : '';
@@ -284,6 +316,10 @@ export function orderMail(order: OrderRow, { appUrl, appName }: MailLinks, servi
       };
     }
     default:
-      return { to: order.email, subject: `Order ${order.id}: ${ORDER_STATUS_NAMES[order.status as OrderStatus]}`, text: `${hello}Order ${order.id}${ref} is now ${ORDER_STATUS_NAMES[order.status as OrderStatus]}.\n\n${link}${sign}` };
+      return {
+        to: order.email,
+        subject: `Order ${order.id}: ${ORDER_STATUS_NAMES[order.status as OrderStatus]}`,
+        text: `${hello}Order ${order.id}${ref} is now ${ORDER_STATUS_NAMES[order.status as OrderStatus]}.\n\n${link}${sign}`,
+      };
   }
 }

@@ -31,7 +31,9 @@ export function encodedBody(answer: PreparedAnswer, encoding: Encoding): Promise
   if (!bytes) {
     bytes =
       encoding === 'br'
-        ? brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+        ? brotli(answer.body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: answer.body.length },
+          })
         : gzip(answer.body, { level: GZIP_LEVEL });
     // A failure is not kept: the next request tries again.
     bytes.catch(() => answer.encoded.delete(encoding));

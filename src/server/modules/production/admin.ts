@@ -13,7 +13,10 @@ import { anyone } from '../../lib/openapi';
 import { apiErrorSchema } from '../../../shared/api/errors';
 
 const signedQuery = z.object({
-  expires: z.string().regex(/^\d{1,12}$/, 'Not a download link').transform(Number),
+  expires: z
+    .string()
+    .regex(/^\d{1,12}$/, 'Not a download link')
+    .transform(Number),
   signature: z.string().max(100, 'Not a download link'),
 });
 
@@ -33,17 +36,19 @@ function sendZip(reply: FastifyReply, zip: { body: Readable; size: number; name:
  */
 const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches, appKey }) => {
   // The link is the credential (one file, one minute): no session is asked for.
-  fastify.withTypeProvider<ZodTypeProvider>().get(
-    '/api/downloads/batches/:id',
-    { schema: { security: anyone, params: idParams, querystring: signedQuery, response: { 200: fileAnswer('application/zip'), 403: apiErrorSchema } } },
-    async (request, reply) => {
-      const { expires, signature } = request.query;
-      if (!downloadAllowed(appKey, `batch:${request.params.id}`, expires, signature)) {
-        throw new HttpError(403, 'This download link has expired: download the ZIP again from the batch page.');
-      }
-      return sendZip(reply, await batches.zip(request.params.id));
-    },
-  );
+  fastify
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/downloads/batches/:id',
+      { schema: { security: anyone, params: idParams, querystring: signedQuery, response: { 200: fileAnswer('application/zip'), 403: apiErrorSchema } } },
+      async (request, reply) => {
+        const { expires, signature } = request.query;
+        if (!downloadAllowed(appKey, `batch:${request.params.id}`, expires, signature)) {
+          throw new HttpError(403, 'This download link has expired: download the ZIP again from the batch page.');
+        }
+        return sendZip(reply, await batches.zip(request.params.id));
+      },
+    );
 
   await fastify.register(async (staffScope) => {
     staffScope.addHook('onRequest', staffOnly);

@@ -3,7 +3,15 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from '../../lib/zip';
 import type { Readable } from 'node:stream';
-import { NOTHING_TO_BATCH, type Batch, type BatchItem, type BatchRun, type BatchStatus, type BatchSummary, type BatchWaiting } from '../../../shared/api/admin-production';
+import {
+  NOTHING_TO_BATCH,
+  type Batch,
+  type BatchItem,
+  type BatchRun,
+  type BatchStatus,
+  type BatchSummary,
+  type BatchWaiting,
+} from '../../../shared/api/admin-production';
 import { sheetsFor } from '../../../shared/domain/pricing/engine';
 import type { Db } from '../../db/client';
 import type { PreflightReport } from '../../lib/artwork';
@@ -142,7 +150,9 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     stockId: batches.stockId,
     stockName: sql<string | null>`(select ${stock.name} from ${stock} where ${stock.id} = ${qualified(batches.stockId)})`,
     createdBy: batches.createdBy,
-    creatorName: sql<string | null>`(select trim(${users.firstname} || ' ' || ${users.lastname}) from ${users} where ${users.id} = ${qualified(batches.createdBy)})`,
+    creatorName: sql<
+      string | null
+    >`(select trim(${users.firstname} || ' ' || ${users.lastname}) from ${users} where ${users.id} = ${qualified(batches.createdBy)})`,
     itemCount: batches.itemCount,
     orderCount: batches.orderCount,
     filesDone: batches.filesDone,
@@ -155,7 +165,9 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     jobInterruptedAt: ofJob<Date | null>(sql`${jobRows.interruptedAt}`).mapWith(jobRows.interruptedAt),
     jobLastError: ofJob<string | null>(sql`${jobRows.lastError}`),
     // The run's worker has not renewed its lease in time: it died, and another worker takes the run over.
-    jobSilentSince: ofJob<Date | null>(sql`case when ${jobRows.status} = 'running' and ${jobRows.lockedUntil} < now() then ${jobRows.heartbeatAt} end`).mapWith(jobRows.heartbeatAt),
+    jobSilentSince: ofJob<Date | null>(sql`case when ${jobRows.status} = 'running' and ${jobRows.lockedUntil} < now() then ${jobRows.heartbeatAt} end`).mapWith(
+      jobRows.heartbeatAt,
+    ),
   };
   interface SummaryRow {
     id: number;
@@ -253,7 +265,14 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
   }
 
   /** Streams the ZIP to the file store: the two sheets first, then each artwork, one file open at a time. */
-  async function writeZip(batch: BatchRow, items: Candidate[], key: string, stockName: string | null, creatorName: string | null, signal: AbortSignal): Promise<number> {
+  async function writeZip(
+    batch: BatchRow,
+    items: Candidate[],
+    key: string,
+    stockName: string | null,
+    creatorName: string | null,
+    signal: AbortSignal,
+  ): Promise<number> {
     signal.throwIfAborted();
     const zip = new ZipFile();
     const sheet = await jobSheetPdf({ id: batch.id, createdAt: batch.createdAt, createdBy: creatorName, stockName, appName: links.appName }, items);
@@ -268,7 +287,11 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
         if (signal.aborted) return callback(signal.reason as Error, undefined as unknown as Readable);
         files.stream(item.artworkKey).then(
           (file) => {
-            if (!file) return callback(new Error(`The artwork of order ${item.order_id}, item ${item.id} is missing from the file store`), undefined as unknown as Readable);
+            if (!file)
+              return callback(
+                new Error(`The artwork of order ${item.order_id}, item ${item.id} is missing from the file store`),
+                undefined as unknown as Readable,
+              );
             done += 1;
             if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) {
               lastWrite = Date.now();
@@ -320,7 +343,17 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
       await applyMoveToMany(tx, outbox, links, pending, { to: 'printing', actor: 'system', note: `In batch ${batch.id}` });
       await tx
         .update(batches)
-        .set({ status: 'done', itemCount: items.length, orderCount: orderIds.length, filesDone: items.length, filesTotal: items.length, zipKey: key, zipSize: size, finishedAt: new Date(), error: null })
+        .set({
+          status: 'done',
+          itemCount: items.length,
+          orderCount: orderIds.length,
+          filesDone: items.length,
+          filesTotal: items.length,
+          zipKey: key,
+          zipSize: size,
+          finishedAt: new Date(),
+          error: null,
+        })
         .where(eq(batches.id, batch.id));
     });
   }
@@ -341,10 +374,20 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
     for (let attempt = 1; ; attempt++) {
       const items = await candidates(batch.stockId);
       if (!items.length) {
-        await setBatch(batchId, { status: 'failed', error: 'Nothing was left to batch: the orders were cancelled, held or batched meanwhile', finishedAt: new Date() });
+        await setBatch(batchId, {
+          status: 'failed',
+          error: 'Nothing was left to batch: the orders were cancelled, held or batched meanwhile',
+          finishedAt: new Date(),
+        });
         return;
       }
-      await setBatch(batchId, { status: 'running', filesDone: 0, filesTotal: items.length, itemCount: items.length, orderCount: new Set(items.map((i) => i.order_id)).size });
+      await setBatch(batchId, {
+        status: 'running',
+        filesDone: 0,
+        filesTotal: items.length,
+        itemCount: items.length,
+        orderCount: new Set(items.map((i) => i.order_id)).size,
+      });
       const key = `batches/batch-${batchId}-${randomToken(8)}.zip`;
       try {
         const size = await writeZip(batch, items, key, found.stockName, found.creatorName, job.signal);
@@ -360,7 +403,11 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
         }
         const reason = error instanceof OrdersChanged ? 'orders kept changing while it was made' : rootMessage(error);
         log.error({ batch: batchId, err: reason }, 'batch failed');
-        await setBatch(batchId, { status: 'failed', error: `The batch could not be made (${reason}). Nothing was moved: run it again.`, finishedAt: new Date() });
+        await setBatch(batchId, {
+          status: 'failed',
+          error: `The batch could not be made (${reason}). Nothing was moved: run it again.`,
+          finishedAt: new Date(),
+        });
         return;
       }
     }
@@ -386,7 +433,10 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
   }
 
   async function open(): Promise<number | null> {
-    const [row] = await db.select({ id: batches.id }).from(batches).where(inArray(batches.status, ['queued', 'running']));
+    const [row] = await db
+      .select({ id: batches.id })
+      .from(batches)
+      .where(inArray(batches.status, ['queued', 'running']));
     return row?.id ?? null;
   }
 
@@ -432,7 +482,8 @@ export function batchesService({ db, files, jobs, outbox, log, ...links }: Batch
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(waitingItem(stockId))
         .limit(1);
-      if (!any) throw unprocessable(stockId ? { stock_id: `${NOTHING_TO_BATCH} on this stock` } : {}, stockId ? `${NOTHING_TO_BATCH} on this stock` : NOTHING_TO_BATCH);
+      if (!any)
+        throw unprocessable(stockId ? { stock_id: `${NOTHING_TO_BATCH} on this stock` } : {}, stockId ? `${NOTHING_TO_BATCH} on this stock` : NOTHING_TO_BATCH);
       let id: number;
       try {
         id = await db.transaction(async (tx) => {

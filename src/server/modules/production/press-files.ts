@@ -24,7 +24,22 @@ export function pressFileName(item: { order_id: number; id: number; product: str
   return `${item.order_id}-${item.id}-${fileNamePart(item.product)}-${fileNamePart(item.stock)}-${item.qty}-${item.sides}.pdf`;
 }
 
-export const JOBS_CSV_COLUMNS = ['File', 'Order', 'Item', 'Product', 'Stock', 'Qty', 'Sheets', 'Sides', 'Orientation', 'Trim size', 'Customer', 'Dispatch date', 'Notes', 'Accepted warnings'] as const;
+export const JOBS_CSV_COLUMNS = [
+  'File',
+  'Order',
+  'Item',
+  'Product',
+  'Stock',
+  'Qty',
+  'Sheets',
+  'Sides',
+  'Orientation',
+  'Trim size',
+  'Customer',
+  'Dispatch date',
+  'Notes',
+  'Accepted warnings',
+] as const;
 
 /**
  * `jobs.csv`: one line per item, in the ZIP's order; RFC 4180 (CRLF, quoted where needed), UTF-8 with
@@ -74,7 +89,14 @@ function groups(items: readonly BatchItem[]) {
 }
 
 /** The time the shop reads on its own clocks. */
-const ukDateTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const ukDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** As many group lines as the first page holds under the heading; the rest are summed in one line. */
 const SUMMARY_LINES = 20;
@@ -127,29 +149,49 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
   const line = (columns: Column[], cells: string[], bold = false) => {
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    cells.forEach((cell, i) => doc.text(cell, columns[i].x, y, { width: columns[i].width, lineBreak: false, ellipsis: true, align: columns[i].right ? 'right' : 'left' }));
+    cells.forEach((cell, i) =>
+      doc.text(cell, columns[i].x, y, { width: columns[i].width, lineBreak: false, ellipsis: true, align: columns[i].right ? 'right' : 'left' }),
+    );
     doc.x = LEFT;
     doc.moveDown(0.45);
   };
   const rule = () => {
-    doc.moveTo(LEFT, doc.y).lineTo(LEFT + WIDTH, doc.y).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(LEFT, doc.y)
+      .lineTo(LEFT + WIDTH, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.moveDown(0.3);
   };
 
   const orders = new Set(items.map((i) => i.order_id)).size;
   const sheets = items.reduce((n, i) => n + i.sheets, 0);
-  const dues = items.map((i) => i.dispatch_due).filter((d): d is string => !!d).sort();
+  const dues = items
+    .map((i) => i.dispatch_due)
+    .filter((d): d is string => !!d)
+    .sort();
   const withNotes = items.filter((i) => i.notes || i.accepted_warnings.length).length;
   doc.font('Helvetica-Bold').fontSize(20).text(`Batch ${batch.id}`, { continued: true }).font('Helvetica').fontSize(12).text(`   ${batch.appName}`);
   doc.moveDown(0.5).fontSize(10);
   doc.text(`Made ${ukDateTime.format(batch.createdAt)}${batch.createdBy ? ` by ${batch.createdBy}` : ''}`);
   doc.text(`Stock: ${batch.stockName ?? 'every stock'}`);
-  doc.text(`${count(items.length)} item${items.length === 1 ? '' : 's'} of ${count(orders)} order${orders === 1 ? '' : 's'}, ${count(sheets)} sheet${sheets === 1 ? '' : 's'} to print; every item is listed below and in jobs.csv`);
+  doc.text(
+    `${count(items.length)} item${items.length === 1 ? '' : 's'} of ${count(orders)} order${orders === 1 ? '' : 's'}, ${count(sheets)} sheet${sheets === 1 ? '' : 's'} to print; every item is listed below and in jobs.csv`,
+  );
   if (dues.length) doc.text(`First dispatch date: ${formatDay(dues[0])}`);
-  if (withNotes) doc.font('Helvetica-Bold').text(`${count(withNotes)} item${withNotes === 1 ? ' has' : 's have'} notes or accepted warnings: read them below before printing.`).font('Helvetica');
+  if (withNotes)
+    doc
+      .font('Helvetica-Bold')
+      .text(`${count(withNotes)} item${withNotes === 1 ? ' has' : 's have'} notes or accepted warnings: read them below before printing.`)
+      .font('Helvetica');
   doc.moveDown();
 
-  line(SUMMARY_COLUMNS, SUMMARY_COLUMNS.map((c) => c.title), true);
+  line(
+    SUMMARY_COLUMNS,
+    SUMMARY_COLUMNS.map((c) => c.title),
+    true,
+  );
   const all = groups(items);
   const shown = all.length > SUMMARY_LINES ? all.slice(0, SUMMARY_LINES - 1) : all;
   for (const g of shown) line(SUMMARY_COLUMNS, [g.stock, g.product, g.sides, count(g.items), count(g.qty), count(g.sheets)]);
@@ -163,7 +205,11 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
   doc.font('Helvetica-Bold').fontSize(13).text('Items', LEFT);
   doc.moveDown(0.3);
   const itemHeading = () => {
-    line(ITEM_COLUMNS, ITEM_COLUMNS.map((c) => c.title), true);
+    line(
+      ITEM_COLUMNS,
+      ITEM_COLUMNS.map((c) => c.title),
+      true,
+    );
     rule();
   };
   itemHeading();

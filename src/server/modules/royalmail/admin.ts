@@ -23,7 +23,8 @@ const TRACKING_FILE_MAX_BYTES = 2 * 1024 * 1024;
 /** The tracking file of a request: a `text/csv` body, or the `file` part of a multipart form. */
 async function trackingFile(request: FastifyRequest): Promise<string> {
   if (typeof request.body === 'string') return request.body;
-  if (!request.isMultipart()) throw unprocessable({ [TRACKING_FILE_FIELD]: `Send the CSV as text/csv, or as multipart/form-data in a field named "${TRACKING_FILE_FIELD}".` });
+  if (!request.isMultipart())
+    throw unprocessable({ [TRACKING_FILE_FIELD]: `Send the CSV as text/csv, or as multipart/form-data in a field named "${TRACKING_FILE_FIELD}".` });
   const part = await request.file({ limits: { fileSize: TRACKING_FILE_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: false }).catch(() => undefined);
   if (!part || part.fieldname !== TRACKING_FILE_FIELD) throw unprocessable({ [TRACKING_FILE_FIELD]: 'Choose the CSV file of tracking numbers.' });
   const bytes = await part.toBuffer();
@@ -64,8 +65,10 @@ const royalMailAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, royalM
     'text/csv': z.string().describe('The tracking export of Click & Drop'),
     'multipart/form-data': z.object({ [TRACKING_FILE_FIELD]: uploadedFile('The tracking export of Click & Drop (CSV), at most 2 MB') }),
   };
-  app.post('/api/admin/royalmail/tracking', { schema: { querystring: trackingImportQuerySchema, documentedBody: trackingUpload, response: { 200: trackingImportSchema } } }, async (request) =>
-    royalMail.importTracking(await trackingFile(request), request.query.apply === '1'),
+  app.post(
+    '/api/admin/royalmail/tracking',
+    { schema: { querystring: trackingImportQuerySchema, documentedBody: trackingUpload, response: { 200: trackingImportSchema } } },
+    async (request) => royalMail.importTracking(await trackingFile(request), request.query.apply === '1'),
   );
 };
 

@@ -16,8 +16,7 @@ export interface ClickAndDropConfig {
 }
 
 export type PushOutcome =
-  | { order_id: number; ok: true; order_identifier: number; tracking_number: string | null }
-  | { order_id: number; ok: false; message: string };
+  { order_id: number; ok: true; order_identifier: number; tracking_number: string | null } | { order_id: number; ok: false; message: string };
 
 /** The whole request failed (refused key, Royal Mail's 400/500, no answer): no order has an outcome. */
 export class ClickAndDropError extends Error {
@@ -143,9 +142,7 @@ function failedOrderMessage(failed: Json): string {
   const errors = Array.isArray(failed.errors) ? failed.errors.filter(isObject) : [];
   const parts = errors.map((e) => {
     const message = str(e.errorMessage) ?? (typeof e.errorCode === 'number' ? `error ${e.errorCode}` : 'refused');
-    const fields = (Array.isArray(e.fields) ? e.fields.filter(isObject) : [])
-      .map((f) => str(f.fieldName))
-      .filter((f): f is string => f !== undefined);
+    const fields = (Array.isArray(e.fields) ? e.fields.filter(isObject) : []).map((f) => str(f.fieldName)).filter((f): f is string => f !== undefined);
     return fields.length ? `${message} (${fields.join(', ')})` : message;
   });
   return parts.length ? parts.join('; ') : 'Click & Drop refused this order';

@@ -147,11 +147,16 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
   /** The listed orders among `ids`, in the order given; any other id is a 422 that names it. */
   async function selected(ids: readonly number[]): Promise<Row[]> {
     const unique = [...new Set(ids)];
-    const rows: Row[] = await db.select(rowColumns).from(orders).where(and(waitingForRoyalMail, inArray(orders.id, unique)));
+    const rows: Row[] = await db
+      .select(rowColumns)
+      .from(orders)
+      .where(and(waitingForRoyalMail, inArray(orders.id, unique)));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const missing = unique.filter((id) => !byId.has(id));
     if (missing.length) {
-      throw unprocessable({ ids: `Not waiting for Royal Mail (not Processing, or another carrier): order${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` });
+      throw unprocessable({
+        ids: `Not waiting for Royal Mail (not Processing, or another carrier): order${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+      });
     }
     return unique.map((id) => byId.get(id)!);
   }
@@ -161,12 +166,18 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
     pushEnabled: client !== null,
 
     async findOne(id: number): Promise<RoyalMailOrder | null> {
-      const [row] = await db.select(rowColumns).from(orders).where(and(waitingForRoyalMail, eq(orders.id, id)));
+      const [row] = await db
+        .select(rowColumns)
+        .from(orders)
+        .where(and(waitingForRoyalMail, eq(orders.id, id)));
       return row ? present(row) : null;
     },
 
     async waitingCount(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(waitingForRoyalMail);
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(waitingForRoyalMail);
       return row?.n ?? 0;
     },
 
@@ -189,7 +200,13 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
       const rows = await selected(ids);
       const results = new Map<number, RoyalMailPushResult>();
       for (const r of rows) {
-        if (r.royalmailOrderId !== null) results.set(r.id, { id: r.id, ok: false, royalmail_order_id: r.royalmailOrderId, message: `Already in Click & Drop as order ${r.royalmailOrderId}: not sent again` });
+        if (r.royalmailOrderId !== null)
+          results.set(r.id, {
+            id: r.id,
+            ok: false,
+            royalmail_order_id: r.royalmailOrderId,
+            message: `Already in Click & Drop as order ${r.royalmailOrderId}: not sent again`,
+          });
       }
       const toSend = rows.filter((r) => r.royalmailOrderId === null);
       if (toSend.length) {
@@ -207,7 +224,9 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
           }
           // Royal Mail's numbers are stored as they come: the order stays Processing until staff mark it Dispatched.
           const row = rows.find((r) => r.id === outcome.order_id);
-          const tracking = outcome.tracking_number ? checkTracking({ carrier: 'royalmail', code: row?.serviceCode ?? '', name: row?.serviceName }, outcome.tracking_number) : { value: null };
+          const tracking = outcome.tracking_number
+            ? checkTracking({ carrier: 'royalmail', code: row?.serviceCode ?? '', name: row?.serviceName }, outcome.tracking_number)
+            : { value: null };
           const trackingNumber = 'value' in tracking ? tracking.value : null;
           await db
             .update(orders)
@@ -232,14 +251,25 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
     async importTracking(text: string, apply: boolean): Promise<TrackingImport> {
       const { lines, error } = readTrackingFile(text);
       if (error) throw unprocessable({ file: error });
-      const numbers = lines.map((l) => l.order).filter((o) => /^\d{1,9}$/.test(o)).map(Number);
+      const numbers = lines
+        .map((l) => l.order)
+        .filter((o) => /^\d{1,9}$/.test(o))
+        .map(Number);
       const refs = [...new Set(lines.map((l) => l.order.toLowerCase()).filter(Boolean))];
       const byNumber = numbers.length ? inArray(orders.id, numbers) : undefined;
       const byReference = refs.length ? and(ne(orders.ref, ''), inArray(sql`lower(${orders.ref})`, refs)) : undefined;
       const candidates =
         byNumber || byReference
           ? await db
-              .select({ id: orders.id, ref: orders.ref, status: orders.status, trackingNumber: orders.trackingNumber, carrier: deliveryTypes.carrier, code: deliveryTypes.code, service: deliveryTypes.name })
+              .select({
+                id: orders.id,
+                ref: orders.ref,
+                status: orders.status,
+                trackingNumber: orders.trackingNumber,
+                carrier: deliveryTypes.carrier,
+                code: deliveryTypes.code,
+                service: deliveryTypes.name,
+              })
               .from(orders)
               .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
               .where(and(ne(orders.status, 'basket'), or(byNumber, byReference)))
@@ -274,7 +304,10 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
           fail(`Order ${order.id} is ${ORDER_STATUS_NAMES[order.status as OrderStatus]}: only Processing and Dispatched orders take a tracking number`);
           continue;
         }
-        const tracking = checkTracking(order.carrier === null ? null : { carrier: order.carrier as Carrier, code: order.code ?? '', name: order.service ?? undefined }, line.tracking);
+        const tracking = checkTracking(
+          order.carrier === null ? null : { carrier: order.carrier as Carrier, code: order.code ?? '', name: order.service ?? undefined },
+          line.tracking,
+        );
         if ('message' in tracking || tracking.value === null) {
           fail('message' in tracking ? tracking.message : 'No tracking number');
           continue;
@@ -285,7 +318,12 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
           continue;
         }
         seen.set(order.id, line.row);
-        good.push({ row: line.row, order_id: order.id, tracking_number: tracking.value, replaces: order.trackingNumber && order.trackingNumber !== tracking.value ? order.trackingNumber : null });
+        good.push({
+          row: line.row,
+          order_id: order.id,
+          tracking_number: tracking.value,
+          replaces: order.trackingNumber && order.trackingNumber !== tracking.value ? order.trackingNumber : null,
+        });
       }
 
       if (apply && good.length) {

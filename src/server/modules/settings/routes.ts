@@ -7,8 +7,10 @@ import { anyone } from '../../lib/openapi';
 
 const settingsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { settings }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/settings/:name', { schema: { security: anyone, params: z.object({ name: settingNameSchema }), response: { 200: settingSchema } } }, async (request) =>
-    settings.readAs(request.params.name, request.auth?.user ?? null),
+  app.get(
+    '/api/settings/:name',
+    { schema: { security: anyone, params: z.object({ name: settingNameSchema }), response: { 200: settingSchema } } },
+    async (request) => settings.readAs(request.params.name, request.auth?.user ?? null),
   );
 };
 

@@ -9,7 +9,15 @@ import { claimVersion, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/rest-list';
 
 function presentSetting(row: SettingRow): AdminSetting {
-  return { id: row.id, name: row.name, value: row.value, description: row.description, public: row.public, updated_at: row.updatedAt.toISOString(), version: row.version };
+  return {
+    id: row.id,
+    name: row.name,
+    value: row.value,
+    description: row.description,
+    public: row.public,
+    updated_at: row.updatedAt.toISOString(),
+    version: row.version,
+  };
 }
 
 const SETTING: RecordKind = { noun: 'setting', missing: 'No such setting.' };

@@ -20,34 +20,51 @@ const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets,
   fastify.addHook('onRequest', staffOnly);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/admin/tickets/counts', { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: ticketCountsSchema } } }, async (request) => {
-    return tickets.counts(request.query);
-  });
+  app.get(
+    '/api/admin/tickets/counts',
+    { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: ticketCountsSchema } } },
+    async (request) => {
+      return tickets.counts(request.query);
+    },
+  );
 
   // One ticket answers its thread; a list row its summary.
   restResource(app, db, { name: 'tickets', record: z.union([adminTicketSchema, adminTicketSummarySchema]), list: tickets.list, findOne: tickets.get });
 
-  app.post('/api/admin/tickets/:id/replies', { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: adminTicketSchema } } }, async (request) => {
-    const { user } = requireAdmin(request);
-    const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
-    return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, input.body, files));
-  });
+  app.post(
+    '/api/admin/tickets/:id/replies',
+    { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: adminTicketSchema } } },
+    async (request) => {
+      const { user } = requireAdmin(request);
+      const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
+      return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, input.body, files));
+    },
+  );
 
-  app.post('/api/admin/tickets/:id/files', { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: adminTicketSchema } } }, async (request) => {
-    const { user } = requireAdmin(request);
-    const files = await readFilesOnly(request, artworkEngine);
-    return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, '', files));
-  });
+  app.post(
+    '/api/admin/tickets/:id/files',
+    { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: adminTicketSchema } } },
+    async (request) => {
+      const { user } = requireAdmin(request);
+      const files = await readFilesOnly(request, artworkEngine);
+      return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, '', files));
+    },
+  );
 
-  for (const [action, to] of [['close', 'closed'], ['reopen', 'open']] as const) {
+  for (const [action, to] of [
+    ['close', 'closed'],
+    ['reopen', 'open'],
+  ] as const) {
     app.post(`/api/admin/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
       const { user } = requireAdmin(request);
       return tickets.presentAdmin(await tickets.move(request.params.id, to, { actor: 'staff', userId: user.id }, null));
     });
   }
 
-  app.get('/api/admin/tickets/:id/files/:fileId', { schema: { params: fileParams, querystring: ticketFileQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
-    sendTicketFile(reply, await tickets.file(request.params.id, request.params.fileId, request.query.size, null)),
+  app.get(
+    '/api/admin/tickets/:id/files/:fileId',
+    { schema: { params: fileParams, querystring: ticketFileQuerySchema, response: { 200: fileBody } } },
+    async (request, reply) => sendTicketFile(reply, await tickets.file(request.params.id, request.params.fileId, request.query.size, null)),
   );
 };
 

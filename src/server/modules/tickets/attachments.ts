@@ -30,7 +30,13 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Control characters have no place in a name shown on screens and in a download header. */
 export function cleanFileName(name: string | undefined, fallback: string): string {
-  return [...(name ?? '')].filter((c) => c >= ' ' && c !== '\u007f').join('').trim().slice(0, 200) || fallback;
+  return (
+    [...(name ?? '')]
+      .filter((c) => c >= ' ' && c !== '\u007f')
+      .join('')
+      .trim()
+      .slice(0, 200) || fallback
+  );
 }
 
 /** What the bytes are, by their content — never by the name or the type the browser claims; a PDF is one the PDF engine opens. */
@@ -84,7 +90,10 @@ export async function prepareFiles(received: ReceivedMessage['files'], engine: A
   for (const file of received) {
     const kind = file.data.length ? await attachmentKind(file.data, engine) : null;
     if (!file.data.length) problems.push(`${file.name}: this file is empty.`);
-    else if (!kind) problems.push(`${file.name}: only PNG, JPEG or PDF files can be attached${file.data.subarray(0, 5).toString('latin1') === '%PDF-' ? ' (this PDF could not be opened: it may be damaged)' : ''}.`);
+    else if (!kind)
+      problems.push(
+        `${file.name}: only PNG, JPEG or PDF files can be attached${file.data.subarray(0, 5).toString('latin1') === '%PDF-' ? ' (this PDF could not be opened: it may be damaged)' : ''}.`,
+      );
     else if (kind === 'pdf') prepared.push({ name: file.name, kind, data: file.data, width: null, height: null, thumbnail: null });
     else {
       const image = await prepareImage(file.data, kind).catch((error: Error) => error);
@@ -100,8 +109,13 @@ export async function prepareFiles(received: ReceivedMessage['files'], engine: A
 async function prepareImage(bytes: Buffer, kind: 'png' | 'jpeg') {
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    const { data, info } = await (kind === 'jpeg' ? upright.jpeg({ quality: 90, mozjpeg: true }) : upright.png({ compressionLevel: 9 })).toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(data).resize({ width: THUMBNAIL_PX, height: THUMBNAIL_PX, fit: 'inside', withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    const { data, info } = await (kind === 'jpeg' ? upright.jpeg({ quality: 90, mozjpeg: true }) : upright.png({ compressionLevel: 9 })).toBuffer({
+      resolveWithObject: true,
+    });
+    const thumbnail = await sharp(data)
+      .resize({ width: THUMBNAIL_PX, height: THUMBNAIL_PX, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
     return { data, width: info.width, height: info.height, thumbnail };
   } catch (error) {
     const message = error instanceof Error ? error.message : '';

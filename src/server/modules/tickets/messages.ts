@@ -24,7 +24,11 @@ export const filesBody = { 'multipart/form-data': z.object({ [TICKET_FILES_FIELD
  * A message's body, JSON or multipart (its fields beside `files` parts): the fields checked by
  * `schema` and the files by their content (a PDF by the PDF `engine`), with every problem in one 422 beside its field.
  */
-export async function readMessage<S extends z.ZodType>(request: FastifyRequest, schema: S, engine: ArtworkEngine): Promise<{ input: z.output<S>; files: PreparedFile[] }> {
+export async function readMessage<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  engine: ArtworkEngine,
+): Promise<{ input: z.output<S>; files: PreparedFile[] }> {
   const received = request.isMultipart() ? await receiveMessage(request) : { fields: request.body ?? {}, files: [] };
   const errors: Record<string, string> = {};
   const parsed = schema.safeParse(received.fields);
@@ -42,7 +46,8 @@ export async function readMessage<S extends z.ZodType>(request: FastifyRequest, 
 
 /** Files sent on their own (`POST …/files`): at least one. */
 export async function readFilesOnly(request: FastifyRequest, engine: ArtworkEngine): Promise<PreparedFile[]> {
-  if (!request.isMultipart()) throw unprocessable({ [TICKET_FILES_FIELD]: `Send the files as multipart/form-data, each in a part named "${TICKET_FILES_FIELD}".` });
+  if (!request.isMultipart())
+    throw unprocessable({ [TICKET_FILES_FIELD]: `Send the files as multipart/form-data, each in a part named "${TICKET_FILES_FIELD}".` });
   const received = await receiveMessage(request);
   if (!received.files.length) throw unprocessable({ [TICKET_FILES_FIELD]: 'Choose at least one file to send.' });
   return prepareFiles(received.files, engine);

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
-import { ticketCreateSchema, ticketFileQuerySchema, ticketListQuerySchema, ticketListSchema, ticketReplySchema, ticketSchema } from '../../../shared/api/tickets';
+import {
+  ticketCreateSchema,
+  ticketFileQuerySchema,
+  ticketListQuerySchema,
+  ticketListSchema,
+  ticketReplySchema,
+  ticketSchema,
+} from '../../../shared/api/tickets';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
 import { byUser, limited, windowWords } from '../../lib/rate-limit';
@@ -34,7 +41,8 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
       rule: ticketRule,
       name: 'tickets',
       key: byUser,
-      message: (wait) => `You can open ${ticketRule.max} tickets per ${windowWords(ticketRule.windowMs)}. Please wait ${wait} before opening another, or write on one of your open tickets.`,
+      message: (wait) =>
+        `You can open ${ticketRule.max} tickets per ${windowWords(ticketRule.windowMs)}. Please wait ${wait} before opening another, or write on one of your open tickets.`,
     }),
   };
   const writing = {
@@ -42,7 +50,8 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
       rule: messageRule,
       name: 'ticket-messages',
       key: byUser,
-      message: (wait) => `You can send ${messageRule.max} messages per ${windowWords(messageRule.windowMs)} on your tickets. Please wait ${wait} before sending another.`,
+      message: (wait) =>
+        `You can send ${messageRule.max} messages per ${windowWords(messageRule.windowMs)} on your tickets. Please wait ${wait} before sending another.`,
     }),
   };
 
@@ -50,38 +59,59 @@ const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, co
     return tickets.listFor(customerOf(request).id, request.query);
   });
 
-  app.post('/api/tickets', { schema: { documentedBody: messageBody(ticketCreateSchema), response: { 201: ticketSchema } }, ...opening }, async (request, reply) => {
-    const user = customerOf(request);
-    const { input, files } = await readMessage(request, ticketCreateSchema, artworkEngine);
-    return reply.status(201).send(await tickets.open(user.id, input, files));
-  });
+  app.post(
+    '/api/tickets',
+    { schema: { documentedBody: messageBody(ticketCreateSchema), response: { 201: ticketSchema } }, ...opening },
+    async (request, reply) => {
+      const user = customerOf(request);
+      const { input, files } = await readMessage(request, ticketCreateSchema, artworkEngine);
+      return reply.status(201).send(await tickets.open(user.id, input, files));
+    },
+  );
 
   app.get('/api/tickets/:id', { schema: { params: ticketParams, response: { 200: ticketSchema } } }, async (request) => {
     return tickets.getFor(customerOf(request).id, request.params.id);
   });
 
-  app.post('/api/tickets/:id/replies', { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: ticketSchema } }, ...writing }, async (request) => {
-    const user = customerOf(request);
-    const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
-    return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, input.body, files));
-  });
-
-  app.post('/api/tickets/:id/files', { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: ticketSchema } }, ...writing }, async (request) => {
-    const user = customerOf(request);
-    const files = await readFilesOnly(request, artworkEngine);
-    return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, '', files));
-  });
-
-  for (const [action, to] of [['close', 'closed'], ['reopen', 'open']] as const) {
-    // A reopen is mailed to staff: it counts as a message.
-    app.post(`/api/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...(action === 'reopen' ? writing : {}) }, async (request) => {
+  app.post(
+    '/api/tickets/:id/replies',
+    { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: ticketSchema } }, ...writing },
+    async (request) => {
       const user = customerOf(request);
-      return tickets.present(await tickets.move(request.params.id, to, { actor: 'customer', userId: user.id }, user.id));
-    });
+      const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
+      return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, input.body, files));
+    },
+  );
+
+  app.post(
+    '/api/tickets/:id/files',
+    { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: ticketSchema } }, ...writing },
+    async (request) => {
+      const user = customerOf(request);
+      const files = await readFilesOnly(request, artworkEngine);
+      return tickets.present(await tickets.write(request.params.id, { actor: 'customer', userId: user.id }, user.id, '', files));
+    },
+  );
+
+  for (const [action, to] of [
+    ['close', 'closed'],
+    ['reopen', 'open'],
+  ] as const) {
+    // A reopen is mailed to staff: it counts as a message.
+    app.post(
+      `/api/tickets/:id/${action}`,
+      { schema: { params: ticketParams, response: { 200: ticketSchema } }, ...(action === 'reopen' ? writing : {}) },
+      async (request) => {
+        const user = customerOf(request);
+        return tickets.present(await tickets.move(request.params.id, to, { actor: 'customer', userId: user.id }, user.id));
+      },
+    );
   }
 
-  app.get('/api/tickets/:id/files/:fileId', { schema: { params: fileParams, querystring: ticketFileQuerySchema, response: { 200: fileBody } } }, async (request, reply) =>
-    sendTicketFile(reply, await tickets.file(request.params.id, request.params.fileId, request.query.size, customerOf(request).id)),
+  app.get(
+    '/api/tickets/:id/files/:fileId',
+    { schema: { params: fileParams, querystring: ticketFileQuerySchema, response: { 200: fileBody } } },
+    async (request, reply) => sendTicketFile(reply, await tickets.file(request.params.id, request.params.fileId, request.query.size, customerOf(request).id)),
   );
 };
 

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminTicket, AdminTicketSummary, Ticket, TicketCounts, TicketFile, TicketList, ticketListQuerySchema, TicketMessage, TicketSummary } from '../../../shared/api/tickets';
+import type {
+  AdminTicket,
+  AdminTicketSummary,
+  Ticket,
+  TicketCounts,
+  TicketFile,
+  TicketList,
+  ticketListQuerySchema,
+  TicketMessage,
+  TicketSummary,
+} from '../../../shared/api/tickets';
 import {
   CLOSED_TICKET_MESSAGE,
   findTicketTransition,
@@ -61,7 +71,14 @@ const EXCERPT = 140;
 
 const FILE_TYPES = { png: 'image/png', jpeg: 'image/jpeg', pdf: 'application/pdf' } as const;
 
-const presentFile = (row: TicketFileRow): TicketFile => ({ id: row.id, name: row.name, kind: row.kind as TicketFile['kind'], size: row.size, width: row.width, height: row.height });
+const presentFile = (row: TicketFileRow): TicketFile => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind as TicketFile['kind'],
+  size: row.size,
+  width: row.width,
+  height: row.height,
+});
 
 /** A customer's name as staff lists show it: the company, or the person when they trade as themselves. */
 const customerName = sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${qualified(users.id)} = ${qualified(tickets.userId)})`;
@@ -79,7 +96,18 @@ const summaryColumns = {
   messages: sql<number>`(1 + (select count(*) from ${ticketReplies} where ${qualified(ticketReplies.ticketId)} = ${qualified(tickets.id)}))::int`,
   excerpt: sql<string>`left(coalesce((select ${ticketReplies.body} from ${ticketReplies} where ${qualified(ticketReplies.ticketId)} = ${qualified(tickets.id)} and ${qualified(ticketReplies.body)} <> '' order by ${qualified(ticketReplies.id)} desc limit 1), ${qualified(tickets.details)}), ${EXCERPT})`,
 };
-type SummaryRow = { id: number; userId: number; orderId: number | null; reason: string; status: string; lastMessageBy: string; lastMessageAt: Date; createdAt: Date; messages: number; excerpt: string };
+type SummaryRow = {
+  id: number;
+  userId: number;
+  orderId: number | null;
+  reason: string;
+  status: string;
+  lastMessageBy: string;
+  lastMessageAt: Date;
+  createdAt: Date;
+  messages: number;
+  excerpt: string;
+};
 
 const presentSummary = (row: SummaryRow): TicketSummary => ({
   id: row.id,
@@ -93,7 +121,11 @@ const presentSummary = (row: SummaryRow): TicketSummary => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const adminColumns = { ...summaryColumns, customer: customerName, email: sql<string>`(select ${users.email} from ${users} where ${qualified(users.id)} = ${qualified(tickets.userId)})` };
+const adminColumns = {
+  ...summaryColumns,
+  customer: customerName,
+  email: sql<string>`(select ${users.email} from ${users} where ${qualified(users.id)} = ${qualified(tickets.userId)})`,
+};
 type AdminRow = SummaryRow & { customer: string; email: string };
 const presentAdminSummary = (row: AdminRow): AdminTicketSummary => ({ ...presentSummary(row), user_id: row.userId, customer: row.customer, email: row.email });
 
@@ -130,7 +162,10 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
   /** Names of the people who wrote in a thread, by user id. */
   async function namesOf(ids: number[]): Promise<Map<number, { name: string; role: string }>> {
     if (!ids.length) return new Map();
-    const rows = await db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, role: users.role }).from(users).where(inArray(users.id, ids));
+    const rows = await db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, role: users.role })
+      .from(users)
+      .where(inArray(users.id, ids));
     return new Map(rows.map((r) => [r.id, { name: `${r.firstname} ${r.lastname}`.trim(), role: r.role }]));
   }
 
@@ -145,7 +180,9 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       db.select().from(ticketFiles).where(eq(ticketFiles.ticketId, row.id)).orderBy(asc(ticketFiles.id)),
       db.select().from(ticketEvents).where(eq(ticketEvents.ticketId, row.id)).orderBy(asc(ticketEvents.id)),
     ]);
-    const people = await namesOf([...new Set([row.userId, ...replies.map((r) => r.authorUserId), ...events.map((e) => e.actorUserId)].filter((id): id is number => id !== null))]);
+    const people = await namesOf([
+      ...new Set([row.userId, ...replies.map((r) => r.authorUserId), ...events.map((e) => e.actorUserId)].filter((id): id is number => id !== null)),
+    ]);
     const nameOf = (actor: string, userId: number | null) => {
       const person = userId === null ? undefined : people.get(userId);
       if (actor === 'staff' && viewer === 'customer') return person ? `${person.name.split(' ')[0]} at ${appName}` : appName;
@@ -155,13 +192,26 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     const filesOf = (replyId: number | null) => attached.filter((f) => f.replyId === replyId).map(presentFile);
     const thread: TicketMessage[] = [
       { id: 0, author: 'customer', author_name: nameOf('customer', row.userId), body: row.details, files: filesOf(null), at: row.createdAt.toISOString() },
-      ...replies.map((r) => ({ id: r.id, author: r.author as TicketActor, author_name: nameOf(r.author, r.authorUserId), body: r.body, files: filesOf(r.id), at: r.createdAt.toISOString() })),
+      ...replies.map((r) => ({
+        id: r.id,
+        author: r.author as TicketActor,
+        author_name: nameOf(r.author, r.authorUserId),
+        body: r.body,
+        files: filesOf(r.id),
+        at: r.createdAt.toISOString(),
+      })),
     ];
     return {
       ...presentSummary(summary),
       details: row.details,
       thread,
-      events: events.map((e) => ({ from: e.fromStatus as TicketStatus, to: e.toStatus as TicketStatus, actor: e.actor as TicketActor, actor_name: nameOf(e.actor, e.actorUserId), at: e.at.toISOString() })),
+      events: events.map((e) => ({
+        from: e.fromStatus as TicketStatus,
+        to: e.toStatus as TicketStatus,
+        actor: e.actor as TicketActor,
+        actor_name: nameOf(e.actor, e.actorUserId),
+        at: e.at.toISOString(),
+      })),
       updated_at: row.updatedAt.toISOString(),
     };
   }
@@ -169,7 +219,10 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
   async function presentAdmin(row: TicketRow): Promise<AdminTicket> {
     const [ticket, [owner]] = await Promise.all([
       present(row, 'staff'),
-      db.select({ id: users.id, email: users.email, company_name: users.companyName, firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, row.userId)),
+      db
+        .select({ id: users.id, email: users.email, company_name: users.companyName, firstname: users.firstname, lastname: users.lastname })
+        .from(users)
+        .where(eq(users.id, row.userId)),
     ]);
     const customer = owner.company_name || `${owner.firstname} ${owner.lastname}`.trim();
     return { ...ticket, user_id: row.userId, customer, email: owner.email, user: owner };
@@ -239,10 +292,19 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     const [owner] = await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, ticket.userId));
     if (!owner?.email) return;
     const link = customerLink(ticket.id);
-    await outbox.queue(tx, { to: owner.email, subject, text: `Hello ${owner.firstname},\n\n${text}\n\nSee the whole conversation and reply here: ${link}\n\n${appName}`, links: [link] });
+    await outbox.queue(tx, {
+      to: owner.email,
+      subject,
+      text: `Hello ${owner.firstname},\n\n${text}\n\nSee the whole conversation and reply here: ${link}\n\n${appName}`,
+      links: [link],
+    });
   }
 
-  const quote = (text: string) => text.split('\n').map((line) => `> ${line}`).join('\n');
+  const quote = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n');
 
   return {
     list,
@@ -250,13 +312,19 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     /** A customer opens a ticket, optionally about one of their (confirmed) orders, with its files. */
     async open(userId: number, input: { reason: TicketReason; details: string; order_id?: number }, prepared: PreparedFile[]): Promise<Ticket> {
       if (input.order_id !== undefined) {
-        const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, input.order_id), eq(orders.userId, userId), ne(orders.status, 'basket')));
+        const [order] = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, input.order_id), eq(orders.userId, userId), ne(orders.status, 'basket')));
         if (!order) throw new HttpError(404, 'No such order.', { order_id: 'No such order among yours.' });
       }
       const to = await staffAddress();
       const row = await withFiles(prepared, (fileRows) =>
         db.transaction(async (tx) => {
-          const [ticket] = await tx.insert(tickets).values({ userId, orderId: input.order_id ?? null, reason: input.reason, details: input.details }).returning();
+          const [ticket] = await tx
+            .insert(tickets)
+            .values({ userId, orderId: input.order_id ?? null, reason: input.reason, details: input.details })
+            .returning();
           if (fileRows.length) await tx.insert(ticketFiles).values(fileRows.map((f) => ({ ...f, ticketId: ticket.id })));
           const [owner] = await tx.select().from(users).where(eq(users.id, userId));
           const who = owner.companyName ? `${owner.firstname} ${owner.lastname} (${owner.companyName})` : `${owner.firstname} ${owner.lastname}`;
@@ -286,14 +354,29 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
           const status = statusAfterMessage(row.status as TicketStatus, author.actor);
           if (!status) throw conflict(CLOSED_TICKET_MESSAGE);
           const now = new Date();
-          const [reply] = await tx.insert(ticketReplies).values({ ticketId: id, author: author.actor, authorUserId: author.userId, body, createdAt: now }).returning();
+          const [reply] = await tx
+            .insert(ticketReplies)
+            .values({ ticketId: id, author: author.actor, authorUserId: author.userId, body, createdAt: now })
+            .returning();
           if (fileRows.length) await tx.insert(ticketFiles).values(fileRows.map((f) => ({ ...f, ticketId: id, replyId: reply.id })));
-          const [updated] = await tx.update(tickets).set({ status, lastMessageBy: author.actor, lastMessageAt: now, updatedAt: now }).where(eq(tickets.id, id)).returning();
+          const [updated] = await tx
+            .update(tickets)
+            .set({ status, lastMessageBy: author.actor, lastMessageAt: now, updatedAt: now })
+            .where(eq(tickets.id, id))
+            .returning();
           const said = body ? quote(body) : '(files only)';
           if (author.actor === 'staff') {
-            await mailCustomer(tx, updated, `We replied to your ticket ${id} (${row.reason})`, `We have replied to your ticket ${id}:\n\n${said}${attachedLine(fileRows.length)}`);
+            await mailCustomer(
+              tx,
+              updated,
+              `We replied to your ticket ${id} (${row.reason})`,
+              `We have replied to your ticket ${id}:\n\n${said}${attachedLine(fileRows.length)}`,
+            );
           } else if (!staffHeardThisInterval(row, now)) {
-            const [owner] = await tx.select({ email: users.email, firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, row.userId));
+            const [owner] = await tx
+              .select({ email: users.email, firstname: users.firstname, lastname: users.lastname })
+              .from(users)
+              .where(eq(users.id, row.userId));
             await mailStaff(
               tx,
               to,
@@ -313,14 +396,24 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       return db.transaction(async (tx) => {
         const row = await lock(tx, id, ownerId);
         if (!findTicketTransition(row.status as TicketStatus, to, author.actor)) {
-          throw conflict(row.status === to ? `This ticket is ${TICKET_STATUS_NAMES[to].toLowerCase()} already.` : `This ticket cannot be ${to === 'closed' ? 'closed' : 'reopened'} now.`);
+          throw conflict(
+            row.status === to
+              ? `This ticket is ${TICKET_STATUS_NAMES[to].toLowerCase()} already.`
+              : `This ticket cannot be ${to === 'closed' ? 'closed' : 'reopened'} now.`,
+          );
         }
         const [updated] = await tx.update(tickets).set({ status: to, updatedAt: new Date() }).where(eq(tickets.id, id)).returning();
         await tx.insert(ticketEvents).values({ ticketId: id, actor: author.actor, actorUserId: author.userId, fromStatus: row.status, toStatus: to });
         if (author.actor === 'staff' && to === 'closed') {
-          await mailCustomer(tx, updated, `Ticket ${id} is closed`, `We have closed your ticket ${id} (${row.reason}). If the problem is not settled, reopen it from its page and tell us more.`);
+          await mailCustomer(
+            tx,
+            updated,
+            `Ticket ${id} is closed`,
+            `We have closed your ticket ${id} (${row.reason}). If the problem is not settled, reopen it from its page and tell us more.`,
+          );
         }
-        if (author.actor === 'customer' && to === 'open') await mailStaff(tx, staff, id, `Ticket ${id} was reopened`, `The customer reopened ticket ${id} (${row.reason}).`);
+        if (author.actor === 'customer' && to === 'open')
+          await mailStaff(tx, staff, id, `Ticket ${id} was reopened`, `The customer reopened ticket ${id} (${row.reason}).`);
         return updated;
       });
     },
@@ -331,7 +424,10 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       const where: SQL[] = [mine];
       if (query.status) where.push(eq(tickets.status, query.status));
       const q = query.q?.trim().toLowerCase();
-      if (q) where.push(sql`lower(${tickets.details} || ' ' || ${tickets.reason} || ' #' || ${tickets.id} || ' #' || coalesce(${tickets.orderId}::text, '')) like ${containing(q)}`);
+      if (q)
+        where.push(
+          sql`lower(${tickets.details} || ' ' || ${tickets.reason} || ' #' || ${tickets.id} || ' #' || coalesce(${tickets.orderId}::text, '')) like ${containing(q)}`,
+        );
       const condition = and(...where);
       const [rows, [{ n }], byStatus] = await Promise.all([
         db
@@ -348,7 +444,10 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     },
 
     async getFor(userId: number, id: number): Promise<Ticket> {
-      const [row] = await db.select().from(tickets).where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
       if (!row) throw notFound('No such ticket.');
       return present(row);
     },

@@ -34,7 +34,9 @@ const usersAdmin = staffRoutes<AppDeps>((app, { db, users }) => {
 
   const logo = { params: idParams, response: { 200: adminUserSchema } };
   const logoUpload = { 'multipart/form-data': z.object({ [LOGO_FIELD]: uploadedFile(`The logo: a PNG or JPEG image of at most ${LOGO_MB} MB`) }) };
-  app.post('/api/admin/users/:id/logo', { schema: { ...logo, documentedBody: logoUpload } }, async (request) => users.setLogo(request.params.id, await uploadedLogo(request)));
+  app.post('/api/admin/users/:id/logo', { schema: { ...logo, documentedBody: logoUpload } }, async (request) =>
+    users.setLogo(request.params.id, await uploadedLogo(request)),
+  );
   app.delete('/api/admin/users/:id/logo', { schema: logo }, async (request) => users.removeLogo(request.params.id));
 });
 

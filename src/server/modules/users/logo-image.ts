@@ -37,9 +37,7 @@ export async function prepareLogo(bytes: Buffer): Promise<StoredImage> {
   const kind = imageKind(bytes);
   if (!kind) throw unprocessable(NOT_AN_IMAGE);
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize({ width: LOGO_MAX_WIDTH, withoutEnlargement: true });
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ width: LOGO_MAX_WIDTH, withoutEnlargement: true });
     const output = kind === 'jpeg' ? image.jpeg({ quality: 88, mozjpeg: true }) : image.png({ compressionLevel: 9 });
     const { data, info } = await output.toBuffer({ resolveWithObject: true });
     return { data, extension: kind === 'jpeg' ? 'jpg' : 'png', width: info.width, height: info.height };

@@ -31,7 +31,18 @@ const versioned = { table: users, id: users.id, version: users.version };
 export const usersListSpec: ListSpec<AdminUser, UserRow> = {
   table: users,
   present: (rows) => rows.map(presentAdminUser),
-  fields: fieldsOf(users, { id: 'int', email: 'text', role: { type: 'enum', values: ROLES }, firstname: 'text', lastname: 'text', company_name: 'text', town: 'text', postcode: 'text', country_id: 'int', created_at: 'date' }),
+  fields: fieldsOf(users, {
+    id: 'int',
+    email: 'text',
+    role: { type: 'enum', values: ROLES },
+    firstname: 'text',
+    lastname: 'text',
+    company_name: 'text',
+    town: 'text',
+    postcode: 'text',
+    country_id: 'int',
+    created_at: 'date',
+  }),
   sortable: ['id', 'email', 'role', 'firstname', 'lastname', 'company_name', 'town', 'postcode', 'created_at'],
   defaultSort: ['id', 'DESC'],
   // Name, company, e-mail, postcode and town, lower-cased in a stored column with a trigram index (migration 0002).
@@ -66,7 +77,11 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
   const { db, files } = deps;
 
   async function live(id: number): Promise<UserRow> {
-    const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .limit(1);
     if (!row) throw notFound('No such user.');
     return row;
   }
@@ -99,7 +114,11 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
     list: usersListSpec,
 
     async findOne(id: number): Promise<AdminUser | null> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .limit(1);
       return row ? presentAdminUser(row) : null;
     },
 

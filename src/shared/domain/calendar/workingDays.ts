@@ -146,7 +146,14 @@ export function dispatchPromise(
   return { start, dispatch, delivery, beforeCutoffToday: start === ukDateTime(at).date };
 }
 
-const momentFormat = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const momentFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** '23 Nov 2026, 14:05' in UK time: when something happened (a message, a move), as staff and customer screens write it. */
 export function formatMoment(iso: string): string {

@@ -44,7 +44,22 @@ export interface TrackingRule {
  * (OSA/OSB). Every other Royal Mail code is taken as tracked: a tracked parcel without its number
  * is the costlier mistake.
  */
-export const UNTRACKED_ROYAL_MAIL_CODES: ReadonlySet<string> = new Set(['CRL24', 'CRL48', 'CRL1', 'CRL2', 'STL1', 'STL2', 'BPL1', 'BPL2', 'BPR1', 'BPR2', 'OLA', 'OLS', 'OSA', 'OSB']);
+export const UNTRACKED_ROYAL_MAIL_CODES: ReadonlySet<string> = new Set([
+  'CRL24',
+  'CRL48',
+  'CRL1',
+  'CRL2',
+  'STL1',
+  'STL2',
+  'BPL1',
+  'BPL2',
+  'BPR1',
+  'BPR2',
+  'OLA',
+  'OLS',
+  'OSA',
+  'OSB',
+]);
 
 /** The UPU S10 check digit's weights over the eight serial digits. */
 const S10_WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7] as const;
@@ -69,7 +84,8 @@ const S10_EXAMPLE = 'AB123456785GB';
 export function royalMailTrackingProblem(value: string): string | null {
   const match = S10_SHAPE.exec(value);
   if (!match) return `A Royal Mail tracking number is two letters, nine digits and GB, e.g. ${S10_EXAMPLE}`;
-  if (s10CheckDigit(match[1]) !== Number(match[2])) return `${value} is not a Royal Mail tracking number: its ninth digit (the check digit) does not match. Check it against the label.`;
+  if (s10CheckDigit(match[1]) !== Number(match[2]))
+    return `${value} is not a Royal Mail tracking number: its ninth digit (the check digit) does not match. Check it against the label.`;
   return null;
 }
 
@@ -128,10 +144,15 @@ const serviceLabel = (service: TrackedService | null | undefined): string =>
  * A tracking number checked against its service's rule: the number to store (null for none), or
  * the message to show beside the field. `required` false lets a correction clear it.
  */
-export function checkTracking(service: TrackedService | null | undefined, text: string | null | undefined, required = true): { value: string | null } | { message: string } {
+export function checkTracking(
+  service: TrackedService | null | undefined,
+  text: string | null | undefined,
+  required = true,
+): { value: string | null } | { message: string } {
   const rule = trackingRuleOf(service);
   const value = normaliseTracking(text ?? '');
-  if (!value) return required && rule.takes === 'required' ? { message: `A tracking number is required for ${serviceLabel(service)}. ${rule.hint}` } : { value: null };
+  if (!value)
+    return required && rule.takes === 'required' ? { message: `A tracking number is required for ${serviceLabel(service)}. ${rule.hint}` } : { value: null };
   if (rule.takes !== 'none' && value.length > rule.maxLength) return { message: `At most ${rule.maxLength} characters. ${rule.hint}` };
   const problem = rule.problem(value);
   return problem ? { message: problem } : { value };

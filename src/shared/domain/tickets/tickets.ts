@@ -78,7 +78,10 @@ export function attachmentProblem(file: { name: string; type: string; size: numb
  * Files chosen for a message, added to those chosen already: each checked as the browser can
  * (attachmentProblem), and none beyond TICKET_FILES_PER_MESSAGE. Answers the files kept and why the others were not.
  */
-export function addAttachments<F extends { name: string; type: string; size: number }>(chosen: readonly F[], added: readonly F[]): { files: F[]; problems: string[] } {
+export function addAttachments<F extends { name: string; type: string; size: number }>(
+  chosen: readonly F[],
+  added: readonly F[],
+): { files: F[]; problems: string[] } {
   const files = [...chosen];
   const problems: string[] = [];
   for (const file of added) {
