@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, unauthorized } from './domain-errors';
 import type { ZodApp, ZodTypeProvider } from './zod';
 
 export interface CurrentSession {

@@ -3,10 +3,27 @@ import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationErr
 import type { z } from 'zod';
 import { fieldErrors, type ApiErrorBody } from '../../shared/api/errors';
 import { mapDatabaseUnavailable } from '../db/availability';
-import { isUniqueViolation } from '../db/errors';
+import {
+  Busy,
+  Conflict,
+  DomainError,
+  Invalid,
+  Malformed,
+  NotAllowed,
+  NotFound,
+  NotSignedIn,
+  PageExpired,
+  TooMany,
+  Unavailable,
+  UpstreamFailed,
+} from './domain-errors';
 import { SummarisedLog } from './logging';
 
-/** An error whose status and message are safe to show the caller. */
+/**
+ * An error that names its own status: what the HTTP layer itself refuses (a request that fails its
+ * schema). Services throw the domain errors of lib/domain-errors.ts instead, which the error handler
+ * below maps to their statuses.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -15,48 +32,33 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-}
 
-/**
- * 503 by design: the server refuses work it has no room for (a full queue) and says when to come
- * back (`retryAfterSeconds` becomes Retry-After). It is load, not a fault: the log says `summary` as
- * a warning once per interval with a count (SummarisedLog), as it does the database's outages — not
- * an error with a stack for every request refused.
- */
-export class BusyError extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-    readonly summary: string,
-  ) {
-    super(503, message);
+  // Code that still tells a refusal from a fault by `instanceof HttpError` (and reads only its
+  // message and errors) keeps working now that services throw domain errors. Only HttpError itself
+  // answers so: its subclasses keep the ordinary check.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (this === HttpError && value instanceof DomainError) return true;
+    return Function.prototype[Symbol.hasInstance].call(this, value);
   }
 }
 
-export const notFound = (what = 'Not found') => new HttpError(404, what);
-export const conflict = (message: string) => new HttpError(409, message);
-export const unauthorized = () => new HttpError(401, 'You are not signed in.');
-export const forbidden = () => new HttpError(403, 'You are not allowed to do this.');
-
-/** 422 with a message per field, the shape every form shows beside its inputs. */
-export function unprocessable(errors: Record<string, string>, message?: string): HttpError {
-  return new HttpError(422, message ?? Object.values(errors)[0] ?? 'The given data was invalid.', errors);
+/** A domain error's status; the one place that knows it. */
+function statusOf(error: DomainError): number {
+  if (error instanceof NotFound) return 404;
+  if (error instanceof Conflict) return 409;
+  if (error instanceof Invalid) return 422;
+  if (error instanceof Malformed) return 400;
+  if (error instanceof NotSignedIn) return 401;
+  if (error instanceof NotAllowed) return 403;
+  if (error instanceof PageExpired) return 419;
+  if (error instanceof TooMany) return 429;
+  if (error instanceof UpstreamFailed) return 502;
+  if (error instanceof Busy || error instanceof Unavailable) return 503;
+  return 500;
 }
 
-/**
- * Runs a write whose service checks `constraint` itself: when a concurrent write gets past that
- * check, the constraint's violation is the same 422 with the same `errors`, never a 500.
- */
-export const uniqueAsFieldError =
-  (constraint: string, errors: Record<string, string>) =>
-  async <T>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (err) {
-      if (isUniqueViolation(err, constraint)) throw unprocessable(errors);
-      throw err;
-    }
-  };
+// The factories and the write helper services have always imported from here, where they still resolve.
+export { conflict, forbidden, notFound, uniqueAsFieldError, unauthorized, unprocessable } from './domain-errors';
 
 export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
 
@@ -109,25 +111,31 @@ export function registerErrorHandling(app: FastifyInstance): void {
     for (const summary of busy.values()) summary.flush();
   });
 
-  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError | DomainError, request, reply) => {
     const error = RequestValidationError.from(thrown) ?? thrown;
     let status: number;
     let body: ApiErrorBody;
+    // Checked first: HttpError's own check also answers true for a domain error.
+    const domain = error instanceof DomainError ? error : null;
+    const refusal = domain ?? (error instanceof HttpError ? error : null);
     // A database that is away or too slow: 503 with Retry-After, logged once per interval (db/availability.ts).
-    const unavailable = error instanceof HttpError ? null : mapDatabaseUnavailable(error, request, reply);
-    if (error instanceof HttpError) {
-      status = error.statusCode;
-      body = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
-    } else if (error.code && FASTIFY_CLIENT_ERRORS[error.code]) {
-      const [s, message] = FASTIFY_CLIENT_ERRORS[error.code];
+    const fault = error as FastifyError;
+    const unavailable = refusal ? null : mapDatabaseUnavailable(fault, request, reply);
+    if (refusal) {
+      status = domain ? statusOf(domain) : (refusal as HttpError).statusCode;
+      body = { message: refusal.message, ...(refusal.errors ? { errors: refusal.errors } : {}) };
+      // A refusal that says when to come back (too many attempts, a full queue) says it in Retry-After too.
+      if (domain instanceof TooMany || domain instanceof Busy) reply.header('retry-after', String(Math.max(1, Math.ceil(domain.retryAfterSeconds))));
+    } else if (fault.code && FASTIFY_CLIENT_ERRORS[fault.code]) {
+      const [s, message] = FASTIFY_CLIENT_ERRORS[fault.code];
       status = s;
       body = { message };
-    } else if (error.statusCode === 429) {
+    } else if (fault.statusCode === 429) {
       status = 429;
       body = { message: 'Too many attempts. Please wait a moment and try again.' };
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      status = error.statusCode;
-      body = { message: error.message };
+    } else if (fault.statusCode && fault.statusCode >= 400 && fault.statusCode < 500) {
+      status = fault.statusCode;
+      body = { message: fault.message };
     } else if (unavailable) {
       status = 503;
       body = { message: unavailable };
@@ -136,8 +144,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       status = 500;
       body = { message: 'Something went wrong on our side. Please try again.' };
     }
-    if (error instanceof BusyError) busyLog(error.summary).note();
-    else if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
+    if (domain instanceof Busy) busyLog(domain.summary).note();
+    else if (status >= 500 && refusal) request.log.error({ err: error }, 'server error');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 }

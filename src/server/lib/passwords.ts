@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { BusyError } from './errors';
+import { Busy } from './domain-errors';
 import { Semaphore, SemaphoreFullError } from './semaphore';
 import { COMMON_PASSWORDS } from './common-passwords';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/api/accounts';
@@ -13,10 +13,10 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
 
 /**
  * 503 when the hash queue is full: sign-in answers at once rather than after an ever-growing wait.
- * `retryAfterSeconds` becomes the Retry-After header (lib/rate-limit.ts); the log counts these per
- * interval in one warning (lib/errors.ts: BusyError).
+ * `retryAfterSeconds` becomes the Retry-After header; the log counts these per interval in one
+ * warning (lib/errors.ts maps Busy).
  */
-export class HashQueueFullError extends BusyError {
+export class HashQueueFullError extends Busy {
   constructor(retryAfterSeconds: number) {
     super(
       `The server is busy checking passwords. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAbortAsyncHookHandler, onResponseAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { RateLimitRule } from '../config';
-import { HttpError } from './errors';
+import { TooMany } from './domain-errors';
 
 export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
   // global:false — only the routes that name their limits are limited (sign-in, registration, resets, password checks).
@@ -10,11 +10,6 @@ export async function registerRateLimiting(app: FastifyInstance): Promise<void> 
     // Keys per limit kept in memory (least recently used go first): enough that a spray of junk
     // e-mails cannot push one guessed-at account out of its limit.
     cache: 20_000,
-  });
-  // An error that says when to come back (the password-hash queue's 503) gets its Retry-After header.
-  app.addHook('onError', async (_request, reply, error) => {
-    const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if (typeof seconds === 'number' && Number.isFinite(seconds)) reply.header('retry-after', String(Math.max(1, Math.ceil(seconds))));
   });
 }
 
@@ -75,7 +70,7 @@ function wait(seconds: number): string {
  */
 export function limited(app: FastifyInstance, ...limits: Limit[]): preHandlerAsyncHookHandler {
   const checks = limits.map((limit) => ({ limit, check: counter(app, limit) }));
-  const rateLimited: preHandlerAsyncHookHandler = async function rateLimited(request, reply) {
+  const rateLimited: preHandlerAsyncHookHandler = async function rateLimited(request) {
     let retryAfter = 0;
     let message = TOO_MANY;
     for (const { limit, check } of checks) {
@@ -89,10 +84,7 @@ export function limited(app: FastifyInstance, ...limits: Limit[]): preHandlerAsy
         message = limit.message ?? TOO_MANY;
       }
     }
-    if (retryAfter) {
-      reply.header('retry-after', String(retryAfter));
-      throw new HttpError(429, message(wait(retryAfter)));
-    }
+    if (retryAfter) throw new TooMany(message(wait(retryAfter)), retryAfter);
   };
   tooManyRequestsHooks.add(rateLimited);
   return rateLimited;
@@ -121,13 +113,10 @@ export function oneAtATime(
   const inFlight = new Map<string, number>();
   const counted = new WeakSet<FastifyRequest>();
   return {
-    async preHandler(request, reply) {
+    async preHandler(request) {
       const k = key(request);
       const now = inFlight.get(k) ?? 0;
-      if (now >= max) {
-        reply.header('retry-after', '1');
-        throw new HttpError(429, 'Another sign-in from your connection is being checked. Please try again in a moment.');
-      }
+      if (now >= max) throw new TooMany('Another sign-in from your connection is being checked. Please try again in a moment.', 1);
       inFlight.set(k, now + 1);
       counted.add(request);
     },

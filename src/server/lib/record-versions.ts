@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { staleRecordMessage } from '../../shared/api/common';
 import type { Db } from '../db/client';
-import { HttpError, notFound } from './errors';
+import { Conflict, notFound } from './domain-errors';
 
 /**
  * Optimistic concurrency for staff records, as orders have it (DESIGN §2 "Orders": `version`):
@@ -35,9 +35,9 @@ function bumped(target: Versioned): Record<string, SQL> {
 }
 
 /** The 409 of a stale write: the message, and the same text on `version`, so that a form can tell it from other refusals. */
-export function staleRecord(kind: RecordKind, action: 'save' | 'delete' = 'save'): HttpError {
+export function staleRecord(kind: RecordKind, action: 'save' | 'delete' = 'save'): Conflict {
   const message = staleRecordMessage(kind.noun, action);
-  return new HttpError(409, message, { version: message });
+  return new Conflict(message, { version: message });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
+import { PageExpired } from './domain-errors';
 import { readCookie, serializeCookie } from './cookies';
 import { hmac, randomToken, safeEqual } from './tokens';
 
@@ -62,7 +62,7 @@ export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: 
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!cookieValid || !sent || !safeEqual(sent, cookie)) {
-      return done(new HttpError(419, 'Your page has expired. Please reload it and try again.'));
+      return done(new PageExpired());
     }
     done();
   });

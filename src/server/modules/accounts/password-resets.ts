@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResets, users, type UserRow } from '../../db/schema';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken, sha256 } from '../../lib/tokens';

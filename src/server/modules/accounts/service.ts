@@ -4,7 +4,7 @@ import { ROLES } from '../../../shared/api/accounts';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { countries, userIdentities, users, type UserRow } from '../../db/schema';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { nextVersion } from '../../lib/record-versions';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { endResetLinks } from './password-resets';

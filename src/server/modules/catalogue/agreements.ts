@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { userPriceCreateSchema, UserPriceRecord, userPriceUpdateSchema, UserProductsRecord } from '../../../shared/api/catalogue';
 import type { Db } from '../../db/client';
 import { products, userPrices, userProducts, users, type UserPriceRow } from '../../db/schema';
-import { notFound, uniqueAsFieldError, unprocessable } from '../../lib/errors';
+import { notFound, uniqueAsFieldError, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { presentUserPrice } from './present';
 import { linkedInOrder } from './reorder';
 

@@ -4,9 +4,9 @@ import type { productCreateSchema, productUpdateSchema, ProductRecord } from '..
 import type { Db } from '../../db/client';
 import { columnValues, insertValues } from '../../db/columns';
 import { products, productsStock, stock, type ProductRow } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { isForeignKeyViolation } from '../../db/errors';
 import { presentProduct } from './present';
 import { linkedInOrder, nextSortOrder, reorderCatalogue } from './reorder';

@@ -4,9 +4,9 @@ import type { stockCreateSchema, stockUpdateSchema, StockRecord } from '../../..
 import type { Db } from '../../db/client';
 import { columnValues, insertValues, qualified } from '../../db/columns';
 import { products, productsStock, stock, type StockRow } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { presentStock } from './present';
 import { nextSortOrder, reorderCatalogue } from './reorder';
 import { bumpCatalogueVersion } from './version';

@@ -5,7 +5,7 @@ import type { Country } from '../../../shared/api/countries';
 import type { Db } from '../../db/client';
 import { countries } from '../../db/schema';
 import { claimVersion, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 
 const staffColumns = { id: countries.id, code: countries.code, name: countries.name, active: countries.active, version: countries.version };
 

@@ -5,9 +5,9 @@ import type { ClosedDayRecord, closedDayCreateSchema, closedDayUpdateSchema } fr
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { closedDays, type ClosedDayRow } from '../../db/schema';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListField, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListField, type ListSpec } from '../../lib/list-query';
 
 type DayCreate = z.output<typeof closedDayCreateSchema>;
 type DayUpdate = Partial<z.output<typeof closedDayUpdateSchema>>;

@@ -4,9 +4,9 @@ import type { DeliveryPriceRecord, deliveryPriceCreateSchema, deliveryPriceUpdat
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { deliveryPrices, deliveryTypes, type DeliveryPriceRow } from '../../db/schema';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 
 type PriceCreate = z.output<typeof deliveryPriceCreateSchema>;
 type PriceUpdate = Partial<z.output<typeof deliveryPriceUpdateSchema>>;

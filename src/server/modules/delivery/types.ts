@@ -6,9 +6,9 @@ import { CARRIERS } from '../../../shared/domain/delivery/delivery';
 import type { Db } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { countries, deliveryPrices, deliveryTypes, deliveryTypesCountries, orders, type DeliveryTypeRow } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { qualified } from '../../db/columns';
 
 type TypeCreate = z.output<typeof deliveryTypeCreateSchema>;

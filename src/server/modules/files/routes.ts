@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import { logoKey } from '../users/service';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { anyone } from '../../lib/openapi';

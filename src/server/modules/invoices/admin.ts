@@ -4,7 +4,7 @@ import { adminInvoiceSchema, INVOICE_FILE_FIELD, INVOICE_FILE_MAX_MB, invoiceUpl
 import type { AppDeps } from '../../deps';
 import type { ArtworkEngine } from '../../lib/artwork';
 import { requireAdmin, staffOnly } from '../../lib/auth';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { isPdf } from '../../lib/pdf-file';
 import { idParams, restResource } from '../../lib/rest-list';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';

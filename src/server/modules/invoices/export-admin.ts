@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { staffOnly } from '../../lib/auth';
 import { downloadAllowed, signDownload } from '../../lib/download-links';
-import { HttpError, notFound } from '../../lib/errors';
+import { NotAllowed, notFound } from '../../lib/domain-errors';
 import { idParams } from '../../lib/rest-list';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { anyone } from '../../lib/openapi';
@@ -62,7 +62,7 @@ const ordersExportAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { ordersE
       async (request, reply) => {
         const { expires, signature, ...filters } = request.query;
         if (!downloadAllowed(appKey, subjectOf(request.params.id, filters), expires, signature)) {
-          throw new HttpError(403, 'This download link has expired: export the orders again from the customer’s Orders tab.');
+          throw new NotAllowed('This download link has expired: export the orders again from the customer’s Orders tab.');
         }
         return sendXlsx(request, reply, await customerOr404(request.params.id), filters);
       },

@@ -18,10 +18,10 @@ import {
   type InvoiceRow,
   type OrderRow,
 } from '../../db/schema';
-import { notFound, unprocessable } from '../../lib/errors';
+import { notFound, unprocessable } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
-import { containing, fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { containing, fieldsOf, type ListSpec } from '../../lib/list-query';
 import { randomToken } from '../../lib/tokens';
 import { invoicePdf, statementPdf, type InvoiceContent } from './invoice-pdf';
 

@@ -4,10 +4,10 @@ import type { AdminMail, MailStatus } from '../../../shared/api/admin-mail';
 import { MAIL_STATUSES } from '../../../shared/api/admin-mail';
 import type { Db } from '../../db/client';
 import { jobs, mailOutbox, type MailOutboxRow } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { MailMessage, Mailer } from '../../lib/mail';
-import type { ListSpec } from '../../lib/rest-list';
+import type { ListSpec } from '../../lib/list-query';
 import { bare } from '../../db/columns';
 
 /** The job queue the outbox's deliveries run on; the payload names the outbox row. */

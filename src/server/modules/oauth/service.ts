@@ -5,7 +5,7 @@ import type { OAuthIdentities, OAuthHandoff } from '../../../shared/api/oauth';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { oauthFlows, userIdentities, users, type OAuthFlowRow, type UserRow } from '../../db/schema';
-import { conflict, HttpError, notFound, unauthorized } from '../../lib/errors';
+import { conflict, Invalid, notFound, unauthorized, Unavailable } from '../../lib/domain-errors';
 import { randomToken, safeEqual, sha256 } from '../../lib/tokens';
 import type { AccountsService } from '../accounts/service';
 import type { SessionStore } from '../accounts/sessions';
@@ -80,8 +80,7 @@ export function oauthService(deps: { db: Db; accounts: AccountsService; sessions
         { provider: p.id, subject: profile.subject },
       );
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 422)
-        throw new FlowError(`An account with the e-mail address ${profile.email} already exists. Please sign in.`);
+      if (err instanceof Invalid) throw new FlowError(`An account with the e-mail address ${profile.email} already exists. Please sign in.`);
       throw err;
     }
   }
@@ -155,7 +154,7 @@ export function oauthService(deps: { db: Db; accounts: AccountsService; sessions
       if (input.link && !user) throw unauthorized();
       const config = await p.configuration().catch((err: unknown) => {
         deps.log.warn({ provider: p.id, err: err instanceof Error ? err.message : String(err) }, 'social sign-in provider unreachable');
-        throw new HttpError(503, `Signing in with ${p.name} is not available at the moment. Please try again later.`);
+        throw new Unavailable(`Signing in with ${p.name} is not available at the moment. Please try again later.`);
       });
       const state = client.randomState();
       const nonce = client.randomNonce();

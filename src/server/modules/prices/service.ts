@@ -4,7 +4,7 @@ import { isVisibleTo } from '../../../shared/domain/catalogue';
 import { breakPrices, parsePercent, type Sides } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { userPrices, userProducts, type UserRow } from '../../db/schema';
-import { forbidden } from '../../lib/errors';
+import { forbidden } from '../../lib/domain-errors';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import { prepareAnswer, type PreparedAnswer } from './answer';
 import { loadSnapshot, pricedJson, type Snapshot, type SnapshotProduct } from './snapshot';

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { requireAdmin, staffOnly } from '../../lib/auth';
 import { downloadAllowed, signDownload } from '../../lib/download-links';
-import { HttpError } from '../../lib/errors';
+import { NotAllowed } from '../../lib/domain-errors';
 import { idParams, restResource } from '../../lib/rest-list';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { anyone } from '../../lib/openapi';
@@ -44,7 +44,7 @@ const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches,
       async (request, reply) => {
         const { expires, signature } = request.query;
         if (!downloadAllowed(appKey, `batch:${request.params.id}`, expires, signature)) {
-          throw new HttpError(403, 'This download link has expired: download the ZIP again from the batch page.');
+          throw new NotAllowed('This download link has expired: download the ZIP again from the batch page.');
         }
         return sendZip(reply, await batches.zip(request.params.id));
       },

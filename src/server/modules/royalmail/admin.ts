@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { staffOnly } from '../../lib/auth';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { restResource } from '../../lib/rest-list';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { uploadedFile } from '../../lib/openapi';

@@ -9,8 +9,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { countries, deliveryTypes, orderItems, orders, products, users } from '../../db/schema';
-import { conflict, HttpError, unprocessable } from '../../lib/errors';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { conflict, unprocessable, UpstreamFailed } from '../../lib/domain-errors';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { ClickAndDropError, clickAndDropClient } from './click-and-drop';
 import { readTrackingFile } from './tracking-file';
 
@@ -214,7 +214,7 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
         try {
           outcomes = await client.createOrders(toSend.map(shipment));
         } catch (error) {
-          if (error instanceof ClickAndDropError) throw new HttpError(502, error.message);
+          if (error instanceof ClickAndDropError) throw new UpstreamFailed(error.message);
           throw error;
         }
         for (const outcome of outcomes) {

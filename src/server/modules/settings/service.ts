@@ -4,9 +4,9 @@ import { SETTING_VALUE_RULES, type AdminSetting, type adminSettingUpdateSchema }
 import type { Setting } from '../../../shared/api/settings';
 import type { Db } from '../../db/client';
 import { settings, type SettingRow, type UserRow } from '../../db/schema';
-import { notFound, unprocessable } from '../../lib/errors';
+import { notFound, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 
 function presentSetting(row: SettingRow): AdminSetting {
   return {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { requireAdmin, staffOnly } from '../../lib/auth';
 import { listQuerystring, restResource } from '../../lib/rest-list';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
-import { filesBody, messageBody, readFilesOnly, readMessage, sendTicketFile } from './messages';
+import { filesBody, messageBody, readFilesOnly, readMessage, sendTicketFile } from './message-routes';
 
 const ticketParams = z.object({ id: idParam('No such ticket.') });
 const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });

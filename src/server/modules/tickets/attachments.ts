@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
-import { TICKET_FILE_MAX_BYTES, TICKET_FILE_MAX_MB, TICKET_FILES_PER_MESSAGE, type TicketFileKind } from '../../../shared/domain/tickets/tickets';
+import type { TicketFileKind } from '../../../shared/domain/tickets/tickets';
 import type { ArtworkEngine } from '../../lib/artwork';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { isPdf } from '../../lib/pdf-file';
 import { imageKind } from '../users/logo-image';
 
@@ -17,7 +16,7 @@ export interface PreparedFile {
   thumbnail: Buffer | null;
 }
 
-/** What a message's multipart body carried: its text fields, and its files as received. */
+/** A message as it was received: its text fields, and its files as sent (read whole). */
 export interface ReceivedMessage {
   fields: Record<string, string>;
   files: Array<{ name: string; data: Buffer }>;
@@ -47,43 +46,7 @@ async function attachmentKind(bytes: Buffer, engine: ArtworkEngine): Promise<Tic
   return null;
 }
 
-/**
- * Reads a message's multipart body: its text fields, and each `files` part whole (at most
- * TICKET_FILE_MAX_MB each, TICKET_FILES_PER_MESSAGE in all). Too large or too many is a 422 on `files`.
- */
-export async function receiveMessage(request: FastifyRequest): Promise<ReceivedMessage> {
-  const fields: Record<string, string> = {};
-  const files: ReceivedMessage['files'] = [];
-  const problems: string[] = [];
-  let tooMany = false;
-  try {
-    // throwFileSizeLimit: false (taken at run time, missing from the type): a file past the limit is
-    // marked truncated rather than ending the whole body, so its name can be given in the answer.
-    const options = { limits: { fileSize: TICKET_FILE_MAX_BYTES, files: TICKET_FILES_PER_MESSAGE + 1, fields: 10, parts: 20 }, throwFileSizeLimit: false };
-    const parts = request.parts(options as Parameters<typeof request.parts>[0]);
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname !== TICKET_FILES_FIELD) continue;
-        const name = cleanFileName(part.filename, 'attachment');
-        if (files.length >= TICKET_FILES_PER_MESSAGE) tooMany = true;
-        else if (part.file.truncated) problems.push(`${name}: at most ${TICKET_FILE_MAX_MB} MB per file.`);
-        else files.push({ name, data });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') tooMany = true;
-    // A body that is not well-formed multipart (cut off, a broken boundary, too many parts).
-    else throw unprocessable({ [TICKET_FILES_FIELD]: 'The message could not be read: choose the files and send it again.' });
-  }
-  if (tooMany) problems.unshift(`At most ${TICKET_FILES_PER_MESSAGE} files per message.`);
-  if (problems.length) throw unprocessable({ [TICKET_FILES_FIELD]: problems.join(' ') });
-  return { fields, files };
-}
-
-/** Checks each file by its content and prepares it to keep; every problem is named in one 422 on `files`. */
+/** Checks each file by its content and prepares it to keep; every problem is named in one Invalid on `files`. */
 export async function prepareFiles(received: ReceivedMessage['files'], engine: ArtworkEngine): Promise<PreparedFile[]> {
   const prepared: PreparedFile[] = [];
   const problems: string[] = [];

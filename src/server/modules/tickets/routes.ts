@@ -14,7 +14,7 @@ import { requireUser, signedInOnly } from '../../lib/auth';
 import { byUser, limited, windowWords } from '../../lib/rate-limit';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
-import { filesBody, messageBody, readFilesOnly, readMessage, sendTicketFile } from './messages';
+import { filesBody, messageBody, readFilesOnly, readMessage, sendTicketFile } from './message-routes';
 
 const ticketParams = z.object({ id: idParam('No such ticket.') });
 const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });

@@ -26,9 +26,9 @@ import {
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { orders, ticketEvents, ticketFiles, ticketReplies, tickets, users, type TicketFileRow, type TicketRow } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../lib/errors';
+import { conflict, NotFound, notFound } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
-import { containing, fieldsOf, listQuery, type ListQuerystring, type ListSpec } from '../../lib/rest-list';
+import { containing, fieldsOf, listQuery, type ListParams, type ListSpec } from '../../lib/list-query';
 import type { MailOutbox } from '../mail/service';
 import type { SettingsService } from '../settings/service';
 import type { PreparedFile } from './attachments';
@@ -316,7 +316,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
           .select({ id: orders.id })
           .from(orders)
           .where(and(eq(orders.id, input.order_id), eq(orders.userId, userId), ne(orders.status, 'basket')));
-        if (!order) throw new HttpError(404, 'No such order.', { order_id: 'No such order among yours.' });
+        if (!order) throw new NotFound('No such order.', { order_id: 'No such order among yours.' });
       }
       const to = await staffAddress();
       const row = await withFiles(prepared, (fileRows) =>
@@ -461,7 +461,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     },
 
     /** Staff's tab counts under the list's other filters. */
-    async counts(params: ListQuerystring): Promise<TicketCounts> {
+    async counts(params: ListParams): Promise<TicketCounts> {
       const { status: _status, ...filter } = params.filter ?? {};
       const { where } = listQuery(list as ListSpec, { filter });
       return countsOf(await db.select({ status: tickets.status, n: count() }).from(tickets).where(where).groupBy(tickets.status));

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { adminUserCreateSchema, adminUserSchema, adminUserUpdateSchema, LOGO_FIELD, LOGO_MAX_BYTES } from '../../../shared/api/admin-users';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, staffRoutes } from '../../lib/auth';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { idParams, restResource } from '../../lib/rest-list';
 import { uploadedFile } from '../../lib/openapi';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { LOGO_MAX_WIDTH } from '../../../shared/api/admin-users';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif';
 
