@@ -21,12 +21,12 @@ import { registerCompression } from './lib/compression';
 import { AccessLog } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerSpa } from './lib/spa';
-import { sweepStrayFiles } from './lib/stray-files';
+import { strayFileSweeps } from './lib/stray-files';
 import { registerXsrf } from './lib/xsrf';
 import { appVersion, registerOpenApi } from './lib/openapi';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
-import { schedulePurge } from './modules/accounts/purge';
+import { purgeSchedule } from './modules/accounts/purge';
 import { sessionStore } from './modules/accounts/sessions';
 import countriesRoutes from './modules/countries/routes';
 import healthRoutes from './modules/health/routes';
@@ -161,7 +161,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const deps = buildServices(config, database, mailer, app.log, requestsInFlight(app.server));
   app.decorate('deps', deps);
-  schedulePurge(app, deps.db, config.purgeIntervalMs);
+  const purge = purgeSchedule(deps.db, config.purgeIntervalMs, app.log);
+  app.addHook('onReady', async () => purge.start());
+  app.addHook('onClose', () => purge.stop());
 
   registerErrorHandling(app);
   // While the database is down, API requests are answered 503 at once.
@@ -228,7 +230,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
   // The job workers (mail now) run while the app does; closing waits for the jobs under way.
   app.addHook('onReady', async () => deps.jobs.start());
-  sweepStrayFiles(app, deps.files, config.jobs.leaseMs ?? DEFAULT_LEASE.leaseMs);
+  const sweeps = strayFileSweeps(deps.files, config.jobs.leaseMs ?? DEFAULT_LEASE.leaseMs, app.log);
+  app.addHook('onReady', async () => sweeps.start());
+  app.addHook('onClose', async () => sweeps.stop());
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.artworkEngine.close();

@@ -2,7 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceLog } from './logging';
 import type { Db } from '../db/client';
 import { jobs, type JobRow } from '../db/schema';
 import { bare } from '../db/columns';
@@ -134,7 +134,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export interface JobQueueOptions {
   db: Db;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
   /** How often the queue looks for due jobs when nothing wakes it (default 1 s). */
   pollMs?: number;
   workerId?: string;

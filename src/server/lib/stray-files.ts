@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { FileStore } from './files';
+import type { ServiceLog } from './logging';
 
 /**
  * Temporaries that writes cut short left in the file store (a process killed mid-ZIP leaves its
@@ -10,21 +10,24 @@ import type { FileStore } from './files';
  * whose worker has not been heard from for a lease is given to another worker — so a temporary
  * older than a lease belongs to no write that will finish. (If a live write stalled that long, it
  * fails when it renames its file into place, and its job is tried again.) The second sweep takes
- * what the process before this one left when it was restarted within a lease of dying.
+ * what the process before this one left when it was restarted within a lease of dying. `start` when
+ * the app is ready, `stop` when it closes.
  */
-export function sweepStrayFiles(app: FastifyInstance, files: FileStore, leaseMs: number): void {
+export function strayFileSweeps(files: FileStore, leaseMs: number, log: ServiceLog): { start(): void; stop(): void } {
   let later: NodeJS.Timeout | undefined;
   const sweep = () =>
     files.removeTemporaries(leaseMs).then(
       (removed) => {
-        if (removed.length) app.log.info({ files: removed.slice(0, 20), count: removed.length }, 'removed temporaries of writes that never finished');
+        if (removed.length) log.info({ files: removed.slice(0, 20), count: removed.length }, 'removed temporaries of writes that never finished');
       },
-      (error: unknown) => app.log.warn({ err: error }, 'could not look for temporaries of writes that never finished'),
+      (error: unknown) => log.warn({ err: error }, 'could not look for temporaries of writes that never finished'),
     );
-  app.addHook('onReady', async () => {
-    void sweep();
-    later = setTimeout(() => void sweep(), leaseMs);
-    later.unref();
-  });
-  app.addHook('onClose', async () => clearTimeout(later));
+  return {
+    start() {
+      void sweep();
+      later = setTimeout(() => void sweep(), leaseMs);
+      later.unref();
+    },
+    stop: () => clearTimeout(later),
+  };
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import type { ServiceLog } from '../../lib/logging';
 import { purgeExpiredResets } from './password-resets';
 import { sessionStore } from './sessions';
 import { purgeExpiredFlows } from '../oauth/flows';
@@ -10,27 +10,34 @@ export async function purgeExpired(db: Db): Promise<{ sessions: number; resets: 
 }
 
 /**
- * Runs the purge once the app is ready and then every `intervalMs` (PURGE_INTERVAL_MINUTES), on a
- * timer that keeps no process alive and stops when the app closes. A timer rather than a job of the
- * queue: the purge is one idempotent DELETE per table, so several instances running it do no harm
- * and there is nothing to hand over, retry or keep.
+ * The purge, run at `start` (once the app is ready) and then every `intervalMs`
+ * (PURGE_INTERVAL_MINUTES), on a timer that keeps no process alive; `stop` (when the app closes)
+ * ends the timer and waits for a purge under way. A timer rather than a job of the queue: the purge
+ * is one idempotent DELETE per table, so several instances running it do no harm and there is
+ * nothing to hand over, retry or keep.
  */
-export function schedulePurge(app: FastifyInstance, db: Db, intervalMs: number): void {
+export function purgeSchedule(
+  db: Db,
+  intervalMs: number,
+  log: Pick<ServiceLog, 'warn'> & { debug(fields: object, message: string): void },
+): { start(): void; stop(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   const purgeNow = () => {
     running ??= purgeExpired(db)
-      .then((gone) => void (gone.sessions + gone.resets && app.log.debug(gone, 'expired sessions and reset links deleted')))
-      .catch((err: unknown) => app.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not delete expired sessions and reset links'))
+      .then((gone) => void (gone.sessions + gone.resets && log.debug(gone, 'expired sessions and reset links deleted')))
+      .catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not delete expired sessions and reset links'))
       .finally(() => (running = null));
   };
-  app.addHook('onReady', async () => {
-    purgeNow();
-    timer = setInterval(purgeNow, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  return {
+    start() {
+      purgeNow();
+      timer = setInterval(purgeNow, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceLog } from '../../lib/logging';
 import { ZipFile } from '../../lib/zip';
 import type { Readable } from 'node:stream';
 import {
@@ -18,10 +18,10 @@ import type { PreflightReport } from '../../lib/artwork';
 import { qualified } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
 import { batches, batchItems, jobs as jobRows, orderItems, orders, products, stock, users, type BatchRow, type OrderRow, type UserRow } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import { JobLeaseLost, type Job, type JobQueue } from '../../lib/jobs';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { randomToken } from '../../lib/tokens';
 import type { MailOutbox } from '../mail/service';
 import { applyMoveToMany, type MailLinks } from '../orders/transitions';
@@ -130,7 +130,7 @@ export interface BatchesDeps extends MailLinks {
   files: FileStore;
   jobs: JobQueue;
   outbox: MailOutbox;
-  log: FastifyBaseLogger;
+  log: ServiceLog;
 }
 
 /**
