@@ -85,6 +85,37 @@ const onlyZod = {
 };
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+// Services know no HTTP (DESIGN §1): only the files that speak HTTP may import Fastify. In a module,
+// those are its route plugins — routes.ts (customer), admin.ts and <name>-admin.ts (staff), and what
+// its route plugins share, named <name>-routes.ts. In lib/, the HTTP glue below. Every other server
+// file (services, lib's domain errors, list queries, jobs, mail, files…) takes plain values.
+const httpOnly = {
+  group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-type-provider-zod', 'fastify-type-provider-zod/*'],
+  message: 'Services know no HTTP: only route plugins (routes.ts, admin.ts, *-admin.ts, *-routes.ts) and lib/ HTTP glue import Fastify.',
+};
+const ROUTE_PLUGINS = [
+  'src/server/modules/**/routes.ts',
+  'src/server/modules/**/admin.ts',
+  'src/server/modules/**/*-admin.ts',
+  'src/server/modules/**/*routes*.ts',
+];
+const HTTP_GLUE = [
+  'auth', // the session hook, requireUser / requireAdmin
+  'caching',
+  'compression',
+  'errors', // the one error handler: domain errors → statuses
+  'logging', // Fastify's logger options
+  'openapi',
+  'rate-limit',
+  'request-log',
+  'rest-list', // the staff list protocol's routes (its SQL is lib/list-query.ts)
+  'security-headers',
+  'spa',
+  'staff-writes',
+  'xsrf',
+  'zod', // the type provider
+].map((name) => `src/server/lib/${name}.ts`);
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'test-results', 'src/server/db/migrations', 'bench/results'] },
   js.configs.recommended,
@@ -124,5 +155,6 @@ export default tseslint.config(
   // Packages (bare names).
   { files: ['src/admin/**', 'tests/admin/**'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/server/**'], rules: restrict(browserOnly) },
+  { files: ['src/server/modules/**', 'src/server/lib/**'], ignores: [...ROUTE_PLUGINS, ...HTTP_GLUE], rules: restrict(browserOnly, httpOnly) },
   { files: ['src/shared/domain/**', 'src/shared/api/**'], rules: restrict(adminOnly, onlyZod) },
 );

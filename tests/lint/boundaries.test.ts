@@ -43,7 +43,25 @@ const cases: Case[] = [
   fires('server ↛ React', 'src/server/lib/x.ts', "import Button from '@mui/material/Button';", PACKAGES),
   fires('server ↛ React', 'src/server/lib/x.ts', "import { Link } from 'react-router-dom';", PACKAGES),
   fires('server ↛ React', 'src/server/lib/x.ts', "import { List } from 'react-admin';", PACKAGES),
-  quiet('server ↛ React', 'src/server/lib/x.ts', "import Fastify from 'fastify';"),
+  quiet('server ↛ React', 'src/server/app.ts', "import Fastify from 'fastify';"),
+
+  // Services know no HTTP: outside the route plugins and lib's HTTP glue, no Fastify at all (types included).
+  fires('services ↛ Fastify', 'src/server/modules/x/service.ts', "import type { FastifyRequest } from 'fastify';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/modules/tickets/messages.ts', "import type { MultipartFile } from '@fastify/multipart';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/modules/x/service.ts', "import { validatorCompiler } from 'fastify-type-provider-zod';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/modules/x/staff.ts', "import type { FastifyReply } from 'fastify';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/modules/orders/artwork.ts', "import type { FastifyRequest } from 'fastify';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/lib/list-query.ts', "import type { FastifyRequest } from 'fastify';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/lib/domain-errors.ts', "import type { FastifyError } from 'fastify';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/lib/artwork/x.ts', "import type { FastifyBaseLogger } from 'fastify';", PACKAGES),
+  quiet('services ↛ Fastify', 'src/server/modules/x/routes.ts', "import type { FastifyPluginAsync } from 'fastify';"),
+  quiet('services ↛ Fastify', 'src/server/modules/x/admin.ts', "import type { FastifyPluginAsync } from 'fastify';"),
+  quiet('services ↛ Fastify', 'src/server/modules/invoices/export-admin.ts', "import type { FastifyPluginAsync } from 'fastify';"),
+  quiet('services ↛ Fastify', 'src/server/modules/tickets/message-routes.ts', "import type { FastifyRequest } from 'fastify';"),
+  quiet('services ↛ Fastify', 'src/server/lib/errors.ts', "import type { FastifyInstance } from 'fastify';"),
+  quiet('services ↛ Fastify', 'src/server/lib/rest-list.ts', "import type { FastifyInstance } from 'fastify';"),
+  quiet('services ↛ Fastify', 'src/server/lib/zod.ts', "import { serializerCompiler } from 'fastify-type-provider-zod';"),
+  quiet('services ↛ Fastify', 'src/server/modules/x/service.ts', "import { z } from 'zod';"),
 
   // src/shared imports neither browser area.
   fires('shared ↛ customer/admin', 'src/shared/auth/x.ts', "import { route } from '../../customer/paths';", FOLDERS),
