@@ -86,12 +86,12 @@ const onlyZod = {
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 // Services know no HTTP (DESIGN §1): only the files that speak HTTP may import Fastify. In a module,
-// those are its route plugins — routes.ts (customer), admin.ts and <name>-admin.ts (staff), and what
-// its route plugins share, named <name>-routes.ts. In lib/, the HTTP glue below. Every other server
-// file (services, lib's domain errors, list queries, jobs, mail, files…) takes plain values.
+// those are its route plugins — routes.ts (customer), admin.ts and <name>-admin.ts (staff) — and
+// what they share, named *routes*.ts (tickets/message-routes.ts). In lib/, the HTTP glue below.
+// Every other server file (services, domain errors, list queries, jobs, mail, files…) takes plain values.
 const httpOnly = {
   group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-type-provider-zod', 'fastify-type-provider-zod/*'],
-  message: 'Services know no HTTP: only route plugins (routes.ts, admin.ts, *-admin.ts, *-routes.ts) and lib/ HTTP glue import Fastify.',
+  message: 'Services know no HTTP: only route plugins (routes.ts, admin.ts, *-admin.ts, *routes*.ts) and lib/ HTTP glue import Fastify.',
 };
 const ROUTE_PLUGINS = [
   'src/server/modules/**/routes.ts',
