@@ -79,7 +79,7 @@ const browserOnly = {
   message: 'The server never imports React, MUI, react-router or react-admin.',
 };
 const onlyZod = {
-  // Any package but zod and libphonenumber-js (the telephone rule: issue 10); relative imports are boundaries' business.
+  // Any package but zod and libphonenumber-js (the telephone rule); relative imports are boundaries' business.
   regex: '^(?!(zod|libphonenumber-js)(/|$)|\\.)',
   message: 'src/shared/domain and src/shared/api depend on nothing but zod, libphonenumber-js and each other.',
 };

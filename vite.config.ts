@@ -138,7 +138,7 @@ const chunks = firstLoadChunks();
  * The signed-in pages' chunks, per route, for the server to announce in the page's HTML
  * (`<link rel="modulepreload">`) when the browser holds a session cookie: the signed-in layout's
  * libraries and the page's code then download beside the entry script instead of after it has run
- * (issue 9/10, the Lighthouse goal of /prices). Signed-out pages get nothing: /login stays as light.
+ * (the Lighthouse goal of /prices). Signed-out pages get nothing: /login stays as light.
  *
  * The pages are read from the route table (src/customer/routes.tsx), rows of the `default` layout:
  * `{ ...named('prices'), …, layout: 'default', page: () => import('./pages/prices/PricesPage') }`.

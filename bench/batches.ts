@@ -1,5 +1,5 @@
 /**
- * Batch benchmark (issue 13): one run of BENCH_BATCH_ITEMS items (2,000) with 1 MB of artwork each,
+ * Batch benchmark: one run of BENCH_BATCH_ITEMS items (2,000) with 1 MB of artwork each,
  * through the real service (background job, ZIP streamed to the file store, the commit), in a child
  * process of its own so that its peak RSS is the server's: the growth over its resting size must
  * stay under 150 MB however many files go in. The ZIP's throughput is given as a ratio to `cp` of

@@ -5,7 +5,7 @@ import { buildWebOnce, kB, launchChromium, serveBuilt, type ChunkInfo } from './
 import type { BenchRow } from './lib/stats';
 
 /**
- * The weight of the customer app's first page (issue 3's benchmark, measured on the wire since issue 9):
+ * The weight of the customer app's first page (its budget, measured on the wire):
  * - builds the app into a temporary directory (shared with the other browser benches), recording
  *   every chunk's modules from the bundler's own output (the module graph);
  * - serves that build with the real server on a fresh embedded database;

@@ -1,5 +1,5 @@
 /**
- * Invoice PDF rendering (issue 14): the A4 invoice of an order with three lines, drawn by pdfkit
+ * Invoice PDF rendering: the A4 invoice of an order with three lines, drawn by pdfkit
  * as the invoice job does, 300 times after 20 to warm up; p50 and p95 (goal p95 ≤ 50 ms).
  *
  *   npx tsx bench/run.ts invoices

@@ -6,7 +6,7 @@ import { percentile, type BenchRow } from './lib/stats';
 
 const ATTACKERS = 100;
 const ROUNDS = Number(process.env.BENCH_LOGIN_ROUNDS ?? 7);
-/** Issue 9's goal: a real login under attack takes at most this many times its quiet p50. */
+/** The goal: a real login under attack takes at most this many times its quiet p50. */
 export const LOGIN_ATTACK_GOAL = 2;
 
 interface LoginServer {

@@ -1,5 +1,5 @@
 /**
- * Orders spreadsheet benchmark (issue 14): one customer with BENCH_EXPORT_ITEMS items (10,000; two an
+ * Orders spreadsheet benchmark: one customer with BENCH_EXPORT_ITEMS items (10,000; two an
  * order) exported through the real route, `GET /api/admin/users/{id}/orders.xlsx` over HTTP with a
  * staff Bearer token, the file streamed to disk as a browser saves it. In a child process of its
  * own (the data written by another before it), so that its peak RSS is the server's; on the

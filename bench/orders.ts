@@ -102,7 +102,7 @@ async function timed(times: number[], agent: http.Agent, url: string, headers: R
 }
 
 /**
- * Issue 11: the customer's order list and counts on 100,000 orders (300,000 items), 50 concurrent
+ * The customer's order list and counts on 100,000 orders (300,000 items), 50 concurrent
  * confirmations of 50 baskets, and artwork upload → preview + preflight for a 1 MB and a 100 MB PDF
  * with the server's memory during the large upload. On PostgreSQL.
  */
@@ -281,7 +281,7 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
 }
 
 /**
- * Issue 12: the staff work queue on the same 100,000 orders — a status tab sorted as staff sort it,
+ * The staff work queue on the same 100,000 orders — a status tab sorted as staff sort it,
  * paged; free-text searches (number, reference, customer company and e-mail); the tab counts; and a
  * bulk move of 200 Pending orders to Processing (each its own transaction, history row and mail).
  */

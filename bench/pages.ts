@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { buildWebOnce, describeLighthouse, kB, launchChromium, lighthouse, serveBuilt, weighPage } from './lib/browser';
 import type { BenchRow } from './lib/stats';
 
-/** Issue 9's goals for Lighthouse performance (mobile defaults). */
+/** The goals for Lighthouse performance (mobile defaults). */
 export const LIGHTHOUSE_GOALS = { '/login': 95, '/prices': 90 } as const;
 
 /** Waits until the page shows what it is for, at the path it was opened at (not sent to /login). */

@@ -136,7 +136,7 @@ async function benchPricesOn(url: URL): Promise<BenchRow[]> {
       await catalogueChanged();
       const coldSmall = await countQueries(database, () => get(smallToken));
 
-      // The catalogue the issue names: the customer's own 200 × 10 × 12 (the 20-product one stays in the database too).
+      // The catalogue the benchmark is for: the customer's own 200 × 10 × 12 (the 20-product one stays in the database too).
       const big = await seedBenchCatalogue(database, PRODUCTS);
       const token = await sessions.create(big, false);
       await get(token); // JIT warm-up of the rebuild path

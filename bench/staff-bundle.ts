@@ -5,7 +5,7 @@ import type { Manifest } from 'vite';
 import { buildWebOnce } from './lib/browser';
 import type { BenchRow } from './lib/stats';
 
-/** Issue 4's budget: the staff area's JavaScript, gzipped. */
+/** The budget of the staff area's JavaScript, gzipped. */
 export const STAFF_JS_GOAL_KB = 300;
 const STAFF_ENTRY = 'src/admin/App.tsx';
 

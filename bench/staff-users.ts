@@ -14,7 +14,7 @@ const SORTS: Array<[string, 'ASC' | 'DESC']> = [
 const REQUESTS = Number(process.env.BENCH_LIST_REQUESTS ?? 330);
 
 /**
- * Issue 4: the staff users list (`q` search + sort + range, as react-admin asks for it) on 50,000
+ * The staff users list (`q` search + sort + range, as react-admin asks for it) on 50,000
  * users, one request at a time, p50 and p95 of the whole HTTP round trip. Goal: p95 ≤ 25 ms on
  * PostgreSQL.
  *

@@ -115,7 +115,7 @@ describe('shared rules the forms and the server both apply', () => {
   });
 });
 
-describe('the margins page (fix 3)', () => {
+describe('the margins page', () => {
   function marginsApi(breaks = [margin(1, 2, 100, 100), margin(2, 2, 250, 100)]) {
     return answerWith((config) => {
       const path = pathOf(config);

@@ -71,7 +71,7 @@ describe('guards in the running app', () => {
 
     setUser(makeUser({ role: 'admin' }));
     const second = await renderApp('/admin');
-    // Let in, not redirected: the staff area (its own app, issue 4) replaces the customer layout.
+    // Let in, not redirected: the staff area (its own app) replaces the customer layout.
     expect(here(second.router)).toBe('/admin');
     expect(screen.queryByRole('heading', { name: /^Welcome/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();

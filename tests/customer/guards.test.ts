@@ -46,7 +46,7 @@ describe('guest-only guard', () => {
   it('sends a signed-in user home', () => expect(guestOnly(at('/register', trade))).toEqual({ to: '/' }));
 });
 
-describe('profile-complete guard (issue 16: an account opened by social sign-in has no address yet)', () => {
+describe('profile-complete guard (an account opened by social sign-in has no address yet)', () => {
   it('lets an account with its name and address through', () => expect(profileComplete(at('/create', customer))).toBeUndefined());
   it.each([{ address1: '' }, { town: ' ' }, { postcode: '' }, { country_id: null }, { lastname: '' }])(
     'sends an account without %o to complete its profile, remembering where it was going',

@@ -6,7 +6,7 @@ import { BACKGROUND_ROUTES, fakeApi, makeUser, stopFakeApi } from '../helpers/fa
 import { installDomGaps } from './helpers/dom';
 import { renderApp } from './helpers/renderApp';
 
-/** Issue 9, finding 13: the banner's height is reserved, and the footer stays below a full-height main. */
+/** No layout shift: the banner's height is reserved, and the footer stays below a full-height main. */
 const css = readFileSync('src/customer/plain/plain.css', 'utf8');
 const rule = (selector: string, within = css) => {
   const at = within.indexOf(`${selector} {`);

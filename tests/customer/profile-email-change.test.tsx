@@ -5,7 +5,7 @@ import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler
 import { installDomGaps } from './helpers/dom';
 import { renderApp } from './helpers/renderApp';
 
-/** Issue 9, finding 7: the profile form asks for the current password when the e-mail address changes. */
+/** The profile form asks for the current password when the e-mail address changes. */
 
 const trade = makeUser();
 const api = (extra: Record<string, Handler> = {}) => fakeApi({ ...BACKGROUND_ROUTES, ...extra });

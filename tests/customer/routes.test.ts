@@ -66,14 +66,14 @@ describe('the route table', () => {
     expect(rowOf('*')?.title).toBe('Page not found');
   });
 
-  it('gives each page the guards issue 3 assigns', () => {
+  it('gives each page the guards of the specification', () => {
     for (const path of ['/login', '/register', '/password/reset', '/password/reset/:token']) expect(guardsOf(path)).toEqual(['guest']);
     for (const path of ['/terms/privacy', '/terms/terms', '/unauthorized', '*']) expect(guardsOf(path)).toEqual([]);
     for (const path of ['/', '/account/profile', '/account/password']) expect(guardsOf(path)).toEqual(['auth']);
     for (const path of ['/orders', '/orders/:id', '/invoices', '/prices', '/tickets', '/tickets/:id']) {
       expect(guardsOf(path)).toEqual(['auth', 'role:user,trade,admin']);
     }
-    // Ordering also needs the account's name and address (issue 16: a social sign-in opens an account without them).
+    // Ordering also needs the account's name and address (a social sign-in opens an account without them).
     for (const path of ['/create', '/create/:id']) expect(guardsOf(path)).toEqual(['auth', 'role:user,trade,admin', 'profile-complete']);
     expect(guardsOf('/admin/*')).toEqual(['auth', 'admin']);
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 3's benchmark (≤ 150 kB of JS for /login) holds only while the first page of a visit loads
+ * The first-page budget (≤ 150 kB of JS for /login, bench/bundle.ts) holds only while the first page of a visit loads
  * no MUI or emotion: react-dom, the router and axios take most of it. This follows the static
  * imports (what the bundler must load with a module; `import()` starts a chunk of its own) from the
  * entry and from each signed-out page and its layout, and fails on any MUI or emotion package.

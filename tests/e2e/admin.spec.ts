@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Api, newAccount, registerByApi, setSetting, waitForMail } from './customer-support';
 
 /**
- * Issue 4 in Chromium: the staff area on the built app with the demo data. Demo accounts are only
+ * In Chromium: the staff area on the built app with the demo data. Demo accounts are only
  * read here (other specs rely on them); what these tests change they create, or put back.
  */
 const ADMIN = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
@@ -121,7 +121,7 @@ test('searches users, filters by role and opens one at /admin/users/{id}', async
   await expect(page.getByLabel(/^Company/)).toHaveValue('Inkwell Design Studio');
   await expect(page.getByRole('tab')).toHaveText(['Details', 'Logo', 'Orders', 'Prices', 'Products', 'Invoices']);
   await shoot(page, 'user-details');
-  // Orders lists the demo customer's confirmed orders (issue 11); Invoices the invoices of the dispatched ones (issue 14).
+  // Orders lists the demo customer's confirmed orders; Invoices the invoices of the dispatched ones.
   for (const [tab, text] of [
     ['Orders', 'INK-2041 spring menu'],
     ['Invoices', 'INV-000001'],
@@ -234,7 +234,7 @@ test('uploads a logo, sees it resized, and removes it', async ({ browser }) => {
   await expect(logo).toBeVisible();
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
   await expect(page.getByRole('button', { name: 'Replace logo' })).toBeVisible();
-  // Said once (issue 10), not once per view of the record.
+  // Said once, not once per view of the record.
   await expect(page.getByText('The logo has been saved.')).toHaveCount(1);
   await shoot(page, 'user-logo');
 

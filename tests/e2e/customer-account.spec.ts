@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CUSTOMER, expectAccessible, logOut, newAccount, registerByApi, shoot, signIn, signedIn, title, tokenCookie, waitForMail } from './customer-support';
 
 /**
- * Issue 3 in Chromium: a new customer registers, logs out, logs in with and without "Remember me",
+ * In Chromium: a new customer registers, logs out, logs in with and without "Remember me",
  * resets a forgotten password through the outbox, and changes profile and password — each form
  * turning its bad inputs away with a message beside the field.
  */
@@ -95,7 +95,7 @@ test('a forgotten password is reset through the link in the outbox', async ({ pa
   await registerByApi(who);
 
   await page.goto('/login');
-  // The address typed on the login page carries over (issue 10 #5).
+  // The address typed on the login page carries over to the next form.
   await page.getByLabel(/^E-mail address/).fill(who.email);
   await page.getByRole('link', { name: 'Forgotten your password?' }).click();
   await expect(page).toHaveURL('/password/reset');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Api, CUSTOMER, SEEDED_STATUS_TEXT, TRADE, setSetting, shoot, signIn, signedIn, title, tokenCookie } from './customer-support';
 
 /**
- * Issue 3 in Chromium: the specification's error catalogue (§8) on the built app — the 401 dialog
+ * In Chromium: the specification's error catalogue (§8) on the built app — the 401 dialog
  * after the server ended the session, the two 5xx dialogs, the error layout — and the status banner
  * following the STATUS_TEXT setting. The network is intercepted only to make the server fail in a
  * way it cannot be asked to (one answer each).

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CUSTOMER, TRADE, newAccount, registerByApi, setRole, shoot, signIn, signedIn, title, expectAccessible } from './customer-support';
 
 /**
- * Issue 3 in Chromium: each guard of specification §2 turning a visitor away, and bringing them back
+ * In Chromium: each guard of specification §2 turning a visitor away, and bringing them back
  * (the session-restore check, then auth, guest, admin and role guards), on the built app.
  */
 test.describe.configure({ mode: 'serial' });

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { changeSetting, CUSTOMER, expectAccessible, shoot, signedIn } from './customer-support';
 
 /**
- * Issue 10 #4 in Chromium on the built app with the demo data: the customer's price list shows one
+ * In Chromium on the built app with the demo data: the customer's price list shows one
  * product at a time, with links to each, per-item prices, an "inc. VAT" switch, a printable view, a
  * CSV download and filters that Back undoes.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CUSTOMER, TRADE, SEEDED_COMPANY_ADDRESS, SEEDED_STATUS_TEXT, expectAccessible, shoot, signedIn, title } from './customer-support';
 
 /**
- * Issue 3 in Chromium on the built app: every path of the route table loads with its title and its
+ * In Chromium on the built app: every path of the route table loads with its title and its
  * page, in the layout it belongs to; the navigation bar, account menu, footer and banner are the
  * specification's; a screenshot of every page at 1280 and 375 px.
  */
@@ -16,7 +16,7 @@ interface PageCase {
   heading: string | RegExp;
   /** The screenshot's name: customer-<shot>-<width>.png. */
   shot: string;
-  /** Built without MUI (src/customer/plain): loading it adds no MUI/emotion styles (issue 3's bundle budget). */
+  /** Built without MUI (src/customer/plain): loading it adds no MUI/emotion styles (the first page's bundle budget). */
   plain?: boolean;
 }
 
@@ -42,7 +42,7 @@ const SIGNED_IN: PageCase[] = [
   { path: '/account/profile', title: 'Update Profile', heading: 'Update Profile', shot: 'profile' },
   { path: '/account/password', title: 'Change Password', heading: 'Change Password', shot: 'password' },
   { path: '/create', title: 'New Order', heading: 'New Order', shot: 'create' },
-  // Demo order 1 is another customer's: the pages say so, as the server answers 404 (issue 11).
+  // Demo order 1 is another customer's: the pages say so, as the server answers 404.
   { path: '/create/1', title: 'Order items', heading: 'Basket not found', shot: 'create-items' },
   { path: '/orders', title: 'Orders', heading: 'All orders', shot: 'orders' },
   { path: '/orders?status=problem', title: 'Orders', heading: 'Issues', shot: 'orders-issues' },
@@ -57,7 +57,7 @@ const SIGNED_IN: PageCase[] = [
   { path: '/no/such/page', title: 'Page not found', heading: 'Page not found', shot: 'not-found' },
 ];
 
-/** The staff area's paths (specification §2) with sample ids; the staff app itself is issue 4's. */
+/** The staff area's paths (specification §2) with sample ids; the staff app itself is tested in admin.spec.ts. */
 const ADMIN_PATHS = [
   '/admin',
   '/admin/users',

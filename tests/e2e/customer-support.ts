@@ -6,7 +6,7 @@ import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
 import type { AdminSetting } from '../../src/shared/api/admin-settings';
 
 /**
- * What the customer-app browser specs (issue 3) share: the demo logins, signing in, a direct API
+ * What the customer-app browser specs share: the demo logins, signing in, a direct API
  * client for what a test must do behind the browser's back (revoke a session, change a setting,
  * demote an account), the outbox, and screenshots. Demo accounts are only read: what a test
  * changes it creates itself, or puts back.
@@ -244,7 +244,7 @@ export async function shoot(page: Page, name: string, { fullPage = true, area = 
 }
 
 /**
- * axe-core on the page as it is now: no serious or critical violations (issue 10). The message
+ * axe-core on the page as it is now: no serious or critical violations. The message
  * names each rule and the first elements it found, so a failure says what to fix.
  */
 export async function expectAccessible(page: Page, name: string): Promise<void> {

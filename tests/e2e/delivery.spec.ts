@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, Api, expectAccessible, RUN, shoot, signIn } from './customer-support';
 
 /**
- * Issue 11 item 2 in Chromium on the built app with the demo data: staff keep the delivery
+ * In Chromium on the built app with the demo data: staff keep the delivery
  * catalogue — a delivery type with its countries and weight bands (prices in £, stored in pence),
  * and the closed days. What these tests create carries a unique name.
  */

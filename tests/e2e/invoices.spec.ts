@@ -4,7 +4,7 @@ import { ADMIN, Api, expectAccessible, RUN, shoot, signedIn, signIn, TRADE } fro
 import { cardPdf } from './pdf';
 
 /**
- * Issue 14 in Chromium on the built app with the demo data (its dispatched orders have invoices):
+ * In Chromium on the built app with the demo data (its dispatched orders have invoices):
  * the customer downloads the invoice of a dispatched order from /invoices; staff upload an invoice
  * from their accounting package to the customer's account, and the customer sees it too.
  */

@@ -4,7 +4,7 @@ import { expectAccessible, shoot, signedIn, TRADE } from './customer-support';
 import { cardPdf } from './pdf';
 
 /**
- * Issue 11 items 3, 4 and 6 in Chromium on the built app with the demo data: a trade customer builds
+ * In Chromium on the built app with the demo data: a trade customer builds
  * a basket of two business-card items, uploads a clean PDF and one without bleed, sees prices,
  * preflight, delivery and dispatch dates, accepts the warning, confirms and lands on the order under
  * Pending with its history; reorders it, confirms the copy and cancels it.

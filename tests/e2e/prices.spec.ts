@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
- * Issue 5 in Chromium on the built app with the demo data: staff keep the catalogue and a customer's
+ * In Chromium on the built app with the demo data: staff keep the catalogue and a customer's
  * terms; customers see the prices at /prices. What these tests create carries a unique name.
  */
 const ADMIN = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
@@ -90,7 +90,7 @@ test('staff create a stock and a product, link them, enter margins and see the p
   await page.getByRole('button', { name: 'Add a break' }).click();
   await page.getByLabel('Quantity of break 2').fill('250');
   await expect(page.getByText('This quantity is already a break')).toHaveCount(2); // both rows say so
-  // Save stays available (issue 10): pressing it with a problem says why instead of greying out.
+  // Save stays available: pressing it with a problem says why instead of greying out.
   await expect(page.getByRole('button', { name: 'Save margins' })).toBeEnabled();
   await page.getByLabel('Quantity of break 2').fill('1000');
   await page.getByLabel('Margin of break 2').fill('50');
@@ -105,7 +105,7 @@ test('staff create a stock and a product, link them, enter margins and see the p
   await expect(page.getByText('2 quantity breaks: 250, 1000')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/prices-admin-product-stock-1280.png`, fullPage: true });
 
-  // A stock in use cannot be deleted: Delete explains why, with nothing to confirm (issue 10).
+  // A stock in use cannot be deleted: Delete explains why, with nothing to confirm.
   await page.goto('/admin/stock');
   await expect(page.getByText(STOCK)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/prices-admin-stock-1280.png`, fullPage: true });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CUSTOMER, RUN, shoot, signedIn, tokenCookie } from './customer-support';
 
 /**
- * Issue 16 in Chromium, against a real OpenID Connect provider on 127.0.0.1 (oidc-provider, started
+ * Social sign-in in Chromium, against a real OpenID Connect provider on 127.0.0.1 (oidc-provider, started
  * by playwright.config.ts and configured as OAUTH_OIDC_* "Junction ID"): the button opens the
  * provider in a pop-up, the customer signs in and consents there, the pop-up closes and the page is
  * signed in at the page it was going to. A message from another origin is ignored.

@@ -5,7 +5,7 @@ import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, title } from './custo
 import { pendingOrder } from './orders-support';
 
 /**
- * Issue 13 in Chromium on the built app: staff see what waits for the press, run a batch of every
+ * In Chromium on the built app: staff see what waits for the press, run a batch of every
  * stock from the dialog, land on the batch's page while its ZIP is made, and download it once
  * ready; the ZIP holds jobs.csv, the job sheet and one artwork file per item the page lists, and
  * the order made for this test is now Processing. Other specs share the database: a run takes every

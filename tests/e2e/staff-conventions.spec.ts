@@ -6,7 +6,7 @@ import { ADMIN, Api, APP_NAME, newAccount, registerByApi, signIn, TRADE } from '
 import { readyBatch } from './orders-support';
 
 /**
- * Issue 10's staff conventions, one row per staff screen: the tab title names the page and the
+ * The staff conventions, one row per staff screen: the tab title names the page and the
  * record; a form asks before unsaved edits are lost; a list row opens by keyboard; nothing scrolls
  * sideways at 375 px; axe-core finds no serious or critical violation. A later resource joins by
  * adding its row to SCREENS. Screenshots: test-results/screenshots/staff-<name>-<width>.png.

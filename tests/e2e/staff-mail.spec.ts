@@ -5,7 +5,7 @@ import { E2E_DATA_DIR } from '../../playwright.config';
 import { ADMIN, Api, expectAccessible, newAccount, registerByApi, RUN, shoot, signIn, waitForMail } from './customer-support';
 
 /**
- * The mail outbox for staff (issue 9): a message the server could not deliver is marked failed,
+ * The mail outbox for staff: a message the server could not deliver is marked failed,
  * staff find it (the menu counts failed messages), read it with its links hidden, and resend it —
  * one from its page, the others a search finds from the list at once — and it goes out.
  *

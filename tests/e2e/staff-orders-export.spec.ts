@@ -4,7 +4,7 @@ import { ORDERS_EXPORT_COLUMNS } from '../../src/shared/api/admin-exports';
 import { ADMIN, Api, expectAccessible, shoot, signIn } from './customer-support';
 
 /**
- * Issue 14 in Chromium on the built app: on the demo trade customer's Orders tab, Export to Excel
+ * In Chromium on the built app: on the demo trade customer's Orders tab, Export to Excel
  * opens its dialog (usable at 375 px); a backwards range is refused beside "To"; Dispatched only
  * downloads a spreadsheet the browser saves itself, whose rows are all dispatched orders.
  */

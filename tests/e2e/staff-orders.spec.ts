@@ -4,7 +4,7 @@ import { pendingOrder } from './orders-support';
 import { cardPdf } from './pdf';
 
 /**
- * Issue 12 in Chromium on the built app with the demo data: staff find a new Pending order by its
+ * In Chromium on the built app with the demo data: staff find a new Pending order by its
  * reference, hold it in Issues with a text; the customer sees the text, replaces the artwork and
  * resubmits; staff move it to Processing and then Dispatched with a Royal Mail tracking number; the
  * customer sees it under Dispatched with the tracking number and the history. Then two colleagues

@@ -4,7 +4,7 @@ import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, signedIn, TRADE } fro
 import { processingOrder } from './orders-support';
 
 /**
- * Issue 13's Royal Mail page in Chromium on the built app: staff select printed orders going by
+ * The Royal Mail page in Chromium on the built app: staff select printed orders going by
  * Royal Mail, export them as Click & Drop's CSV (the downloaded file is read), import the tracking
  * numbers Click & Drop gave (every line checked first, a bad one listed, nothing stored until
  * confirmed), and mark them Dispatched; the customer sees the tracking number.

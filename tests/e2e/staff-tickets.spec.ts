@@ -4,7 +4,7 @@ import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, TRADE } from './custo
 import { pendingOrder } from './orders-support';
 
 /**
- * Issue 15, the staff side, in Chromium on the built app with the demo data: a customer's ticket
+ * The Resolution Centre, the staff side, in Chromium on the built app with the demo data: a customer's ticket
  * (made through the API) waits under Waiting for staff; staff open it, reply with a PNG (shown as
  * a thumbnail that opens full size), the ticket waits for the customer; staff close it and reopen
  * it. Screenshots at 1280 and 375 px; axe-core finds no serious or critical violation.

@@ -4,7 +4,7 @@ import { ADMIN, Api, expectAccessible, RUN, shoot, signedIn, TRADE, waitForMail 
 import { pendingOrder } from './orders-support';
 
 /**
- * Issue 15 in Chromium on the built app: a customer raises a ticket about an order with a photo,
+ * In Chromium on the built app: a customer raises a ticket about an order with a photo,
  * staff answer, the customer sees the answer (and its e-mail), replies, closes and reopens.
  */
 test('a customer settles a problem about an order in the Resolution Centre', async ({ page }) => {

@@ -47,7 +47,7 @@ function call(caller: StaffCaller, route: { method: string; path: string }) {
 }
 
 describe('every staff route', () => {
-  it('includes the users, settings and countries routes of issue 4', () => {
+  it('includes the users, settings and countries routes', () => {
     const list = routes.map((r) => `${r.method} ${r.path}`);
     expect(list).toEqual(
       expect.arrayContaining([

@@ -4,7 +4,7 @@ import { insertUsers, startStaffApp, type StaffApp } from './helpers/staff-app';
 
 /**
  * DESIGN §3's staff list protocol, spoken by react-admin's real ra-data-simple-rest dataProvider
- * over real HTTP, on the three resources of issue 4: users, settings and countries.
+ * over real HTTP, on three of its resources: users, settings and countries.
  */
 let app: StaffApp;
 let townIds: number[];
@@ -168,7 +168,7 @@ describe('getOne, create, update (PUT) and delete', () => {
     );
     expect(error.status).toBe(422);
     expect(error.body?.errors).toMatchObject({ email: expect.any(String), firstname: 'First name is required' });
-    // A trade account needs its company name (issue 10: only trade accounts do).
+    // A trade account needs its company name (only trade accounts do).
     const trade = await refused(
       app.staff.dataProvider.update('users', { id: townIds[5], data: { ...before, role: 'trade', company_name: '' }, previousData: before }),
     );
@@ -203,7 +203,7 @@ describe('settings through the protocol', () => {
       sort: { field: 'name', order: 'ASC' },
       filter: {},
     });
-    expect(total).toBe(12); // DESIGN's nine, the printer's telephone and e-mail (issue 10), and the order cut-off (issue 11)
+    expect(total).toBe(12); // DESIGN's nine, the printer's telephone and e-mail, and the order cut-off
     expect(data.map((s) => s.name)).toEqual([...data.map((s) => s.name)].sort());
     expect(data[0]).toEqual({
       id: expect.any(Number),

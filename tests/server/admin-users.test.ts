@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refused, StaffCaller } from './helpers/admin-client';
 import { customerCaller, STAFF, startStaffApp, type StaffApp } from './helpers/staff-app';
 
-/** Issue 4's rules for users, through react-admin's own dataProvider over real HTTP. */
+/** The staff rules for users, through react-admin's own dataProvider over real HTTP. */
 let app: StaffApp;
 beforeAll(async () => {
   app = await startStaffApp();
@@ -70,7 +70,7 @@ describe('adding a user', () => {
     expect(Object.keys(missing.body!.errors!)).toEqual(
       expect.arrayContaining(['firstname', 'lastname', 'email', 'address1', 'town', 'postcode', 'country_id', 'role']),
     );
-    // The company name is required on trade accounts only (issue 10).
+    // The company name is required on trade accounts only.
     expect(missing.body!.errors).not.toHaveProperty('company_name');
     const taken = await refused(app.staff.dataProvider.create('users', { data: newUser({ email: STAFF.email.toUpperCase() }) }));
     expect(taken.body?.errors).toEqual({ email: 'An account with this e-mail address already exists' });
@@ -167,7 +167,7 @@ describe('ending sessions', () => {
   });
 });
 
-describe('approving an account that awaits approval (issue 10, fix 1)', () => {
+describe('approving an account that awaits approval', () => {
   const approvalMails = async (email: string) =>
     (await app.t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && m.text.includes('Subject: Your Print Junction Trade account is approved'));
 
@@ -210,7 +210,7 @@ describe('approving an account that awaits approval (issue 10, fix 1)', () => {
   });
 });
 
-describe('a change of e-mail address by staff (issue 9, finding 7)', () => {
+describe('a change of e-mail address by staff', () => {
   const tokenIn = (text: string) => /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
   const linksTo = async (email: string) =>
     (await app.t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && /\/password\/reset\//.test(m.text)).map((m) => tokenIn(m.text)!);

@@ -5,7 +5,7 @@ import { forgetUserSessions } from '../../src/server/modules/accounts/sessions';
 import { createTestApp, resetTokenFor, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 
-/** Issue 9, finding 7: a change of password or e-mail ends outstanding reset links; an e-mail change asks for the password and tells the old address. */
+/** A change of password or e-mail ends outstanding reset links; an e-mail change asks for the password and tells the old address. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { ApiClient, registerAs } from './helpers/client';
 import { StallingProxy } from './helpers/tcp-proxy';
 
 /**
- * Issue 9, finding 3, on a real PostgreSQL (TEST_DATABASE_URL) behind a proxy the test stalls: the
+ * A database that stops answering: on a real PostgreSQL (TEST_DATABASE_URL) behind a proxy the test stalls: the
  * health check answers 503 within 2 s, API calls answer 503 fast (not 500, not a hang), the log
  * says so a few times rather than once per request, and everything works again once it is back.
  */

@@ -6,7 +6,7 @@ import { ApiClient, registerAs } from './helpers/client';
 import { ok, putAsRead, staffClient } from './helpers/catalogue';
 
 /**
- * Issue 11, item 2: the delivery catalogue as staff keep it — /api/admin/delivery-types (with
+ * The delivery catalogue as staff keep it — /api/admin/delivery-types (with
  * country_ids and band_count), /api/admin/delivery-prices (weight bands) and /api/admin/closed-days,
  * in the ra-data-simple-rest protocol (DESIGN §3).
  */

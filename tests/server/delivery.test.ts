@@ -13,8 +13,8 @@ import { XSRF_COOKIE } from '../../src/server/lib/xsrf';
 import { ApiClient } from './helpers/client';
 
 /**
- * Issue 9, findings 9, 12 and 14 (log), and the security headers: how the app page, the built
- * files and JSON answers travel — caching, compression, cookies, headers, one log line a request.
+ * How the app page, the built
+ * files and JSON answers travel — caching, compression, cookies, security headers, one log line a request.
  */
 
 const JS = `console.log(${JSON.stringify('a'.repeat(4000))});\n`;
@@ -60,7 +60,7 @@ const setCookies = (res: { headers: Record<string, unknown> }) => {
   return (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String);
 };
 
-describe('finding 9: caching of the app page and the built files', () => {
+describe('caching of the app page and the built files', () => {
   it('sends the app page with no-cache, whichever path asks for it (not max-age=3600)', async () => {
     for (const url of ['/', '/login', '/admin/users/7', '/index.html']) {
       const res = await get(url);
@@ -97,7 +97,7 @@ describe('finding 9: caching of the app page and the built files', () => {
   });
 });
 
-describe('finding 12: compression', () => {
+describe('compression', () => {
   it('serves the brotli or gzip file written at build time, with Vary', async () => {
     const br = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -150,7 +150,7 @@ describe('security headers', () => {
   });
 });
 
-describe('finding 14: one log line per request', () => {
+describe('one log line per request', () => {
   it('writes exactly one info line per request, with method, route, status and time', async () => {
     const client = new ApiClient(app);
     lines.length = 0;

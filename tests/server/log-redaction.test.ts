@@ -10,7 +10,7 @@ import { seedReferenceData } from '../../src/server/db/seed';
 import { appLoggerOptions } from '../../src/server/lib/logging';
 import { ApiClient, registerAs } from './helpers/client';
 
-/** Issue 9, finding 4: no token or set-password link reaches the log at the default level (but the outbox's local link). */
+/** No token or set-password link reaches the log at the default level (but the outbox's local link). */
 
 const lines: string[] = [];
 let app: FastifyInstance;

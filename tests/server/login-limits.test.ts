@@ -3,7 +3,7 @@ import { Semaphore, SemaphoreFullError } from '../../src/server/lib/semaphore';
 import { createTestApp, RELAXED_LIMITS, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 
-/** Issue 9, finding 2: sign-in cannot be slowed for everyone, nor one account guessed at from many addresses. */
+/** Sign-in cannot be slowed for everyone, nor one account guessed at from many addresses. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { localFileStore, type FileStore } from '../../src/server/lib/files';
 import { adminUsersService } from '../../src/server/modules/users/service';
 import { insertUsers, startStaffApp, type StaffApp } from './helpers/staff-app';
 
-/** Issue 9, finding 8: files change only after their row does, and a deleted user's logo is not served. */
+/** Files change only after their row does, and a deleted user's logo is not served. */
 let app: StaffApp;
 
 const png = (seed: number) =>

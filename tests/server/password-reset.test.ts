@@ -62,7 +62,7 @@ describe('password reset', () => {
     expect((await t.outbox()).filter((m) => m.text.includes(`To: ${body.email}`) && /Subject: Reset/.test(m.text)).length).toBeGreaterThanOrEqual(50);
   });
 
-  it('says whether a link can still be used before a password is typed (issue 10)', async () => {
+  it('says whether a link can still be used before a password is typed', async () => {
     const body = await registerAs(fresh());
     await fresh().post('/api/password/email', { email: body.email });
     const token = await resetTokenFor(t, body.email);

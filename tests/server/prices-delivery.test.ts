@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 import { countQueries, createProduct, createStock, ok, setMargins, staffClient } from './helpers/catalogue';
 
-/** Issue 9, findings 12 and 14: the price list compressed (once), revalidated with an ETag, and the customer's terms kept a second. */
+/** The price list compressed (once), revalidated with an ETag, and the customer's terms kept a second. */
 
 let t: TestApp;
 let staff: ApiClient;

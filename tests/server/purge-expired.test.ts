@@ -5,7 +5,7 @@ import { passwordResets, sessions, users } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 
-/** Issue 9, finding 10: expired sessions and reset rows are removed on a schedule. */
+/** Expired sessions and reset rows are removed on a schedule. */
 
 let t: TestApp;
 beforeAll(async () => {

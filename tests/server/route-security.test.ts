@@ -10,7 +10,7 @@ import { createProduct, createStock, ok, setMargins, staffClient } from './helpe
 import { ApiClient, registerAs } from './helpers/client';
 
 /**
- * Issue 9, "security tests that cover every route automatically". The routes are read from the app
+ * Security tests that cover every route automatically. The routes are read from the app
  * itself (every route registered, as the onRoute hook of lib/zod.ts saw it), never from a list here,
  * and for each one:
  *   - a visitor gets 401, unless the route is in PUBLIC below;

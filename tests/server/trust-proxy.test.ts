@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/server/config';
 import { createTestApp, RELAXED_LIMITS, type TestApp } from './helpers/app';
 import { ApiClient } from './helpers/client';
 
-/** Issue 9, finding 5: TRUST_PROXY takes a hop count or the proxies' addresses, so a client cannot choose its own rate-limit key. */
+/** TRUST_PROXY takes a hop count or the proxies' addresses, so a client cannot choose its own rate-limit key. */
 
 describe('TRUST_PROXY', () => {
   it('reads false, true, a hop count or a list of addresses and networks', () => {

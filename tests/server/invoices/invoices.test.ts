@@ -11,7 +11,7 @@ import { pdfText } from '../helpers/pdf-text';
 import { confirmedOrder, customer, ok, seedDelivery, type Catalogue, orderingApp } from '../orders/helpers';
 import { royalMailTrackingNumber } from '../../../src/shared/domain/orders/tracking';
 
-/** Issue 14: invoices raised on dispatch (gapless, in the dispatch's transaction), their PDFs, uploads, statements. */
+/** Invoices raised on dispatch (gapless, in the dispatch's transaction), their PDFs, uploads, statements. */
 let t: TestApp;
 let staff: ApiClient;
 let shopper: ApiClient;

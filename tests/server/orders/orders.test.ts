@@ -499,7 +499,7 @@ describe('after confirmation', () => {
   });
 });
 
-describe('staff minimum (until the staff orders issue)', () => {
+describe('staff see confirmed orders', () => {
   it('lists confirmed orders, never baskets, by customer, and shows one with its customer and history', async () => {
     const { client } = await customer(t);
     const me = ok<{ id: number }>(await client.get('/api/user'));

@@ -10,7 +10,7 @@ import type { ApiClient } from '../helpers/client';
 import { FAKE_PDFS, makePdf } from '../artwork/fixtures';
 import { basketWithCard, confirmedOrder, customer, ok, orderingApp, seedDelivery, type Catalogue } from '../orders/helpers';
 
-/** Issue 15: the Resolution Centre — status rules, access, attachments and the mail both ways. */
+/** The Resolution Centre — status rules, access, attachments and the mail both ways. */
 let t: TestApp;
 let staff: ApiClient;
 let shopper: ApiClient;
