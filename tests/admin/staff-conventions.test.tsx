@@ -12,7 +12,7 @@ import { dataProvider } from '../../src/admin/dataProvider';
 import { staffI18nProvider } from '../../src/admin/i18n/i18nProvider';
 import { MarginsPage } from '../../src/admin/products/margins';
 import { dearerPerItem } from '../../src/admin/products/margins/marginRows';
-import { StockPart, lossSentence } from '../../src/admin/products/StockPart';
+import { ProductStockTab, lossSentence } from '../../src/admin/products/ProductStockTab';
 import { SettingEdit } from '../../src/admin/settings/SettingEdit';
 import { settingLabel } from '../../src/admin/settings/settingLabels';
 import { StockEdit } from '../../src/admin/stock/StockEdit';
@@ -174,7 +174,7 @@ describe('destructive actions say what goes and ask once', () => {
       '/products/1/stock',
       '/products/:id/stock',
       <EditBase resource="products" id={1} mutationMode="pessimistic" redirect={false}>
-        <StockPart />
+        <ProductStockTab />
       </EditBase>,
     );
     await screen.findByText('8 quantity breaks: 100, 250, 500, 1000, 2500, 5000, 10000, 20000');

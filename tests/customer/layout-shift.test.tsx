@@ -7,7 +7,7 @@ import { installDomGaps } from './helpers/dom';
 import { renderApp } from './helpers/renderApp';
 
 /** No layout shift: the banner's height is reserved, and the footer stays below a full-height main. */
-const css = readFileSync('src/customer/plain/plain.css', 'utf8');
+const css = readFileSync('src/customer/mui-free/muiFree.css', 'utf8');
 const rule = (selector: string, within = css) => {
   const at = within.indexOf(`${selector} {`);
   if (at < 0) throw new Error(`No rule ${selector}`);

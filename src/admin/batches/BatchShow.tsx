@@ -19,7 +19,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Batch, BatchItem } from '../../shared/api/admin-production';
 import { formatDay } from '../../shared/domain/calendar/workingDays';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import { messageOf } from '../dataProvider/errors';

@@ -19,7 +19,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useRedirect } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { BatchWaiting } from '../../shared/api/admin-production';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 import { itemsOfOrders, useBatchesWaiting } from './useBatchesWaiting';

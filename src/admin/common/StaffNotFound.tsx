@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 import { StaffTitle } from './StaffTitle';
 
 /**

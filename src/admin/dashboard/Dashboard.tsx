@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Title, useGetIdentity } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { DashboardTile } from '../../shared/ui';
-import { STAFF_AREAS, staffUrl, type StaffArea } from '../areas/staffAreas';
+import { STAFF_AREAS, staffUrl, type StaffArea } from '../staffAreas';
 import { RouterLinkAdapter } from '../common/RouterLinkAdapter';
 import { StaffTitle } from '../common/StaffTitle';
 import { accountsAwaiting, awaitingApprovalUrl, useAwaitingApprovalCount } from '../users/awaitingApproval';

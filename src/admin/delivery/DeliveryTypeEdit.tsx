@@ -6,7 +6,7 @@ import type { RoutedTab } from '../common/RoutedTabs';
 import { SaveDeleteToolbar } from '../common/SaveDeleteToolbar';
 import { TabbedEdit } from '../common/TabbedEdit';
 import { DeliveryTypeInputs } from './DeliveryTypeInputs';
-import { PricesPart } from './PricesPart';
+import { DeliveryPricesTab } from './DeliveryPricesTab';
 
 const ordersText = (n: number) => (n === 1 ? 'an order' : `${n.toLocaleString('en-GB')} orders`);
 
@@ -40,7 +40,7 @@ const TABS: readonly RoutedTab[] = [
       </StaffSimpleForm>
     ),
   },
-  { path: 'prices', label: 'Prices', content: <PricesPart /> },
+  { path: 'prices', label: 'Prices', content: <DeliveryPricesTab /> },
 ];
 
 /** /admin/delivery/{id} (admin.delivery.view): details and prices parts. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { Menu } from 'react-admin';
-import { STAFF_AREAS, staffUrl } from '../areas/staffAreas';
+import { STAFF_AREAS, staffUrl } from '../staffAreas';
 import { MAIL_RESOURCE, failedMailUrl, useFailedMailCount } from '../mail/failedMail';
 import { visuallyHidden } from '../../shared/ui/visuallyHidden';
 

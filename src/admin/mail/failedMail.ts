@@ -1,6 +1,6 @@
 import { useGetList } from 'react-admin';
 import type { AdminMail } from '../../shared/api';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 
 /** The outbox's resource, at /admin/mail (the API's /api/admin/mail). */
 export const MAIL_RESOURCE = 'mail';

@@ -16,7 +16,7 @@ import { trackingUrl } from '../../shared/domain/orders/tracking';
 import { movesFrom, type OrderTransition } from '../../shared/domain/orders/transitions';
 import { orderTotalsRows, StatusChip, Totals } from '../../shared/ui/orders';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import type { StaffDataProvider } from '../dataProvider';

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AdminOrderSummary } from '../../shared/api/admin-orders';
 import { formatDay, formatMoment } from '../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../shared/domain/pricing/format';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 

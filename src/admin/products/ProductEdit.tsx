@@ -4,7 +4,7 @@ import type { RoutedTab } from '../common/RoutedTabs';
 import { SaveDeleteToolbar } from '../common/SaveDeleteToolbar';
 import { TabbedEdit } from '../common/TabbedEdit';
 import { ProductInputs } from './ProductInputs';
-import { StockPart } from './StockPart';
+import { ProductStockTab } from './ProductStockTab';
 
 function DetailsToolbar() {
   return (
@@ -25,7 +25,7 @@ const TABS: readonly RoutedTab[] = [
       </StaffSimpleForm>
     ),
   },
-  { path: 'stock', label: 'Stock', content: <StockPart /> },
+  { path: 'stock', label: 'Stock', content: <ProductStockTab /> },
 ];
 
 /** /admin/products/{id} (admin.products.view): details and stock parts. */

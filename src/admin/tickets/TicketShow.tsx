@@ -14,7 +14,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { AdminTicket } from '../../shared/api/tickets';
 import { findTicketTransition } from '../../shared/domain/tickets/tickets';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import type { StaffDataProvider } from '../dataProvider';

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AdminTicketSummary } from '../../shared/api/tickets';
 import type { TicketStatus } from '../../shared/domain/tickets/tickets';
 import { TicketStatusChip as SharedTicketStatusChip } from '../../shared/ui/tickets';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 import { formatUkDateTime } from '../orders/fields';
 
 /** A ticket's status as staff read it (the chip both sides share): Waiting for staff (their move), Waiting for customer, Closed. */

@@ -1,6 +1,6 @@
 import { useGetList } from 'react-admin';
 import type { AdminUser } from '../../shared/api';
-import { staffUrl } from '../areas/staffAreas';
+import { staffUrl } from '../staffAreas';
 
 /** The users list's filter of accounts awaiting approval (role `none`). */
 export const AWAITING_APPROVAL_FILTER = { role: 'none' } as const;

@@ -1,12 +1,12 @@
 import { Fragment } from 'react';
 import type { TextFieldBinding } from '../forms/useZodForm';
-import { Field } from '../plain/Field';
-import { SelectField } from '../plain/SelectField';
+import { Field } from '../mui-free/Field';
+import { SelectField } from '../mui-free/SelectField';
 import { ADDRESS_SECTIONS, type AddressFieldRow } from './addressFieldRows';
 import { COUNTRY_LABEL, CountryOptions, countriesProblem } from './countryOptions';
 import type { ProfileValues } from './profileValues';
 import type { CountriesState } from '../api/countries';
-import '../plain/plain.css';
+import '../mui-free/muiFree.css';
 
 interface PlainAddressFieldsProps {
   field: (name: keyof ProfileValues) => TextFieldBinding;
@@ -18,7 +18,7 @@ const columnClass = (sm: AddressFieldRow['sm']) => (sm === 12 ? undefined : `pj-
 
 /**
  * The contact and address fields of registration without MUI: the same list, labels and layout as
- * the profile page's AddressFields (addressFieldRows.ts), drawn with the plain components.
+ * the profile page's AddressFields (addressFieldRows.ts), drawn with the MUI-free components (mui-free/).
  */
 export function PlainAddressFields({ field, countries }: PlainAddressFieldsProps) {
   const country = field('country_id');

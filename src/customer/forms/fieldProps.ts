@@ -13,8 +13,8 @@ export interface FieldFrameState {
 }
 
 /**
- * What every labelled field of the customer app takes, MUI's (components/TextInput) and the plain
- * ones (plain/Field, plain/SelectField) alike: the binding of useZodForm's `field()` spreads onto it.
+ * What every labelled field of the customer app takes, MUI's (components/TextInput) and the
+ * MUI-free ones (mui-free/Field, mui-free/SelectField) alike: the binding of useZodForm's `field()` spreads onto it.
  */
 export interface LabelledFieldProps<Control extends HTMLElement> extends FieldFrameState {
   name?: string;

@@ -3,13 +3,13 @@ import Container from '@mui/material/Container';
 import { Outlet } from 'react-router-dom';
 import { QueryProvider } from '../api/queryClient';
 import { useSettingText } from '../api/settingHooks';
-import { AccountMenu } from './parts/AccountMenu';
-import { Footer } from './parts/Footer';
-import { Logo } from './parts/Logo';
-import { MobileNav } from './parts/MobileNav';
-import { NavBar } from './parts/NavBar';
-import { SkipLink } from './parts/SkipLink';
-import { StatusBanner } from './parts/StatusBanner';
+import { AccountMenu } from './header-footer/AccountMenu';
+import { Footer } from './header-footer/Footer';
+import { Logo } from './header-footer/Logo';
+import { MobileNav } from './header-footer/MobileNav';
+import { NavBar } from './header-footer/NavBar';
+import { SkipLink } from './header-footer/SkipLink';
+import { StatusBanner } from './header-footer/StatusBanner';
 import { MuiTheme } from './MuiTheme';
 
 /** The signed-in layout (specification §1): status banner, header, navigation bar, page, footer. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../plain/plain.css';
+import '../mui-free/muiFree.css';
 
 /**
  * The error layout (specification §2): a page of its own, without the navigation that may be what

@@ -1,11 +1,11 @@
 import { Suspense, use, type ReactNode } from 'react';
 import { Outlet, useLoaderData } from 'react-router-dom';
 import { APP_NAME } from '../config';
-import { TextLink } from '../plain/TextLink';
+import { TextLink } from '../mui-free/TextLink';
 import { route } from '../paths';
-import { Logo } from './parts/Logo';
-import { StatusBanner } from './parts/StatusBanner';
-import '../plain/plain.css';
+import { Logo } from './header-footer/Logo';
+import { StatusBanner } from './header-footer/StatusBanner';
+import '../mui-free/muiFree.css';
 
 /**
  * The signed-out layout (specification §1): the status banner and the page centred on a card.

@@ -4,7 +4,7 @@ import { useSettingText } from '../api/settingHooks';
 import { DefaultFrame } from './DefaultLayout';
 import { MuiTheme } from './MuiTheme';
 import { PlainFrame } from './PlainLayout';
-import { StatusBanner } from './parts/StatusBanner';
+import { StatusBanner } from './header-footer/StatusBanner';
 
 /** The signed-out frame with a wider card, its banner read through the query cache. */
 function WidePlainFrame() {

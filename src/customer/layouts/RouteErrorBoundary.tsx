@@ -4,7 +4,7 @@ import { navigationProgress } from '../navigation/progress';
 import { PageLoadError } from '../navigation/lazyModule';
 import { reloadOncePerPath, wasReloadedFor } from '../navigation/reloadOnce';
 import { formatTitle } from '../navigation/title';
-import { Button, ButtonLink } from '../plain/Button';
+import { Button, ButtonLink } from '../mui-free/Button';
 import { ErrorLayout } from './ErrorLayout';
 
 /**

@@ -14,7 +14,7 @@ import { Loading, Title, useDataProvider, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { MarginPair, MarginRowsInput } from '../../../shared/api';
 import { formatUnitCostText } from '../../../shared/domain/pricing/format';
-import { staffUrl } from '../../areas/staffAreas';
+import { staffUrl } from '../../staffAreas';
 import { StaffTitle } from '../../common/StaffTitle';
 import { useLeaveGuard } from '../../common/useLeaveGuard';
 import type { StaffDataProvider } from '../../dataProvider';

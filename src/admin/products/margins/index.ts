@@ -1,4 +1,4 @@
-import { staffUrl } from '../../areas/staffAreas';
+import { staffUrl } from '../../staffAreas';
 import { lazyScreen } from '../../common/lazyScreen';
 
 /** The margins page, loaded when first opened. */

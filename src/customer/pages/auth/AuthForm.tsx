@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ZodForm } from '../../forms/useZodForm';
-import { SubmitButton } from '../../plain/Button';
+import { SubmitButton } from '../../mui-free/Button';
 
 interface AuthFormProps {
   form: Pick<ZodForm<never>, 'handleSubmit' | 'submitting'>;

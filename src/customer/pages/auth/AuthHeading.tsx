@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouteHandle } from '../../navigation/routeHandle';
-import '../../plain/plain.css';
+import '../../mui-free/muiFree.css';
 
 /** The heading of a signed-out page: the route's title, and a line saying what the page is for. */
 export function AuthHeading({ children }: { children?: ReactNode }) {

@@ -1,10 +1,10 @@
 import { login } from '../../../shared/auth';
 import { loginSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
-import { FormAlerts } from '../../plain/Alert';
-import { Checkbox } from '../../plain/Checkbox';
-import { Field } from '../../plain/Field';
-import { TextLink } from '../../plain/TextLink';
+import { FormAlerts } from '../../mui-free/Alert';
+import { Checkbox } from '../../mui-free/Checkbox';
+import { Field } from '../../mui-free/Field';
+import { TextLink } from '../../mui-free/TextLink';
 import { route } from '../../paths';
 import { emailState, useCarriedEmail } from './carriedEmail';
 import { AuthForm, BelowForm } from './AuthForm';
@@ -12,7 +12,7 @@ import { AuthHeading } from './AuthHeading';
 import { SocialSignIn } from './SocialSignIn';
 import { useAfterSignIn } from './useAfterSignIn';
 
-// Built from the plain components (src/customer/plain), not MUI: most visits start here.
+// Built from the MUI-free components (src/customer/mui-free), not MUI: most visits start here.
 export default function LoginPage() {
   const afterSignIn = useAfterSignIn();
   const carriedEmail = useCarriedEmail();

@@ -1,9 +1,9 @@
 import { requestPasswordReset } from '../../api/accounts';
 import { passwordEmailSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
-import { FormAlerts } from '../../plain/Alert';
-import { Field } from '../../plain/Field';
-import { TextLink } from '../../plain/TextLink';
+import { FormAlerts } from '../../mui-free/Alert';
+import { Field } from '../../mui-free/Field';
+import { TextLink } from '../../mui-free/TextLink';
 import { route } from '../../paths';
 import { emailState, useCarriedEmail } from './carriedEmail';
 import { AuthForm, BelowForm } from './AuthForm';

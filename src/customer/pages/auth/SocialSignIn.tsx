@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchUser, saveToken } from '../../../shared/auth';
-import { Alert } from '../../plain/Alert';
-import { Button } from '../../plain/Button';
+import { Alert } from '../../mui-free/Alert';
+import { Button } from '../../mui-free/Button';
 import { fetchProviders, handOffOAuth, takePrefetchedProviders, type OAuthMessage, type OAuthProvider } from '../../api/oauth';
 import { useHandoffCode, useOAuthWindow } from './useOAuthWindow';
 

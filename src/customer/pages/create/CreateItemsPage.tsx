@@ -38,7 +38,7 @@ import {
 import { usePriceList } from '../../api/prices';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
-import { Totals } from '../orders/parts';
+import { Totals } from '../orders/orderItemViews';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { ItemCard } from './ItemCard';
 import { ItemForm } from './ItemForm';

@@ -17,7 +17,7 @@ import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { createOrder, useDiscardOrder, useOrders } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
-import { ConfirmDialog } from '../orders/parts';
+import { ConfirmDialog } from '../orders/orderItemViews';
 import { errorText, LoadFailed, Loading } from '../../components/QueryStates';
 import { OrderDetailsForm } from './OrderDetailsForm';
 

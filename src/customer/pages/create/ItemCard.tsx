@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { Item } from '../../../shared/api/orders';
 import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
 import { useRemoveArtwork, useRemoveItem, useUpdateItem, useUploadArtwork } from '../../api/orders';
-import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, itemLine, PreflightResult } from '../orders/parts';
+import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, itemLine, PreflightResult } from '../orders/orderItemViews';
 import { errorText } from '../../components/QueryStates';
 import { choiceOf, ItemForm } from './ItemForm';
 import { UploadProgress } from '../../../shared/ui/UploadProgress';

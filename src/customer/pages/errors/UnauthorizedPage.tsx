@@ -8,7 +8,7 @@ import { useApprovalRequired } from '../../api/registration';
 import { ContactDetails, useHasContact } from '../../components/ContactDetails';
 import { SettingText } from '../../components/SettingText';
 import { WORKING_HOURS } from '../../config';
-import { useLogout } from '../../layouts/parts/useLogout';
+import { useLogout } from '../../layouts/header-footer/useLogout';
 import { accountStanding, STANDING_HEADINGS } from '../../guards/accountStanding';
 import { route } from '../../paths';
 

@@ -16,7 +16,7 @@ import { formatPence } from '../../../shared/domain/pricing/format';
 import { SaveFileButton } from '../../../shared/ui/download';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden';
 import { fetchInvoicePdf, fetchStatement, useInvoices } from '../../api/invoices';
-import { ListFooter, ListSearch } from '../../components/ListParts';
+import { ListFooter, ListSearch } from '../../components/ListControls';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ListStates } from '../../components/QueryStates';

@@ -19,7 +19,7 @@ import { useOrder, useOrderAction } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkUpload } from '../create/ItemCard';
-import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, orderTotalsRows, PreflightResult, StatusChip, Totals } from './parts';
+import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, orderTotalsRows, PreflightResult, StatusChip, Totals } from './orderItemViews';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
 import { fetchInvoicePdf } from '../../api/invoices';

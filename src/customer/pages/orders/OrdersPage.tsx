@@ -15,12 +15,12 @@ import { formatPence } from '../../../shared/domain/pricing/format';
 import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
 import { apiErrors } from '../../../shared/http';
 import { useOrders } from '../../api/orders';
-import { ListFooter } from '../../components/ListParts';
+import { ListFooter } from '../../components/ListControls';
 import { PageFrame } from '../../components/PageFrame';
 import { ListStates, statusOf } from '../../components/QueryStates';
 import { route } from '../../paths';
 import { ALL_STATUSES, hasOrderFilters, OrderFilters, orderFiltersQuery, readOrderFilters, type OrderFilterValues } from './OrderFilters';
-import { StatusChip } from './parts';
+import { StatusChip } from './orderItemViews';
 
 const PER_PAGE = 20;
 

@@ -16,7 +16,7 @@ import type { TicketSummary } from '../../../shared/api/tickets';
 import { TICKET_STATUS_NAMES, TICKET_STATUSES, type TicketStatus } from '../../../shared/domain/tickets/tickets';
 import { TicketStatusChip } from '../../../shared/ui/tickets';
 import { useTickets } from '../../api/tickets';
-import { ListFooter, ListSearch } from '../../components/ListParts';
+import { ListFooter, ListSearch } from '../../components/ListControls';
 import { formatMoment } from '../../../shared/domain/calendar/workingDays';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';

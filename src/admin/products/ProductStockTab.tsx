@@ -85,11 +85,11 @@ export function lossSentence(losses: ReadonlyArray<{ name: string; breaks: numbe
 }
 
 /**
- * The stock part: which stocks the product is made on, and a way to each pair's margins. Unticking
+ * The Stock tab of a product: which stocks the product is made on, and a way to each pair's margins. Unticking
  * a stock deletes its quantity breaks for this product, so saving that says what goes and asks
  * once; a save that removes nothing goes straight through.
  */
-export function StockPart() {
+export function ProductStockTab() {
   const product = useRecordContext<ProductRecord>();
   const { save } = useSaveContext();
   const [pending, setPending] = useState<{ values: Partial<ProductRecord>; losses: Array<{ name: string; breaks: number }> } | null>(null);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Spinner } from '../../shared/ui/Spinner';
-import './plain.css';
+import './muiFree.css';
 
 export interface ButtonLook {
   variant?: 'contained' | 'outlined';
@@ -21,7 +21,7 @@ interface ButtonProps extends ButtonLook {
   children: ReactNode;
 }
 
-/** Where the keyboard-focus ripple of MUI's buttons is drawn (plain.css). */
+/** Where the keyboard-focus ripple of MUI's buttons is drawn (muiFree.css). */
 const Ripple = () => <span className="pj-ripple" aria-hidden="true" />;
 
 export function Button({ type = 'button', disabled, onClick, children, ...look }: ButtonProps) {

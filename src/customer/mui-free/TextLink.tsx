@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import './plain.css';
+import './muiFree.css';
 
 /**
  * A router link in the theme's link style (ink blue, always underlined, the focus ring). It takes

@@ -1,5 +1,5 @@
 /**
- * The small set of components the signed-out pages are built from instead of MUI (see plain.css):
+ * The small set of components the signed-out pages are built from instead of MUI (see muiFree.css):
  * the first page of most visits (/login) then loads no MUI or emotion code at all.
  */
 export { Alert, FormAlerts } from './Alert';

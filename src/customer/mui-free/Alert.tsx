@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import './plain.css';
+import './muiFree.css';
 
 // MUI's ErrorOutline and SuccessOutlined icons, the Alert's defaults.
 const ICONS = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldFrameState, LabelledFieldProps } from '../forms/fieldProps';
-import './plain.css';
+import './muiFree.css';
 
 /** What a required field's label ends with: MUI's thin space and asterisk. */
 const REQUIRED_MARK = '\u2009*';
@@ -15,7 +15,7 @@ export interface FieldFrameProps extends FieldFrameState {
 export const helperIdOf = (id: string, helperText: ReactNode) => (helperText ? `${id}-helper-text` : undefined);
 
 /**
- * A plain field's props, parted: what its frame shows, the attributes its control takes from the
+ * A MUI-free field's props, parted: what its frame shows, the attributes its control takes from the
  * field (id, state, and the helper text as its accessible description), and the control's own rest.
  */
 export function fieldParts<Props extends FieldFrameState>({ id, label, helperText, error = false, required = false, disabled = false, ...rest }: Props) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../../plain/plain.css';
+import '../../mui-free/muiFree.css';
 
 /**
  * The status banner of both the signed-in and signed-out layouts: the STATUS_TEXT setting

@@ -236,11 +236,11 @@ function AddBand({ typeId }: { typeId: number }) {
 }
 
 /**
- * The prices part of a delivery type: its weight bands, lightest first. An order's delivery costs
+ * The Prices tab of a delivery type: its weight bands, lightest first. An order's delivery costs
  * the price of the first band that covers its weight; heavier orders are not offered this service.
  * Each band is edited or removed in place; the server's 422 shows beside the field it names.
  */
-export function PricesPart() {
+export function DeliveryPricesTab() {
   const type = useRecordContext<DeliveryTypeRecord>();
   const dataProvider = useDataProvider();
   const notify = useNotify();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { Alert, ButtonLink, Checkbox, Field, FormAlerts, SelectField, SubmitButton } from '../../src/customer/plain';
+import { Alert, ButtonLink, Checkbox, Field, FormAlerts, SelectField, SubmitButton } from '../../src/customer/mui-free';
 import { PlainAddressFields } from '../../src/customer/components/PlainAddressFields';
 import { ADDRESS_SECTIONS } from '../../src/customer/components/addressFieldRows';
 import type { TextFieldBinding } from '../../src/customer/forms/useZodForm';

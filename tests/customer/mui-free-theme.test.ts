@@ -4,19 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { BRAND, theme } from '../../src/shared/ui/theme';
 
 /**
- * The plain pages (src/customer/plain/plain.css) must look like the MUI ones: the colours, font,
+ * The MUI-free pages (src/customer/mui-free/muiFree.css) must look like the MUI ones: the colours, font,
  * radius and focus ring in their CSS are the theme's. A change to theme.ts fails here until the CSS
  * follows.
  */
-const css = readFileSync(path.resolve(__dirname, '../../src/customer/plain/plain.css'), 'utf8');
+const css = readFileSync(path.resolve(__dirname, '../../src/customer/mui-free/muiFree.css'), 'utf8');
 
 function customProperty(name: string): string {
   const match = new RegExp(`--${name}:\\s*([^;]+);`).exec(css);
-  if (!match) throw new Error(`plain.css defines no --${name}`);
+  if (!match) throw new Error(`muiFree.css defines no --${name}`);
   return match[1].trim();
 }
 
-describe('plain.css follows the MUI theme', () => {
+describe('muiFree.css follows the MUI theme', () => {
   it.each([
     ['pj-primary', theme.palette.primary.main],
     ['pj-primary-dark', theme.palette.primary.dark],
