@@ -62,7 +62,7 @@ describe('guards in the running app', () => {
     expect(here(router)).toBe('/');
   });
 
-  it('admin-only: a customer on /admin → home; an admin is let in', async () => {
+  it('admin-only: a customer on /admin → home; staff are let in', async () => {
     api();
     setUser(trade);
     const first = await renderApp('/admin/users');

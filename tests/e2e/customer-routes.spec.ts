@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, TRADE, SEEDED_COMPANY_ADDRESS, SEEDED_STATUS_TEXT, expectAccessible, shoot, signedIn, title } from './customer-support';
+import { STAFF, CUSTOMER, TRADE, SEEDED_COMPANY_ADDRESS, SEEDED_STATUS_TEXT, expectAccessible, shoot, signedIn, title } from './customer-support';
 
 /**
  * In Chromium on the built app: every path of the route table loads with its title and its
@@ -16,7 +16,7 @@ interface PageCase {
   heading: string | RegExp;
   /** The screenshot's name: customer-<shot>-<width>.png. */
   shot: string;
-  /** Built without MUI (src/customer/plain): loading it adds no MUI/emotion styles (the first page's bundle budget). */
+  /** Built without MUI (src/customer/mui-free): loading it adds no MUI/emotion styles (the first page's bundle budget). */
   plain?: boolean;
 }
 
@@ -57,8 +57,8 @@ const SIGNED_IN: PageCase[] = [
   { path: '/no/such/page', title: 'Page not found', heading: 'Page not found', shot: 'not-found' },
 ];
 
-/** The staff area's paths (specification §2) with sample ids; the staff app itself is tested in admin.spec.ts. */
-const ADMIN_PATHS = [
+/** The staff area's paths (specification §2) with sample ids; the staff app itself is tested in staff-area.spec.ts. */
+const STAFF_PATHS = [
   '/admin',
   '/admin/users',
   '/admin/users/add',
@@ -230,12 +230,12 @@ test('keyboard focus is plainly visible on buttons and links', async ({ page }) 
   await shoot(page, 'login-focus', { fullPage: false });
 });
 
-test('an admin is let into every staff path, and sees Administrator in the account menu', async ({ page }) => {
-  await signedIn(page, ADMIN);
+test('a staff member is let into every staff path, and sees Administrator in the account menu', async ({ page }) => {
+  await signedIn(page, STAFF);
   await page.getByRole('button', { name: 'Alex', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Administrator' })).toHaveAttribute('href', '/admin');
   await page.keyboard.press('Escape');
-  for (const path of ADMIN_PATHS) {
+  for (const path of STAFF_PATHS) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     // Let in: still in the staff area (it may settle on another of its own pages), not sent home or to login.
@@ -246,7 +246,7 @@ test('an admin is let into every staff path, and sees Administrator in the accou
 
 test('a customer is sent home from every staff path', async ({ page }) => {
   await signedIn(page, CUSTOMER);
-  for (const path of ADMIN_PATHS) {
+  for (const path of STAFF_PATHS) {
     await page.goto(path);
     await expect(page, path).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Tom' })).toBeVisible();

@@ -19,7 +19,7 @@ export interface Login {
   email: string;
   password: string;
 }
-export const ADMIN: Login = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
+export const STAFF: Login = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
 export const TRADE: Login = { email: 'jane@inkwell-design.test', password: 'PJT-trade-demo' };
 export const CUSTOMER: Login = { email: 'tom@cornercafe.test', password: 'PJT-customer-demo' };
 
@@ -117,12 +117,12 @@ export class Api {
 
 /** Staff: changes a setting's value or visibility (PUT /api/admin/settings/{id}); answers the setting as it was. */
 export async function changeSetting(name: string, change: { value?: string; public?: boolean }): Promise<AdminSetting> {
-  const admin = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   try {
-    const list = await admin.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
+    const list = await staff.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
     const setting = list.find((s) => s.name === name);
     if (!setting) throw new Error(`No setting ${name}`);
-    await admin.send('PUT', `/api/admin/settings/${setting.id}`, {
+    await staff.send('PUT', `/api/admin/settings/${setting.id}`, {
       value: setting.value,
       description: setting.description,
       public: setting.public,
@@ -131,7 +131,7 @@ export async function changeSetting(name: string, change: { value?: string; publ
     });
     return setting;
   } finally {
-    await admin.close();
+    await staff.close();
   }
 }
 
@@ -142,13 +142,13 @@ export async function setSetting(name: string, value: string): Promise<string> {
 
 /** Staff: gives account `id` another role (PUT /api/admin/users/{id}). */
 export async function setRole(id: number, role: 'none' | 'user' | 'trade'): Promise<void> {
-  const admin = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   try {
-    const record = await admin.json<Record<string, unknown>>('GET', `/api/admin/users/${id}`);
-    const changed = await admin.json<{ role: string }>('PUT', `/api/admin/users/${id}`, { ...record, role });
+    const record = await staff.json<Record<string, unknown>>('GET', `/api/admin/users/${id}`);
+    const changed = await staff.json<{ role: string }>('PUT', `/api/admin/users/${id}`, { ...record, role });
     expect(changed.role).toBe(role);
   } finally {
-    await admin.close();
+    await staff.close();
   }
 }
 

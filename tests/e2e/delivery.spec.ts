@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, expectAccessible, RUN, shoot, signIn } from './customer-support';
+import { STAFF, Api, expectAccessible, RUN, shoot, signIn } from './customer-support';
 
 /**
  * In Chromium on the built app with the demo data: staff keep the delivery
@@ -24,11 +24,11 @@ interface TypeRec {
 }
 
 async function api<T>(url: string): Promise<T> {
-  const admin = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   try {
-    return await admin.json<T>('GET', url);
+    return await staff.json<T>('GET', url);
   } finally {
-    await admin.close();
+    await staff.close();
   }
 }
 
@@ -48,7 +48,7 @@ const bandRows = (page: Page) =>
 let typeId: number;
 
 /** Signed in as staff (the customer home page is not this test's business). */
-async function signedIn(page: Page, who: typeof ADMIN): Promise<void> {
+async function signedIn(page: Page, who: typeof STAFF): Promise<void> {
   await page.goto('/login');
   await signIn(page, who);
   await expect(page).toHaveURL('/');
@@ -58,7 +58,7 @@ test('staff add a delivery type, then its weight bands: £ shown, pence kept, a 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page, ADMIN);
+  await signedIn(page, STAFF);
 
   // The list, from the menu.
   await page.goto('/admin');
@@ -156,7 +156,7 @@ test('staff change the countries a type serves: the shortcuts, a search, one cou
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page, ADMIN);
+  await signedIn(page, STAFF);
   await page.goto(`/admin/delivery/${typeId}`);
   await expect(page.getByLabel(/^Name/)).toHaveValue(TYPE);
   await expect(page.getByTestId('countries-summary')).toHaveText('United Kingdom only.');
@@ -195,7 +195,7 @@ test('staff add a closed day; a date already closed is refused beside Date', asy
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page, ADMIN);
+  await signedIn(page, STAFF);
   const year = new Date().getFullYear();
 
   await page.goto('/admin');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, Api, expectAccessible, RUN, shoot, signedIn, signIn, TRADE } from './customer-support';
+import { STAFF, Api, expectAccessible, RUN, shoot, signedIn, signIn, TRADE } from './customer-support';
 import { cardPdf } from './pdf';
 
 /**
@@ -28,12 +28,12 @@ test('the customer downloads an invoice; staff upload one and the customer sees 
   ).toBe('%PDF-');
 
   // Staff upload one from the accounting package.
-  const admin = await browser.newContext();
-  const staffPage = await admin.newPage();
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
   await staffPage.goto('/login');
-  await signIn(staffPage, ADMIN);
+  await signIn(staffPage, STAFF);
   await expect(staffPage).toHaveURL('/');
-  const api = await Api.as(ADMIN);
+  const api = await Api.as(STAFF);
   const [jane] = await api.json<Array<{ id: number }>>('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: TRADE.email }))}`);
   await api.close();
   await staffPage.goto(`/admin/users/${jane.id}/invoices`);
@@ -53,7 +53,7 @@ test('the customer downloads an invoice; staff upload one and the customer sees 
   await expect(row).toContainText('Uploaded');
   await expect(row).toContainText('£125.40');
   await shoot(staffPage, 'user-invoices', { area: 'staff' });
-  await admin.close();
+  await staffContext.close();
 
   await page.reload();
   await expect(page.getByRole('row', { name: new RegExp(uploaded) })).toContainText('From our accounts');

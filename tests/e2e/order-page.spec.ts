@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, Api, expectAccessible, shoot, signedIn, TRADE, WIDTHS } from './customer-support';
+import { STAFF, Api, expectAccessible, shoot, signedIn, TRADE, WIDTHS } from './customer-support';
 import { cardPdf } from './pdf';
 
 /**
@@ -18,7 +18,7 @@ interface Order {
 /** A double-sided box of business cards of the demo trade customer's, confirmed, printed and dispatched by staff. */
 async function dispatchedDoubleSidedOrder(): Promise<number> {
   const customer = await Api.as(TRADE);
-  const staff = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   try {
     const products = await customer.json<Array<{ id: number; name: string; stocks: Array<{ id: number; quantities: number[] }> }>>('GET', '/api/products');
     const cards = products.find((p) => p.name.startsWith('Business cards'))!;

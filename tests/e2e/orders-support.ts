@@ -63,19 +63,19 @@ interface BatchRow {
  * one), or — when there is none — a run made now through the API (of a
  * Pending order made for it if nothing waits), waited for until it is ready.
  */
-export async function readyBatch(admin: Api): Promise<number> {
+export async function readyBatch(staff: Api): Promise<number> {
   const filter = encodeURIComponent(JSON.stringify({ status: 'done' }));
-  const [done] = await admin.json<BatchRow[]>('GET', `/api/admin/batches?filter=${filter}&range=[0,0]&sort=${encodeURIComponent('["id","DESC"]')}`);
+  const [done] = await staff.json<BatchRow[]>('GET', `/api/admin/batches?filter=${filter}&range=[0,0]&sort=${encodeURIComponent('["id","DESC"]')}`);
   if (done) return done.id;
-  const waiting = await admin.json<{ items: number; running: number | null }>('GET', '/api/admin/batches/waiting');
+  const waiting = await staff.json<{ items: number; running: number | null }>('GET', '/api/admin/batches/waiting');
   if (waiting.running !== null) {
     await expect
-      .poll(async () => (await admin.json<BatchRow>('GET', `/api/admin/batches/${waiting.running}`)).status, { timeout: 120_000 })
+      .poll(async () => (await staff.json<BatchRow>('GET', `/api/admin/batches/${waiting.running}`)).status, { timeout: 120_000 })
       .toMatch(/done|failed/);
-    return readyBatch(admin);
+    return readyBatch(staff);
   }
   if (!waiting.items) await pendingOrder(`E2E-BATCH-${Date.now().toString(36)}`);
-  const batch = await admin.json<BatchRow>('POST', '/api/admin/batches/run', {});
-  await expect.poll(async () => (await admin.json<BatchRow>('GET', `/api/admin/batches/${batch.id}`)).status, { timeout: 120_000 }).toBe('done');
+  const batch = await staff.json<BatchRow>('POST', '/api/admin/batches/run', {});
+  await expect.poll(async () => (await staff.json<BatchRow>('GET', `/api/admin/batches/${batch.id}`)).status, { timeout: 120_000 }).toBe('done');
   return batch.id;
 }

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  * In Chromium on the built app with the demo data: staff keep the catalogue and a customer's
  * terms; customers see the prices at /prices. What these tests create carries a unique name.
  */
-const ADMIN = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
+const STAFF = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
 const TRADE = { email: 'jane@inkwell-design.test', password: 'PJT-trade-demo' };
 const CUSTOMER = { email: 'tom@cornercafe.test', password: 'PJT-customer-demo' };
 const RUN = Date.now().toString(36).slice(-5);
@@ -45,7 +45,7 @@ async function chooseProduct(page: Page, product: string): Promise<void> {
 const productLinks = (page: Page) => page.getByRole('navigation', { name: 'Products' }).getByRole('link');
 
 test('staff create a stock and a product, link them, enter margins and see the preview', async ({ browser }) => {
-  const page = await signedIn(browser, ADMIN);
+  const page = await signedIn(browser, STAFF);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
 
@@ -99,16 +99,16 @@ test('staff create a stock and a product, link them, enter margins and see the p
   await expect(second.getByTestId('preview-double')).toHaveText('£14.25');
   await page.getByRole('button', { name: 'Save margins' }).click();
   await expect(page.getByText('Saved 2 quantity breaks.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/prices-admin-margins-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/prices-staff-margins-1280.png`, fullPage: true });
 
   await page.getByRole('link', { name: /Back to the product's stocks/ }).click();
   await expect(page.getByText('2 quantity breaks: 250, 1000')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/prices-admin-product-stock-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/prices-staff-product-stock-1280.png`, fullPage: true });
 
   // A stock in use cannot be deleted: Delete explains why, with nothing to confirm.
   await page.goto('/admin/stock');
   await expect(page.getByText(STOCK)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/prices-admin-stock-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/prices-staff-stock-1280.png`, fullPage: true });
   await page.getByText(STOCK).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   const refusal = page.getByRole('dialog', { name: /cannot be deleted/ });
@@ -144,7 +144,7 @@ test('the customer sees those prices at /prices, readable at 375 px', async ({ b
 });
 
 test("staff give the customer a 10 % discount and the customer's prices drop accordingly", async ({ browser }) => {
-  const page = await signedIn(browser, ADMIN);
+  const page = await signedIn(browser, STAFF);
   await page.goto('/admin/users');
   await page.getByText('Tom Baker').first().click();
   await page.getByRole('tab', { name: 'Prices' }).click();
@@ -156,7 +156,7 @@ test("staff give the customer a 10 % discount and the customer's prices drop acc
   await page.getByLabel('Discount %', { exact: true }).fill('10');
   await page.getByRole('button', { name: 'Add discount' }).click();
   await expect(page.getByLabel(`Discount % on ${PRODUCT}`)).toHaveValue('10');
-  await page.screenshot({ path: `${SHOTS}/prices-admin-user-prices-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/prices-staff-user-prices-1280.png`, fullPage: true });
   await page.close();
 
   const customer = await signedIn(browser, CUSTOMER);
@@ -185,10 +185,10 @@ test('a restricted product appears only for the linked customer', async ({ brows
   await tom.close();
 
   // Staff see who may order it on the customer's Products tab.
-  const admin = await signedIn(browser, ADMIN);
-  await admin.goto('/admin/users');
-  await admin.getByText('Jane Okafor').first().click();
-  await admin.getByRole('tab', { name: 'Products' }).click();
-  await expect(admin.getByRole('checkbox', { name: restricted })).toBeChecked();
-  await admin.close();
+  const staff = await signedIn(browser, STAFF);
+  await staff.goto('/admin/users');
+  await staff.getByText('Jane Okafor').first().click();
+  await staff.getByRole('tab', { name: 'Products' }).click();
+  await expect(staff.getByRole('checkbox', { name: restricted })).toBeChecked();
+  await staff.close();
 });

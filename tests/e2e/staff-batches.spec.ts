@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { readZip } from '../server/helpers/zip';
-import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, title } from './customer-support';
+import { STAFF, Api, expectAccessible, RUN, shoot, signIn, title } from './customer-support';
 import { pendingOrder } from './orders-support';
 
 /**
@@ -25,14 +25,14 @@ const itemsOfOrders = (c: { items: number; orders: number }) => `${plural(c.item
 
 async function staffSignedIn(page: Page) {
   await page.goto('/login');
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF);
   await expect(page).toHaveURL('/');
 }
 
 /** What waits, once no run (another spec's) is being made. */
-async function waitingNow(admin: Api): Promise<Waiting> {
-  await expect.poll(async () => (await admin.json<Waiting>('GET', '/api/admin/batches/waiting')).running, { timeout: 120_000 }).toBeNull();
-  return admin.json<Waiting>('GET', '/api/admin/batches/waiting');
+async function waitingNow(staff: Api): Promise<Waiting> {
+  await expect.poll(async () => (await staff.json<Waiting>('GET', '/api/admin/batches/waiting')).running, { timeout: 120_000 }).toBeNull();
+  return staff.json<Waiting>('GET', '/api/admin/batches/waiting');
 }
 
 test('staff run a batch of every stock, download its ZIP, and its orders move to Processing', async ({ page }) => {
@@ -42,8 +42,8 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   // What the customer tells production must reach the press.
   const notes = `Please match colours to INK-2041 (${RUN})`;
   const orderId = await pendingOrder(`E2E-BATCH-${RUN}`, { notes });
-  const admin = await Api.as(ADMIN);
-  const waiting = await waitingNow(admin);
+  const staff = await Api.as(STAFF);
+  const waiting = await waitingNow(staff);
   expect(waiting.items).toBeGreaterThanOrEqual(1);
 
   // The dashboard's tile says what waits.
@@ -121,7 +121,7 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   await expect(history).toContainText(`In batch ${batchId}`);
   await expect(page.getByText(`Customer’s notes: ${notes}`)).toBeVisible();
   await shoot(page, 'batch-order', { area: 'staff' });
-  expect((await admin.json<{ status: string }>('GET', `/api/admin/orders/${orderId}`)).status).toBe('printing');
+  expect((await staff.json<{ status: string }>('GET', `/api/admin/orders/${orderId}`)).status).toBe('printing');
 
   // Back on the list: the batch is Ready with its ZIP; its button downloads without opening the row.
   await page.goto('/admin/batches');
@@ -135,7 +135,7 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   await expect(page).toHaveURL('/admin/batches');
 
   // Nothing waits now (unless another spec confirmed an order meanwhile): the dialog says so and Run cannot be pressed.
-  const after = await waitingNow(admin);
+  const after = await waitingNow(staff);
   if (!after.items) {
     await expect(panel).toContainText('Nothing waiting for the press');
     await panel.getByRole('button', { name: 'Run a batch' }).click();
@@ -145,6 +145,6 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
     await expect(dialog).toHaveCount(0);
   }
   await shoot(page, 'batches-done', { area: 'staff' });
-  await admin.close();
+  await staff.close();
   expect(errors).toEqual([]);
 });

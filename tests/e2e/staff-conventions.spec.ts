@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, APP_NAME, newAccount, registerByApi, signIn, TRADE } from './customer-support';
+import { STAFF, Api, APP_NAME, newAccount, registerByApi, signIn, TRADE } from './customer-support';
 import { readyBatch } from './orders-support';
 
 /**
@@ -115,7 +115,7 @@ test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000); // a batch may have to be made (an order's artwork checked, its ZIP written)
-  const api = await Api.as(ADMIN);
+  const api = await Api.as(STAFF);
   try {
     const q = (filter: object) => `filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`;
     const [jane] = await api.json<Array<{ id: number }>>('GET', `/api/admin/users?${q({ q: 'jane@inkwell' })}`);
@@ -167,7 +167,7 @@ async function waitingTicket(): Promise<{ id: number; reason: string }> {
 
 async function signedInPage(page: Page): Promise<void> {
   await page.goto('/login');
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF);
   await expect(page).toHaveURL('/');
 }
 

@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { ADMIN, Api, expectAccessible, newAccount, registerByApi, RUN, shoot, signIn, waitForMail } from './customer-support';
+import { STAFF, Api, expectAccessible, newAccount, registerByApi, RUN, shoot, signIn, waitForMail } from './customer-support';
 
 /**
  * The mail outbox for staff: a message the server could not deliver is marked failed,
@@ -45,8 +45,8 @@ test('staff see a failed message with its links hidden, resend it, and resend th
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const who = newAccount('Outbox');
-  const admin = await Api.as(ADMIN);
-  const messagesTo = () => admin.json<Mail[]>('GET', `/api/admin/mail?${filter({ q: who.email })}`);
+  const staff = await Api.as(STAFF);
+  const messagesTo = () => staff.json<Mail[]>('GET', `/api/admin/mail?${filter({ q: who.email })}`);
   try {
     await withUndeliverableMail(async () => {
       await registerByApi(who); // the welcome mail
@@ -65,7 +65,7 @@ test('staff see a failed message with its links hidden, resend it, and resend th
 
     // The menu counts the failed messages and leads to them.
     await page.goto('/login');
-    await signIn(page, ADMIN);
+    await signIn(page, STAFF);
     await expect(page).toHaveURL('/');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin');
@@ -124,7 +124,7 @@ test('staff see a failed message with its links hidden, resend it, and resend th
     await page.reload();
     await expect(page.getByText(/No messages match/)).toBeVisible();
   } finally {
-    await admin.close();
+    await staff.close();
   }
   expect(errors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ORDERS_EXPORT_COLUMNS } from '../../src/shared/api/admin-exports';
-import { ADMIN, Api, expectAccessible, shoot, signIn } from './customer-support';
+import { STAFF, Api, expectAccessible, shoot, signIn } from './customer-support';
 
 /**
  * In Chromium on the built app: on the demo trade customer's Orders tab, Export to Excel
@@ -10,15 +10,15 @@ import { ADMIN, Api, expectAccessible, shoot, signIn } from './customer-support'
  */
 test('staff export a customer’s orders to Excel from the Orders tab', async ({ page }) => {
   test.setTimeout(120_000);
-  const admin = await Api.as(ADMIN);
-  const [jane] = await admin.json<Array<{ id: number }>>(
+  const staff = await Api.as(STAFF);
+  const [jane] = await staff.json<Array<{ id: number }>>(
     'GET',
     `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: 'jane@inkwell-design.test' }))}`,
   );
-  await admin.close();
+  await staff.close();
 
   await page.goto('/login');
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF);
   await expect(page).toHaveURL('/');
   await page.goto(`/admin/users/${jane.id}/orders`);
   await page.getByRole('button', { name: 'Export to Excel' }).click();

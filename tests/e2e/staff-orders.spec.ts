@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, signedIn, TRADE, type Login } from './customer-support';
+import { STAFF, Api, expectAccessible, RUN, shoot, signIn, signedIn, TRADE, type Login } from './customer-support';
 import { pendingOrder } from './orders-support';
 import { cardPdf } from './pdf';
 
@@ -12,7 +12,7 @@ import { cardPdf } from './pdf';
  */
 test.describe.configure({ mode: 'serial' });
 
-async function staffSignedIn(page: Page, who: Login = ADMIN) {
+async function staffSignedIn(page: Page, who: Login = STAFF) {
   await page.goto('/login');
   await signIn(page, who);
   await expect(page).toHaveURL('/');
@@ -147,7 +147,7 @@ test('two colleagues edit the staff notes at once: the second is told, sees the 
 test('a bulk move answers order by order', async ({ page }) => {
   test.setTimeout(180_000);
   const [a, b] = [await pendingOrder(`E2E-BULK-A-${RUN}`), await pendingOrder(`E2E-BULK-B-${RUN}`)];
-  const admin = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   await staffSignedIn(page);
   await page.goto('/admin/orders');
   // This run's two only (a retry's first attempt left its own): every word must match.
@@ -167,15 +167,15 @@ test('a bulk move answers order by order', async ({ page }) => {
   await page.getByRole('option', { name: 'Processing' }).click();
   await dialog.getByLabel('Note for the history (optional)').fill('Batch E2E bulk');
   // A colleague cancels one of them while the dialog is open.
-  const { version } = await admin.json<{ version: number }>('GET', `/api/admin/orders/${b}`);
-  await admin.send('POST', `/api/admin/orders/${b}/status`, { status: 'cancelled', note: 'Customer rang', version });
+  const { version } = await staff.json<{ version: number }>('GET', `/api/admin/orders/${b}`);
+  await staff.send('POST', `/api/admin/orders/${b}/status`, { status: 'cancelled', note: 'Customer rang', version });
   await dialog.getByRole('button', { name: 'Move to Processing' }).click();
   await expect(dialog.getByRole('status')).toContainText('1 of 2 orders moved. 1 could not be moved:');
   await expect(dialog.getByRole('list', { name: 'Orders not moved' })).toContainText(`Order ${b} is Cancelled: it cannot be moved to Processing.`);
   await shoot(page, 'orders-bulk-results', { area: 'staff', fullPage: false });
   await dialog.getByRole('button', { name: 'Close' }).click();
-  expect((await admin.json<{ status: string }>('GET', `/api/admin/orders/${a}`)).status).toBe('printing');
-  await admin.close();
+  expect((await staff.json<{ status: string }>('GET', `/api/admin/orders/${a}`)).status).toBe('printing');
+  await staff.close();
 });
 
 test('the Overdue button shows every overdue order, flagged, whatever its status', async ({ page }) => {

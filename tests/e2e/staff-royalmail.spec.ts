@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, signedIn, TRADE } from './customer-support';
+import { STAFF, Api, expectAccessible, RUN, shoot, signIn, signedIn, TRADE } from './customer-support';
 import { processingOrder } from './orders-support';
 
 /**
@@ -11,13 +11,13 @@ import { processingOrder } from './orders-support';
  */
 async function staffSignedIn(page: Page) {
   await page.goto('/login');
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF);
   await expect(page).toHaveURL('/');
 }
 
 test('staff export orders for Click & Drop, import their tracking numbers and mark them dispatched; the customer sees tracking', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const staff = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   const refA = `E2E-RM-A-${RUN}`;
   const refB = `E2E-RM-B-${RUN}`;
   let a: number;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, Api, expectAccessible, shoot, signedIn, WIDTHS } from './customer-support';
+import { STAFF, Api, expectAccessible, shoot, signedIn, WIDTHS } from './customer-support';
 import { processingOrder } from './orders-support';
 
 /**
@@ -9,17 +9,17 @@ import { processingOrder } from './orders-support';
  */
 
 test('the margins table fits its card at 1280 px, Remove visible on every row', async ({ page }) => {
-  const admin = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   let path: string;
   try {
-    const products = await admin.json<Array<{ id: number; stock_ids: number[] }>>('GET', `/api/admin/products?range=[0,99]`);
+    const products = await staff.json<Array<{ id: number; stock_ids: number[] }>>('GET', `/api/admin/products?range=[0,99]`);
     const product = products.find((p) => p.stock_ids.length > 0)!;
     path = `/admin/products/${product.id}/stock/${product.stock_ids[0]}/margins`;
   } finally {
-    await admin.close();
+    await staff.close();
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page, ADMIN);
+  await signedIn(page, STAFF);
   await page.goto(path);
   const table = page.getByRole('table', { name: 'Quantity breaks' });
   await expect(table.getByTestId('margin-row').first()).toBeVisible();
@@ -43,14 +43,14 @@ test('the margins table fits its card at 1280 px, Remove visible on every row', 
 
 test('the Royal Mail list keeps the recipient readable at 375 px', async ({ page }) => {
   test.setTimeout(120_000);
-  const admin = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   try {
-    await processingOrder(`E2E-RM-${Date.now().toString(36)}`, admin);
+    await processingOrder(`E2E-RM-${Date.now().toString(36)}`, staff);
   } finally {
-    await admin.close();
+    await staff.close();
   }
   await page.setViewportSize({ width: 375, height: 812 });
-  await signedIn(page, ADMIN);
+  await signedIn(page, STAFF);
   await page.goto('/admin/royalmail');
   const cell = page.locator('td.column-recipient').first();
   await expect(cell).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, Api, expectAccessible, RUN, shoot, signIn, TRADE } from './customer-support';
+import { STAFF, Api, expectAccessible, RUN, shoot, signIn, TRADE } from './customer-support';
 import { pendingOrder } from './orders-support';
 
 /**
@@ -43,7 +43,7 @@ async function proofPng(): Promise<Buffer> {
 
 async function staffSignedIn(page: Page) {
   await page.goto('/login');
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF);
   await expect(page).toHaveURL('/');
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, Api, expectAccessible, RUN, shoot, signedIn, TRADE, waitForMail } from './customer-support';
+import { STAFF, Api, expectAccessible, RUN, shoot, signedIn, TRADE, waitForMail } from './customer-support';
 import { pendingOrder } from './orders-support';
 
 /**
@@ -51,7 +51,7 @@ test('a customer settles a problem about an order in the Resolution Centre', asy
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Staff answer.
-  const staff = await Api.as(ADMIN);
+  const staff = await Api.as(STAFF);
   await staff.send('POST', `/api/admin/tickets/${ticketId}/replies`, { body: `We will reprint order ${orderId} today.` });
   await staff.close();
   const mail = await waitForMail(TRADE.email, `We replied to your ticket ${ticketId}`);

@@ -7,7 +7,7 @@ import { mailOutbox } from '../../src/server/db/schema';
 import { upsertAccount } from '../../src/server/modules/accounts/operations';
 import { MAIL_QUEUE } from '../../src/server/modules/mail/service';
 import { createTestApp, decodeQuotedPrintable, type TestApp } from './helpers/app';
-import { listen, StaffCaller } from './helpers/admin-client';
+import { listen, StaffCaller } from './helpers/staff-client';
 import { ApiClient, registerAs, registration } from './helpers/client';
 import { TestSmtpServer } from './helpers/smtp';
 

@@ -520,10 +520,10 @@ describe('access on every route', () => {
   });
 
   it('a signed-in customer gets 403 from every /api/admin route', async () => {
-    const admin = routes.filter((r) => r.url.startsWith('/api/admin'));
-    expect(admin.length).toBeGreaterThan(20);
+    const staffRoutes = routes.filter((r) => r.url.startsWith('/api/admin'));
+    expect(staffRoutes.length).toBeGreaterThan(20);
     const wrong: string[] = [];
-    for (const route of admin) {
+    for (const route of staffRoutes) {
       const res = await send(
         customer,
         route.method,

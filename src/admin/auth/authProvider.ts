@@ -23,7 +23,7 @@ function statusOf(error: unknown): number | undefined {
 
 /**
  * react-admin's authProvider on the shared session (src/shared/auth). The customer router has
- * already restored the session and let only admins in, so checkAuth just looks at it.
+ * already restored the session and let only staff in, so checkAuth just looks at it.
  */
 export const authProvider: AuthProvider = {
   // Never shown (no login page here); kept so that react-admin's useLogin would sign in the usual way.

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { countries, users } from '../../../src/server/db/schema';
 import { upsertAccount } from '../../../src/server/modules/accounts/operations';
 import { createTestApp, type TestApp } from './app';
-import { listen, StaffCaller } from './admin-client';
+import { listen, StaffCaller } from './staff-client';
 import { ApiClient, registerAs } from './client';
 
 export const STAFF = { email: 'staff@example.test', password: 'staff password 1' };

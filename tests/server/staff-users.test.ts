@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refused, StaffCaller } from './helpers/admin-client';
+import { refused, StaffCaller } from './helpers/staff-client';
 import { customerCaller, STAFF, startStaffApp, type StaffApp } from './helpers/staff-app';
 
 /** The staff rules for users, through react-admin's own dataProvider over real HTTP. */
@@ -108,7 +108,7 @@ describe('editing a user', () => {
     expect(error.body?.errors).toEqual({ firstname: 'First name is required', country_id: 'Choose a country' });
   });
 
-  it('refuses an admin demoting themself, and allows keeping their own admin role', async () => {
+  it('refuses a staff member demoting themself, and allows keeping their own admin role', async () => {
     const me = await userByEmail(STAFF.email);
     for (const role of ['none', 'user', 'trade']) {
       const error = await refused(app.staff.dataProvider.update('users', { id: app.staffId, data: { role }, previousData: me }));
@@ -119,14 +119,14 @@ describe('editing a user', () => {
     expect(data).toMatchObject({ role: 'admin', telephone: '0113 000 0000' });
   });
 
-  it('refuses an admin deleting themself', async () => {
+  it('refuses a staff member deleting themself', async () => {
     const error = await refused(app.staff.dataProvider.delete('users', { id: app.staffId }));
     expect(error.status).toBe(422);
     expect(error.body?.message).toMatch(/cannot delete your own account/);
     expect((await app.staff.dataProvider.getOne('users', { id: app.staffId })).data.role).toBe('admin');
   });
 
-  it('may demote another admin', async () => {
+  it('may demote another staff member', async () => {
     const { data: colleague } = await app.staff.dataProvider.create('users', { data: newUser({ role: 'admin' }) });
     const { data } = await app.staff.dataProvider.update('users', { id: colleague.id, data: { role: 'trade' }, previousData: colleague });
     expect(data.role).toBe('trade');

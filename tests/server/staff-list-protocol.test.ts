@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refused } from './helpers/admin-client';
+import { refused } from './helpers/staff-client';
 import { insertUsers, startStaffApp, type StaffApp } from './helpers/staff-app';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { StaffCaller } from './helpers/admin-client';
+import { StaffCaller } from './helpers/staff-client';
 import { customerCaller, startStaffApp, type StaffApp } from './helpers/staff-app';
 
 /**
@@ -8,7 +8,7 @@ import { customerCaller, startStaffApp, type StaffApp } from './helpers/staff-ap
  * (by any module) is checked too — answers 401 to a visitor and 403 to a signed-in customer, before
  * it looks at the request (a bad body or id must not tell a visitor anything).
  */
-function adminRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
+function staffRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
   const routes: Array<{ method: string; path: string }> = [];
   const parents: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -31,7 +31,7 @@ let customer: StaffCaller;
 
 beforeAll(async () => {
   app = await startStaffApp();
-  routes = adminRoutes(app.t.app);
+  routes = staffRoutes(app.t.app);
   visitor = new StaffCaller(app.baseUrl);
   await visitor.fetch('/api/health'); // the XSRF cookie, so that unsafe calls reach the auth check
   customer = await customerCaller(app);
@@ -84,7 +84,7 @@ describe('every staff route', () => {
     }
   });
 
-  it('answers the admin: every list passes the guard', async () => {
+  it('answers staff: every list passes the guard', async () => {
     for (const route of routes.filter((r) => r.method === 'GET' && !/\/1(\/|$)/.test(r.path))) {
       const res = await call(app.staff, route);
       expect({ route, status: res.status }).toEqual({ route, status: 200 });

@@ -7,7 +7,7 @@ import { Api, newAccount, registerByApi, setSetting, waitForMail } from './custo
  * In Chromium: the staff area on the built app with the demo data. Demo accounts are only
  * read here (other specs rely on them); what these tests change they create, or put back.
  */
-const ADMIN = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
+const STAFF = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
 const CUSTOMER = { email: 'tom@cornercafe.test', password: 'PJT-customer-demo' };
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 const SHOTS = 'test-results/screenshots';
@@ -22,22 +22,22 @@ async function signIn(page: Page, who: { email: string; password: string }): Pro
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-async function signedInAsAdmin(browser: Browser, at = '/admin'): Promise<Page> {
+async function signedInAsStaff(browser: Browser, at = '/admin'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto('/login');
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF);
   await expect(page).toHaveURL('/');
   await page.goto(at);
   return page;
 }
 
-/** The screen at both widths, as test-results/screenshots/admin-<name>-<width>.png. */
+/** The screen at both widths, as test-results/screenshots/staff-area-<name>-<width>.png. */
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(400); // let react-admin swap list layouts for the width
-    await page.screenshot({ path: path.join(SHOTS, `admin-${name}-${width}.png`) });
+    await page.screenshot({ path: path.join(SHOTS, `staff-area-${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -64,7 +64,7 @@ test('a signed-out visitor opening the staff area signs in at the customer login
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/admin/users');
   await expect(page).toHaveURL('/login');
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF);
   await expect(page).toHaveURL('/admin/users');
   await expect(grid(page).getByText('Jane Okafor')).toBeVisible();
 
@@ -87,7 +87,7 @@ test('a signed-out visitor opening the staff area signs in at the customer login
 });
 
 test('searches users, filters by role and opens one at /admin/users/{id}', async ({ browser }) => {
-  const page = await signedInAsAdmin(browser, '/admin/users');
+  const page = await signedInAsStaff(browser, '/admin/users');
   for (const name of ['Alex Morgan', 'Jane Okafor', 'Tom Baker']) await expect(grid(page).getByText(name)).toBeVisible();
   await shoot(page, 'users');
   const search = page.getByPlaceholder('Search users');
@@ -135,7 +135,7 @@ test('searches users, filters by role and opens one at /admin/users/{id}', async
 });
 
 test('adds a user at /admin/users/add, who sets a password from the e-mail and signs in', async ({ browser }) => {
-  const page = await signedInAsAdmin(browser, '/admin/users');
+  const page = await signedInAsStaff(browser, '/admin/users');
   await page.getByRole('link', { name: 'Add user' }).click();
   await expect(page).toHaveURL('/admin/users/add');
   const email = `priya.${Date.now()}@shah-print.test`;
@@ -175,8 +175,8 @@ test('adds a user at /admin/users/add, who sets a password from the e-mail and s
   await page.close();
 });
 
-test('edits a role, and an admin cannot demote themself', async ({ browser }) => {
-  const page = await signedInAsAdmin(browser, '/admin/users');
+test('edits a role, and a staff member cannot demote themself', async ({ browser }) => {
+  const page = await signedInAsStaff(browser, '/admin/users');
   await page.getByPlaceholder('Search users').fill('shah');
   await expect(grid(page).locator('tr')).toHaveCount(1); // the search has run: a click now is not undone by it
   await grid(page).getByText('Priya Shah').first().click();
@@ -201,7 +201,7 @@ test('edits a role, and an admin cannot demote themself', async ({ browser }) =>
 });
 
 test('uploads a logo, sees it resized, and removes it', async ({ browser }) => {
-  const page = await signedInAsAdmin(browser, '/admin/users');
+  const page = await signedInAsStaff(browser, '/admin/users');
   await page.getByPlaceholder('Search users').fill('shah');
   await expect(grid(page).locator('tr')).toHaveCount(1);
   await grid(page).getByText('Priya Shah').first().click();
@@ -245,7 +245,7 @@ test('uploads a logo, sees it resized, and removes it', async ({ browser }) => {
 });
 
 test('edits STATUS_TEXT at /admin/settings/{id}; the customer site shows the new banner', async ({ browser }) => {
-  const page = await signedInAsAdmin(browser, '/admin/settings');
+  const page = await signedInAsStaff(browser, '/admin/settings');
   await expect(grid(page).locator('tr')).toHaveCount(12); // DESIGN's nine, the printer's telephone and e-mail, the order cut-off
   await shoot(page, 'settings');
   await grid(page).getByText('Status banner').click();
@@ -276,7 +276,7 @@ test('edits STATUS_TEXT at /admin/settings/{id}; the customer site shows the new
 });
 
 test('countries at /admin/delivery/countries: search, the active toggle, and editing in place', async ({ browser }) => {
-  const page = await signedInAsAdmin(browser, '/admin/delivery/countries');
+  const page = await signedInAsStaff(browser, '/admin/delivery/countries');
   await expect(grid(page)).toContainText('Afghanistan');
   await shoot(page, 'countries');
   await page.getByPlaceholder('Country or ISO code').fill('antarct');
@@ -343,7 +343,7 @@ test('approves an account awaiting approval from the dashboard; the customer is 
   try {
     const who = newAccount('Awaiting');
     await registerByApi(who);
-    const page = await signedInAsAdmin(browser, '/admin');
+    const page = await signedInAsStaff(browser, '/admin');
     await expect(page.getByText(/accounts? awaiting approval: they can sign in but not order/)).toBeVisible();
     await page.getByRole('link', { name: 'Review' }).click();
     await expect(page).toHaveURL(/\/admin\/users\?filter=/);
@@ -366,7 +366,7 @@ test('approves an account awaiting approval from the dashboard; the customer is 
 });
 
 test('two staff members edit one stock: the later save is refused, keeps what was typed, and saves after Reload', async ({ browser }) => {
-  const api = await Api.as(ADMIN);
+  const api = await Api.as(STAFF);
   const name = `Concurrency test stock ${Date.now()}`;
   const stock = await api.json<{ id: number }>('POST', '/api/admin/stock', {
     name,
@@ -376,8 +376,8 @@ test('two staff members edit one stock: the later save is refused, keeps what wa
     double_cost: '0.0550',
     active: false,
   });
-  const ann = await signedInAsAdmin(browser, `/admin/stock/${stock.id}`);
-  const bob = await signedInAsAdmin(browser, `/admin/stock/${stock.id}`);
+  const ann = await signedInAsStaff(browser, `/admin/stock/${stock.id}`);
+  const bob = await signedInAsStaff(browser, `/admin/stock/${stock.id}`);
   try {
     await expect(ann.getByLabel(/^Name/)).toHaveValue(name);
     await expect(bob.getByLabel(/^Name/)).toHaveValue(name);
