@@ -1,11 +1,21 @@
 import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ServiceLog } from './logging';
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
 import { jobs, type JobRow } from '../db/schema';
 import { bare } from '../db/columns';
+import { claimJobs } from './jobs-claim';
+import { DEFAULT_LEASE, jobLeases } from './jobs-lease';
+import {
+  JobLeaseLost,
+  PermanentJobError,
+  type EnqueueOptions,
+  type Job,
+  type JobHandler,
+  type JobQueue,
+  type JobQueueOptions,
+  type QueueOptions,
+} from './jobs-types';
 
 /**
  * The background job queue (DESIGN §1 Background work) on the app's own database, PGlite or
@@ -30,77 +40,11 @@ import { bare } from '../db/columns';
  * adapter and seconds of schema creation on every fresh database. See the commit that added this file.
  */
 
-export interface Job<P = unknown> {
-  id: number;
-  queue: string;
-  payload: P;
-  /** This attempt's number, from 1. */
-  attempt: number;
-  maxAttempts: number;
-  /** Aborted (with a `JobLeaseLost`) when this worker no longer holds the job: stop, leave the job's state alone. */
-  signal: AbortSignal;
-  /**
-   * Inside the transaction that publishes the job's result: locks the job's row until it commits and
-   * throws `JobLeaseLost` unless this worker still holds it, so a job taken over by another worker
-   * never commits twice (a heartbeat notices a lost lease only at its next beat).
-   */
-  fence(tx: Db): Promise<void>;
-}
-
-export interface QueueOptions {
-  /** Jobs of this queue one process runs at once (default 2). */
-  concurrency?: number;
-  /** Attempts before a job is failed (default 5). */
-  maxAttempts?: number;
-  /** Back-off before attempt n+1: base × 2^(n−1), at most maxMs (defaults 30 s and 1 h), ±10 % jitter. */
-  backoff?: { baseMs: number; maxMs?: number };
-  /** Told about every failed attempt: `retryAt` is when it runs again, or null when it has failed for good. */
-  onError?(job: Job, error: unknown, retryAt: Date | null): Promise<void> | void;
-}
-
-export type JobHandler<P = unknown> = (payload: P, job: Job<P>) => Promise<void>;
-
-/** Thrown by a handler whose job can never succeed: it is failed at once, without retries. */
-export class PermanentJobError extends Error {}
-
-/** The reason of `job.signal`, and what `job.fence` throws: another worker holds the job now (or this one is stopping). */
-export class JobLeaseLost extends Error {
-  constructor(
-    readonly jobId: number,
-    why = 'its lease was taken over by another worker',
-  ) {
-    super(`Job ${jobId} is no longer this worker's: ${why}`);
-  }
-}
-
-export interface EnqueueOptions {
-  /** Not before this time (default: now). */
-  runAt?: Date;
-  maxAttempts?: number;
-}
-
-export interface JobQueue {
-  readonly workerId: string;
-  /** Writes a job on `executor` (the caller's transaction, or the database) and returns its id. */
-  enqueue(executor: Db, queue: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
-  /**
-   * The same job as the body of a CTE in the caller's own statement, so that a change, its mail and
-   * the mail's job are one round trip: `insert into jobs … select … from <from>` writes one job for
-   * each row of the CTE `from` (none when it has none), with a payload in SQL over that CTE.
-   */
-  enqueueFrom(from: string, queue: string, payload: SQL, options?: EnqueueOptions): SQL;
-  register<P>(queue: string, handler: JobHandler<P>, options?: QueueOptions): void;
-  /** Starts polling; idempotent. */
-  start(): void;
-  /** Polls now rather than at the next tick (e.g. just after a commit that queued a job). */
-  wake(): void;
-  /** Runs due jobs until none is due and none of this worker's is running (tests and shutdown). */
-  drain(): Promise<void>;
-  /** Stops polling and waits for running jobs (at most `timeoutMs`). */
-  stop(timeoutMs?: number): Promise<void>;
-  /** The delay before attempt `attempt + 1` of a queue's job. */
-  retryDelay(queue: string, attempt: number): number;
-}
+// The queue's whole API, from this one module: its types and errors (jobs-types.ts), what a job's
+// `last_error` says when it was cut short (jobs-claim.ts, jobs-lease.ts), and the default lease.
+export * from './jobs-types';
+export { INTERRUPTED } from './jobs-claim';
+export { DEFAULT_LEASE, STOPPED } from './jobs-lease';
 
 interface Registered {
   handler: JobHandler;
@@ -108,22 +52,7 @@ interface Registered {
   running: number;
 }
 
-/** A job this worker runs: how to stop it, and when its lease was last renewed (the renewal's sending, by this clock). */
-interface Held {
-  controller: AbortController;
-  renewedAt: number;
-}
-
 const DEFAULTS = { concurrency: 2, maxAttempts: 5, backoff: { baseMs: 30_000, maxMs: 60 * 60_000 } };
-/**
- * A claim holds a minute and is renewed every 20 s: a dead worker's job is taken again within about
- * a minute, and a renewal may fail twice (a database busy for a moment) before the lease is lost.
- */
-export const DEFAULT_LEASE = { leaseMs: 60_000, heartbeatMs: 20_000 };
-/** What a retaken job's `last_error` says until its new attempt ends. */
-export const INTERRUPTED = 'Interrupted: the worker running it stopped before it finished';
-/** …and of a job given back by a worker that was shut down before it finished. */
-export const STOPPED = 'Interrupted: the worker running it was shut down before it finished';
 /** Finished jobs are kept this long (to look into), then removed. */
 const KEEP_DONE_MS = 24 * 60 * 60_000;
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -131,24 +60,6 @@ const PURGE_EVERY_MS = 10 * 60_000;
 const LOG_EVERY_MS = 30_000;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-
-export interface JobQueueOptions {
-  db: Db;
-  log: ServiceLog;
-  /** How often the queue looks for due jobs when nothing wakes it (default 1 s). */
-  pollMs?: number;
-  workerId?: string;
-  /**
-   * True while the process is answering requests: a look for new jobs then waits for a quiet moment,
-   * at most `maxDeferMs` (default 250 ms). Jobs share the event loop with requests, and a burst of
-   * fifty confirmations should be answered before their fifty e-mails are sent, not interleaved.
-   */
-  busy?: () => boolean;
-  maxDeferMs?: number;
-  /** How long a claim holds unless renewed (default 60 s), and how often a running job's claim is renewed (default 20 s). */
-  leaseMs?: number;
-  heartbeatMs?: number;
-}
 
 /** How often a poll put off by a busy process looks again. */
 const BUSY_RECHECK_MS = 10;
@@ -163,14 +74,14 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   if (!(heartbeatMs > 0 && heartbeatMs < leaseMs)) throw new Error(`The job heartbeat (${heartbeatMs} ms) must be shorter than the lease (${leaseMs} ms)`);
   const queues = new Map<string, Registered>();
   const inFlight = new Set<Promise<void>>();
-  const held = new Map<number, Held>();
-  let heartbeat: NodeJS.Timeout | undefined;
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let stopping = false;
   let polling: Promise<number> | null = null;
   let lastPurge = 0;
   let lastLoggedError = 0;
+  const leases = jobLeases({ db, workerId, leaseMs, heartbeatMs, onDatabaseError: noteDatabaseError });
+  const { ours } = leases;
   // A wake often comes from inside a transaction's callback (a job or mail written with a change): the
   // poll it starts is not that transaction's work, so its timers run in the queue's own async context.
   const inQueueContext = AsyncResource.bind(<T>(start: () => T): T => start());
@@ -181,57 +92,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     return Math.round(delay * (0.9 + Math.random() * 0.2));
   }
 
-  /**
-   * Takes, in one statement, up to `free` due jobs of each queue for this worker (a poll would
-   * otherwise cost a statement per queue, each time a job ends).
-   */
-  async function claim(wanted: ReadonlyArray<{ queue: string; free: number }>): Promise<JobRow[]> {
-    const rows = sql.join(
-      wanted.map((w) => sql`(${w.queue}, ${w.free}::int)`),
-      sql`, `,
-    );
-    // The CTE is evaluated once (a locking CTE is never inlined): the rows it locks are the rows
-    // updated. `update … where id in (select … skip locked)` may rescan the subquery and take more.
-    const result = await db.execute(sql`
-      with wanted(queue, free) as (values ${rows}),
-      next as (
-        select due.id from wanted cross join lateral (
-          select id from jobs
-          where jobs.queue = wanted.queue
-            and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-          order by run_at, id
-          limit wanted.free
-          for update skip locked) due)
-      update jobs set status = 'running', attempts = jobs.attempts + 1, locked_by = ${workerId},
-        locked_until = now() + ${leaseMs}::int * interval '1 millisecond', heartbeat_at = now(),
-        -- Still running with its lease over: its worker died (or lost the database) mid-way. Set
-        -- from the row as it was: when that worker last renewed its claim.
-        interrupted_at = case when jobs.status = 'running' then coalesce(jobs.heartbeat_at, jobs.locked_until) else jobs.interrupted_at end,
-        last_error = case when jobs.status = 'running' then ${INTERRUPTED} else jobs.last_error end
-      from next where jobs.id = next.id
-      returning jobs.id, jobs.queue, jobs.payload, jobs.attempts, jobs.max_attempts`);
-    const claimed = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-    return claimed.map(
-      (r) => ({ id: Number(r.id), queue: String(r.queue), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }) as JobRow,
-    );
-  }
-
-  /** Only the worker that holds the claim may settle the job (a lease taken over is not ours any more). */
-  const ours = (id: number) => and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running'));
-
-  async function fence(tx: Db, id: number): Promise<void> {
-    const [row] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(ours(id), sql`${jobs.lockedUntil} > now()`))
-      .for('update');
-    if (!row) throw new JobLeaseLost(id);
-  }
-
   async function run(entry: Registered, row: JobRow): Promise<void> {
-    const controller = new AbortController();
-    held.set(row.id, { controller, renewedAt: Date.now() });
-    startHeartbeat();
+    const controller = leases.hold(row.id);
     const job: Job = {
       id: row.id,
       queue: row.queue,
@@ -239,7 +101,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       attempt: row.attempts,
       maxAttempts: row.maxAttempts,
       signal: controller.signal,
-      fence: (tx) => fence(tx, row.id),
+      fence: (tx) => leases.fence(tx, row.id),
     };
     try {
       await entry.handler(job.payload, job);
@@ -262,80 +124,12 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       }
       log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, retryAt, err: errorText(error) }, final ? 'job failed' : 'job attempt failed');
     } finally {
-      held.delete(row.id);
-      if (!held.size) stopHeartbeat();
+      leases.drop(row.id);
     }
   }
 
   function abandoned(job: Job): void {
     log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, err: errorText(job.signal.reason) }, 'job abandoned: this worker no longer holds it');
-  }
-
-  /**
-   * Renews, in one statement, the lease of every job this worker runs. A job whose row is no longer
-   * this worker's running job was taken over: it is aborted. While the database does not answer,
-   * a job is aborted once its lease has run out by this clock (a renewal's lease counts from when it
-   * was sent, before the database's `now()`): another worker may take it from then on.
-   */
-  async function renew(): Promise<void> {
-    const ids = [...held.keys()];
-    if (!ids.length) return;
-    const sentAt = Date.now();
-    try {
-      const result = await db.execute(sql`
-        update jobs set locked_until = now() + ${leaseMs}::int * interval '1 millisecond', heartbeat_at = now()
-        where id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and locked_by = ${workerId} and status = 'running'
-        returning id`);
-      const renewed = new Set((result as unknown as { rows: Array<{ id: unknown }> }).rows.map((r) => Number(r.id)));
-      for (const id of ids) {
-        const entry = held.get(id);
-        if (!entry) continue;
-        if (renewed.has(id)) entry.renewedAt = sentAt;
-        else entry.controller.abort(new JobLeaseLost(id));
-      }
-    } catch (error) {
-      noteDatabaseError(error);
-      for (const [id, entry] of held) {
-        if (Date.now() - entry.renewedAt >= leaseMs) entry.controller.abort(new JobLeaseLost(id, 'its lease ran out while the database could not be reached'));
-      }
-    }
-  }
-
-  /**
-   * Stopping with jobs still running: they are told to stop, and their leases are given back so that
-   * another instance takes them at once rather than a lease later (their results, if they come, are
-   * refused by `fence`).
-   */
-  async function release(): Promise<void> {
-    const ids = [...held.keys()];
-    for (const [id, entry] of held) entry.controller.abort(new JobLeaseLost(id, 'this worker is stopping'));
-    stopHeartbeat();
-    try {
-      await db
-        .update(jobs)
-        .set({ status: 'queued', runAt: new Date(), lockedBy: null, lockedUntil: null, interruptedAt: new Date(), lastError: STOPPED })
-        .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')));
-    } catch (error) {
-      // Their leases run out instead.
-      noteDatabaseError(error);
-    }
-  }
-
-  let renewing: Promise<void> | null = null;
-  function startHeartbeat(): void {
-    if (heartbeat) return;
-    heartbeat = setInterval(() => {
-      // A renewal slower than a beat is not doubled up.
-      renewing ??= renew().finally(() => (renewing = null));
-    }, heartbeatMs);
-    heartbeat.unref?.();
-  }
-  function stopHeartbeat(): void {
-    clearInterval(heartbeat);
-    heartbeat = undefined;
   }
 
   function noteDatabaseError(error: unknown): void {
@@ -357,7 +151,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       const wanted = [...queues]
         .filter(([, entry]) => entry.running < entry.options.concurrency)
         .map(([queue, entry]) => ({ queue, free: entry.options.concurrency - entry.running }));
-      const claimed = wanted.length ? await claim(wanted) : [];
+      const claimed = wanted.length ? await claimJobs(db, workerId, leaseMs, wanted) : [];
       for (const row of claimed) {
         const entry = queues.get(row.queue)!;
         entry.running++;
@@ -477,7 +271,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       let giveUp: NodeJS.Timeout | undefined;
       await Promise.race([all, new Promise((resolve) => (giveUp = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(giveUp);
-      if (held.size) await release();
+      if (leases.size) await leases.release();
     },
   };
 }
