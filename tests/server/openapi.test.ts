@@ -134,6 +134,14 @@ describe('the OpenAPI document', () => {
     expect(uploads).toBeGreaterThan(5);
   });
 
+  it('documents the headers an operation reads as its header parameters, and a bad one as a 400', () => {
+    const confirm = document.paths?.['/api/orders/{id}/confirm']?.post as Operation;
+    const header = (confirm.parameters ?? []).find((parameter) => 'in' in parameter && parameter.in === 'header') as OpenAPIV3_1.ParameterObject;
+    expect(header).toMatchObject({ name: 'idempotency-key', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' } });
+    expect(header.description ?? (header.schema as OpenAPIV3_1.SchemaObject).description).toMatch(/same key answers the same order/);
+    expect(confirm.responses?.['400']).toEqual({ $ref: '#/components/responses/Error400' });
+  });
+
   it('tags every operation by its module, staff routes as staff', () => {
     for (const route of routes) {
       const tags = operationOf(route)!.tags ?? [];

@@ -72,14 +72,19 @@ function issueOf(validation: ZodFastifySchemaValidationError): z.core.$ZodIssue 
 /**
  * A request that failed the zod schema of one of its parts (`part`: body, querystring, params,
  * headers), as the 422 with a message per field. A body that is not an object at all is said so;
- * a key a strict body does not take is named (never "not an object").
+ * a key a strict body does not take is named (never "not an object"). A header the route declares
+ * (an Idempotency-Key) is no field of a form: missing or malformed, it is a bad request (400) that
+ * says what is wrong, naming the header as a field (`idempotency_key`).
  */
 export class RequestValidationError extends HttpError {
   constructor(issues: readonly z.core.$ZodIssue[], part: string) {
-    const errors = fieldErrors({ issues });
+    const header = part === 'headers';
+    const errors = fieldErrors({
+      issues: header ? issues.map((issue) => ({ ...issue, path: issue.path.map((key) => String(key).replaceAll('-', '_')) })) : issues,
+    });
     const notAnObject = issues.some((issue) => issue.path.length === 0 && issue.code === 'invalid_type');
     if (part === 'body' && notAnObject) errors._ = NOT_AN_OBJECT;
-    super(422, 'The given data was invalid.', errors);
+    super(header ? 400 : 422, header ? (Object.values(errors)[0] ?? 'A header of the request is invalid.') : 'The given data was invalid.', errors);
   }
 
   /** The error fastify-type-provider-zod's validator compiler gave Fastify, as ours; null for any other error. */

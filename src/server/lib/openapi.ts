@@ -64,7 +64,10 @@ const securitySchemes: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
 
 /** The error answers every route shares, declared once and referenced by status. */
 const errorResponses: Record<string, { description: string; schema: 'ApiError' | 'ValidationError'; retryAfter?: true }> = {
-  400: { description: 'The body is not valid JSON, or is empty where JSON was announced', schema: 'ApiError' },
+  400: {
+    description: 'The body is not valid JSON, or is empty where JSON was announced; or a header the operation reads is missing or malformed',
+    schema: 'ApiError',
+  },
   401: { description: 'Not signed in: no Bearer token, or one that no longer opens a session', schema: 'ApiError' },
   403: { description: 'Signed in, but not allowed to do this (staff routes need a staff account)', schema: 'ApiError' },
   404: { description: 'No such object, or one of another customer', schema: 'ApiError' },
@@ -100,7 +103,9 @@ function errorStatuses(route: RouteOptions, method: string, security: NonNullabl
   const hasParams = route.url.includes(':');
   const takesBody = !!schema.body || !!schema.documentedBody;
   const statuses = new Set<number>([503]);
-  if (hasParams || schema.querystring || takesBody || schema.headers) statuses.add(422);
+  if (hasParams || schema.querystring || takesBody) statuses.add(422);
+  // A declared header is not a field: missing or malformed, it is a bad request (lib/errors.ts).
+  if (schema.headers) statuses.add(400);
   const anyone = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
   if (!anyone) statuses.add(401);
   if (route.url.startsWith('/api/admin/')) statuses.add(403);

@@ -70,6 +70,11 @@ export const idempotencyKeySchema = z
   .string({ message: 'An Idempotency-Key header is required' })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key must be 8 to 100 letters, digits, - or _');
 
+/** The headers POST /api/orders/{id}/confirm reads (names lower-cased, as Node gives them). */
+export const confirmHeadersSchema = z.object({
+  'idempotency-key': idempotencyKeySchema.describe('One per confirmation attempt: a retry with the same key answers the same order'),
+});
+
 export const preflightCheckSchema = z.object({ code: z.string(), status: z.enum(['pass', 'warn', 'fail']), message: z.string() });
 export type PreflightCheckResult = z.infer<typeof preflightCheckSchema>;
 

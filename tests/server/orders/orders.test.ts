@@ -324,7 +324,15 @@ describe('delivery and confirmation', () => {
   it('needs an Idempotency-Key (400) and refuses an empty basket (422)', async () => {
     const { client } = await customer(t);
     const order = ok<Order>(await client.post('/api/orders', {}), 201);
-    expect((await client.post(`/api/orders/${order.id}/confirm`, {})).statusCode).toBe(400);
+    const missing = await client.post(`/api/orders/${order.id}/confirm`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'An Idempotency-Key header is required', errors: { idempotency_key: 'An Idempotency-Key header is required' } });
+    const malformed = await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': 'short' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      message: 'The Idempotency-Key must be 8 to 100 letters, digits, - or _',
+      errors: { idempotency_key: 'The Idempotency-Key must be 8 to 100 letters, digits, - or _' },
+    });
     const res = await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': 'empty-basket-1' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.items).toMatch(/at least one item/);

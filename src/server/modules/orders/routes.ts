@@ -2,9 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import {
+  confirmHeadersSchema,
   confirmSchema,
   deliveryOptionSchema,
-  idempotencyKeySchema,
   itemCreateSchema,
   itemSchema,
   itemUpdateSchema,
@@ -18,7 +18,6 @@ import {
 } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
-import { HttpError } from '../../lib/errors';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { uploadedFile } from '../../lib/openapi';
 import { requireCustomerRole } from '../prices/service';
@@ -41,7 +40,7 @@ function customerOf(request: FastifyRequest) {
  * The customer's orders (DESIGN §3 "Orders (customer)"). Every call is scoped to the signed-in
  * customer; another customer's order, item, artwork or preview answers 404.
  */
-const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artwork, files }) => {
+const ordersRoutes: FastifyPluginAsync<Pick<AppDeps, 'orders' | 'artwork' | 'files'>> = async (fastify, { orders, artwork, files }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // A visitor is told 401 before a body is judged (these routes are all signed-in only).
   app.addHook('onRequest', signedInOnly);
@@ -127,15 +126,11 @@ const ordersRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { orders, artw
     orders.deliveryOptions(customerOf(request), request.params.id),
   );
 
-  app.post('/api/orders/:id/confirm', { schema: { params: orderParams, body: confirmSchema.optional(), response: { 200: orderSchema } } }, async (request) => {
-    const user = customerOf(request);
-    const key = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
-    if (!key.success)
-      throw new HttpError(400, key.error.issues[0]?.message ?? 'An Idempotency-Key header is required', {
-        idempotency_key: key.error.issues[0]?.message ?? '',
-      });
-    return orders.confirm(user, request.params.id, key.data, request.body ?? {});
-  });
+  app.post(
+    '/api/orders/:id/confirm',
+    { schema: { params: orderParams, headers: confirmHeadersSchema, body: confirmSchema.optional(), response: { 200: orderSchema } } },
+    async (request) => orders.confirm(customerOf(request), request.params.id, request.headers['idempotency-key'], request.body ?? {}),
+  );
 
   app.post('/api/orders/:id/cancel', { schema: { params: orderParams, response: { 200: orderSchema } } }, async (request) =>
     orders.cancel(customerOf(request), request.params.id),
