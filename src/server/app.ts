@@ -54,9 +54,9 @@ import { staffOrdersService } from './modules/orders/staff';
 import invoicesAdmin from './modules/invoices/admin';
 import invoicesRoutes from './modules/invoices/routes';
 import { invoicesService } from './modules/invoices/service';
-import ordersExportAdmin from './modules/invoices/export-admin';
+import ordersExportAdmin, { ordersExportDownloads } from './modules/invoices/export-admin';
 import { ordersExportService } from './modules/invoices/orders-export';
-import batchesAdmin from './modules/production/admin';
+import batchesAdmin, { batchDownloads } from './modules/production/admin';
 import { batchesService } from './modules/production/batches';
 import royalMailAdmin from './modules/royalmail/admin';
 import { royalMailService } from './modules/royalmail/service';
@@ -77,6 +77,11 @@ import { ticketsService } from './modules/tickets/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * Every service, for what drives the whole app from outside (main.ts seeds the demo orders
+     * through them; tests and benchmarks reach them). No plugin reads it: each is registered with
+     * the services it uses, and nothing else.
+     */
     deps: AppDeps;
   }
 }
@@ -90,7 +95,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Every service and store, built once; plugins receive them as `deps`. */
+/** Every service and store, built once; each plugin is given the ones it uses. */
 function buildServices(config: Config, database: Database, mailer: Mailer, log: FastifyBaseLogger, answering: () => number): AppDeps {
   const { db } = database;
   // Background jobs wait for a moment with no request to answer (at most a quarter of a second).
@@ -197,35 +202,39 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // judges what is missing), as the multipart plugin itself would; without its per-request hooks.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
-  await app.register(healthRoutes, deps);
-  await app.register(accountsRoutes, deps);
-  await app.register(settingsRoutes, deps);
-  await app.register(countriesRoutes, deps);
-  await app.register(oauthRoutes, deps);
-  await app.register(filesRoutes, deps);
-  await app.register(mailAdmin, deps);
-  await app.register(settingsAdmin, deps);
-  await app.register(countriesAdmin, deps);
-  await app.register(deliveryAdmin, deps);
-  await app.register(pricesRoutes, deps);
+  // Each plugin is given what it uses, and nothing else.
+  const { db, files, appKey } = deps;
+  await app.register(healthRoutes, { database });
+  await app.register(accountsRoutes, { config, accounts: deps.accounts, resets: deps.resets, sessions: deps.sessions });
+  await app.register(settingsRoutes, { settings: deps.settings });
+  await app.register(countriesRoutes, { countries: deps.countries });
+  await app.register(oauthRoutes, { config, oauth: deps.oauth });
+  await app.register(filesRoutes, { files, users: deps.users });
+  await app.register(mailAdmin, { db, outbox: deps.outbox });
+  await app.register(settingsAdmin, { db, settings: deps.settings });
+  await app.register(countriesAdmin, { db, countries: deps.countries });
+  await app.register(deliveryAdmin, { db, delivery: deps.delivery });
+  await app.register(pricesRoutes, { prices: deps.prices });
   // Multipart bodies (staff logos, artwork, attachments later), for the plugins whose routes take a
   // file: the multipart plugin adds two hooks to every request of its scope, so it is not
   // registered at the root.
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');
     await uploads.register(multipart);
-    await uploads.register(usersAdmin, deps);
-    await uploads.register(ordersRoutes, deps);
-    await uploads.register(royalMailAdmin, deps);
-    await uploads.register(invoicesAdmin, deps);
-    await uploads.register(ticketsRoutes, deps);
-    await uploads.register(ticketsAdmin, deps);
+    await uploads.register(usersAdmin, { db, users: deps.users });
+    await uploads.register(ordersRoutes, { orders: deps.orders, artwork: deps.artwork, files });
+    await uploads.register(royalMailAdmin, { db, royalMail: deps.royalMail });
+    await uploads.register(invoicesAdmin, { db, invoices: deps.invoices, artworkEngine: deps.artworkEngine });
+    await uploads.register(ticketsRoutes, { config, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
+    await uploads.register(ticketsAdmin, { db, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
   });
-  await app.register(ordersAdmin, deps);
-  await app.register(batchesAdmin, deps);
-  await app.register(invoicesRoutes, deps);
-  await app.register(ordersExportAdmin, deps);
-  await app.register(catalogueAdminRoutes, deps);
+  await app.register(ordersAdmin, { db, staffOrders: deps.staffOrders, files });
+  await app.register(batchDownloads, { batches: deps.batches, appKey });
+  await app.register(batchesAdmin, { db, batches: deps.batches, appKey });
+  await app.register(invoicesRoutes, { invoices: deps.invoices });
+  await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
+  await app.register(ordersExportAdmin, { ordersExport: deps.ordersExport, appKey });
+  await app.register(catalogueAdminRoutes, { db, stock: deps.stock, products: deps.products, margins: deps.margins, agreements: deps.agreements });
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
   // The job workers (mail now) run while the app does; closing waits for the jobs under way.

@@ -28,8 +28,9 @@ import type { SettingsService } from './modules/settings/service';
 import type { AdminUsersService } from './modules/users/service';
 
 /**
- * What every module is given: the config, the database, and every service and store, each built
- * once in app.ts. A plugin takes what it needs from here and never builds a service of its own.
+ * The config, the database, and every service and store, each built once in app.ts. A plugin
+ * declares the part of it that it uses (`Pick<AppDeps, 'db' | 'outbox'>`), app.ts registers it with
+ * exactly that, and it never builds a service of its own.
  */
 export interface AppDeps {
   config: Config;

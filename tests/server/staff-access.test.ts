@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { staffRoutes } from '../../src/server/lib/auth';
 import { StaffCaller } from './helpers/staff-client';
 import { customerCaller, startStaffApp, type StaffApp } from './helpers/staff-app';
 
@@ -109,5 +110,18 @@ describe('every staff route', () => {
     expect((await other.fetch('/api/admin/settings')).status).toBe(200);
     await app.staff.dataProvider.update('users', { id: data[0].id, data: { role: 'user' }, previousData: promoted });
     expect((await other.fetch('/api/admin/settings')).status).toBe(403);
+  });
+});
+
+describe('a plugin of staff routes', () => {
+  it('refuses, at start-up, a route outside /api/admin/ (where the checks above would not find it)', async () => {
+    const app = Fastify({ logger: false });
+    void app.register(
+      staffRoutes(async (staff) => {
+        staff.get('/api/admin/fine', async () => ({}));
+        staff.get('/api/orders/stray', async () => ({}));
+      }),
+    );
+    await expect(app.ready()).rejects.toThrow('GET /api/orders/stray is a staff route outside /api/admin/');
   });
 });

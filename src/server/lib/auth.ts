@@ -66,16 +66,24 @@ export function requireAdmin(request: FastifyRequest): CurrentSession {
 /** An onRequest hook: signed in, before the body is judged (a visitor is told 401, not 422). */
 export const signedInOnly = async (request: FastifyRequest) => void requireUser(request);
 
-/** An onRequest hook for a whole plugin scope: staff only. */
-export const staffOnly = async (request: FastifyRequest) => void requireAdmin(request);
+/** The onRequest hook of every staff route (through `staffRoutes`, the one way to make one). */
+const staffOnly = async (request: FastifyRequest) => void requireAdmin(request);
+
+/** Where staff routes live: the tests that every staff route refuses a customer walk this prefix. */
+const STAFF_PREFIX = '/api/admin/';
 
 /**
- * A plugin of staff routes (/api/admin/…): `routes` registers them on the zod-typed app, and every
- * one of them is staff only, checked onRequest so that a visitor is told 401 before anything about
- * the request is judged.
+ * The one way to make staff routes: a plugin whose `routes` are registered on the zod-typed app, each
+ * of them staff only, checked onRequest so that a visitor is told 401 before anything about the
+ * request is judged. Every route of it must live under /api/admin/ (refused at start-up otherwise),
+ * and every /api/admin/ route is made here (tests/server/admin-access.test.ts). A handler that needs
+ * the acting staff member reads it with `requireAdmin(request).user`.
  */
 export function staffRoutes<Deps extends FastifyPluginOptions>(routes: (app: ZodApp, deps: Deps) => void | Promise<void>): FastifyPluginAsync<Deps> {
   return async (fastify, deps) => {
+    fastify.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(STAFF_PREFIX)) throw new Error(`${String(route.method)} ${route.url} is a staff route outside ${STAFF_PREFIX}`);
+    });
     fastify.addHook('onRequest', staffOnly);
     await routes(fastify.withTypeProvider<ZodTypeProvider>(), deps);
   };

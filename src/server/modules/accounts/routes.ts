@@ -23,7 +23,10 @@ import { anyone, anyoneOrSignedIn } from '../../lib/openapi';
 
 const RESET_SENT = 'If an account uses that address, we have e-mailed it a link to reset the password. The link works for 60 minutes.';
 
-const accountsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, accounts, resets, sessions }) => {
+const accountsRoutes: FastifyPluginAsync<Pick<AppDeps, 'config' | 'accounts' | 'resets' | 'sessions'>> = async (
+  fastify,
+  { config, accounts, resets, sessions },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { rateLimits } = config;
   const token = { 200: tokenResponseSchema };

@@ -22,31 +22,38 @@ import { okSchema } from '../../../shared/api/accounts';
 import { idParam } from '../../../shared/api/common';
 import type { AppDeps } from '../../deps';
 import { staffRoutes } from '../../lib/auth';
-import { restResource, serviceResource } from '../../lib/rest-list';
+import { staffResource } from '../../lib/staff-resource';
 
 /** Digits only (`1e0`, `0x1`, ` 1` are not ids), a positive int4. */
 const recordId = (what: string) => idParam(`Not a ${what} id`);
 const pairParams = z.object({ id: recordId('product'), stockId: recordId('stock') });
 
+/** What the catalogue's staff routes are given. */
+type CatalogueAdminDeps = Pick<AppDeps, 'db' | 'stock' | 'products' | 'margins' | 'agreements'>;
+
 /** Staff CRUD for the catalogue and customer terms, in the ra-data-simple-rest protocol (lib/rest-list). */
-const catalogueAdminRoutes = staffRoutes<AppDeps>((app, { db, stock, products, margins, agreements }) => {
-  restResource(app, db, serviceResource('stock', stockRecordSchema, stock, { create: stockCreateSchema, update: stockUpdateSchema, remove: true }));
-  restResource(app, db, serviceResource('products', productRecordSchema, products, { create: productCreateSchema, update: productUpdateSchema, remove: true }));
-  restResource(app, db, serviceResource('margins', marginRecordSchema, margins, { create: marginCreateSchema, update: marginUpdateSchema, remove: true }));
-  restResource(
+const catalogueAdminRoutes = staffRoutes<CatalogueAdminDeps>((app, { db, stock, products, margins, agreements }) => {
+  staffResource(app, db, 'stock', stockRecordSchema, stock, { create: stockCreateSchema, update: stockUpdateSchema, remove: true });
+  staffResource(app, db, 'products', productRecordSchema, products, { create: productCreateSchema, update: productUpdateSchema, remove: true });
+  staffResource(app, db, 'margins', marginRecordSchema, margins, { create: marginCreateSchema, update: marginUpdateSchema, remove: true });
+  staffResource(app, db, 'user-prices', userPriceRecordSchema, agreements.prices, {
+    create: userPriceCreateSchema,
+    update: userPriceUpdateSchema,
+    remove: true,
+  });
+  staffResource(
     app,
     db,
-    serviceResource('user-prices', userPriceRecordSchema, agreements.prices, { create: userPriceCreateSchema, update: userPriceUpdateSchema, remove: true }),
+    'user-products',
+    userProductsRecordSchema,
+    {
+      list: agreements.userProductsList,
+      get: agreements.userProducts,
+      // A PUT without product_ids leaves them as they are (DESIGN §3: a missing key changes nothing).
+      update: (id, input, version) => agreements.setUserProducts(id, input.product_ids, version),
+    },
+    { update: userProductsUpdateSchema },
   );
-
-  restResource(app, db, {
-    name: 'user-products',
-    record: userProductsRecordSchema,
-    list: agreements.userProductsList,
-    findOne: agreements.userProducts,
-    // A PUT without product_ids leaves them as they are (DESIGN §3: a missing key changes nothing).
-    update: { schema: userProductsUpdateSchema, run: (id, input, version) => agreements.setUserProducts(id, input.product_ids, version) },
-  });
 
   // Reordering: the ids in their new order (DESIGN: products and stock are listed in the printer's order).
   const reorder = { body: reorderSchema, response: { 200: okSchema } };

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
 import {
   closedDayCreateSchema,
   closedDayRecordSchema,
@@ -11,48 +10,28 @@ import {
   deliveryTypeUpdateSchema,
 } from '../../../shared/api/delivery';
 import type { AppDeps } from '../../deps';
-import { staffOnly } from '../../lib/auth';
-import { restResource } from '../../lib/rest-list';
+import { staffRoutes } from '../../lib/auth';
+import { staffResource } from '../../lib/staff-resource';
 
 /**
  * Staff CRUD for the delivery catalogue (DESIGN §2 "Delivery", "Working days"; §3), in the
  * ra-data-simple-rest protocol (lib/rest-list): delivery types with their `country_ids`, their
  * weight bands (`delivery-prices`), and the closed days.
  */
-const deliveryAdmin: FastifyPluginAsync<AppDeps> = async (app, { db, delivery }) => {
-  app.addHook('onRequest', staffOnly);
+const deliveryAdmin = staffRoutes<Pick<AppDeps, 'db' | 'delivery'>>((app, { db, delivery }) => {
   const { types, prices, closedDays } = delivery;
-
-  restResource(app, db, {
-    name: 'delivery-types',
-    record: deliveryTypeRecordSchema,
-    list: types.list,
-    findOne: types.get,
-    create: { schema: deliveryTypeCreateSchema, run: (input) => types.create(input) },
-    // A PUT without country_ids leaves them as they are (DESIGN §3: a missing key changes nothing).
-    update: { schema: deliveryTypeUpdateSchema, run: (id, input, version) => types.update(id, input, version) },
-    remove: (id, version) => types.remove(id, version),
+  // A PUT without country_ids leaves them as they are (DESIGN §3: a missing key changes nothing).
+  staffResource(app, db, 'delivery-types', deliveryTypeRecordSchema, types, {
+    create: deliveryTypeCreateSchema,
+    update: deliveryTypeUpdateSchema,
+    remove: true,
   });
-
-  restResource(app, db, {
-    name: 'delivery-prices',
-    record: deliveryPriceRecordSchema,
-    list: prices.list,
-    findOne: prices.get,
-    create: { schema: deliveryPriceCreateSchema, run: (input) => prices.create(input) },
-    update: { schema: deliveryPriceUpdateSchema, run: (id, input, version) => prices.update(id, input, version) },
-    remove: (id, version) => prices.remove(id, version),
+  staffResource(app, db, 'delivery-prices', deliveryPriceRecordSchema, prices, {
+    create: deliveryPriceCreateSchema,
+    update: deliveryPriceUpdateSchema,
+    remove: true,
   });
-
-  restResource(app, db, {
-    name: 'closed-days',
-    record: closedDayRecordSchema,
-    list: closedDays.list,
-    findOne: closedDays.get,
-    create: { schema: closedDayCreateSchema, run: (input) => closedDays.create(input) },
-    update: { schema: closedDayUpdateSchema, run: (id, input, version) => closedDays.update(id, input, version) },
-    remove: (id, version) => closedDays.remove(id, version),
-  });
-};
+  staffResource(app, db, 'closed-days', closedDayRecordSchema, closedDays, { create: closedDayCreateSchema, update: closedDayUpdateSchema, remove: true });
+});
 
 export default deliveryAdmin;

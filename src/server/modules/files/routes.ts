@@ -15,7 +15,7 @@ const LOGO_NAME = /^[A-Za-z0-9_-]{16,64}\.(png|jpg)$/;
  * replacement (which is also why it may be cached for good). Only a file a live account names is
  * served: a replaced logo is gone, and a deleted user's logo is answered 404.
  */
-const filesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { files, users }) => {
+const filesRoutes: FastifyPluginAsync<Pick<AppDeps, 'files' | 'users'>> = async (fastify, { files, users }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(

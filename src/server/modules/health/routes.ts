@@ -11,7 +11,7 @@ export const HEALTH_TIMEOUT_MS = 1500;
  * Answers `ok` once migrations ran (the app is only built after them) and the database answers;
  * `unavailable` (503) when it does not answer within HEALTH_TIMEOUT_MS, stalled or stopped alike.
  */
-const healthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { database }) => {
+const healthRoutes: FastifyPluginAsync<Pick<AppDeps, 'database'>> = async (fastify, { database }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const schema = { security: anyone, response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) } };
   app.get('/api/health', { schema }, async (_request, reply) => {

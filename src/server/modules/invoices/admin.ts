@@ -1,13 +1,14 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminInvoiceSchema, INVOICE_FILE_FIELD, INVOICE_FILE_MAX_MB, invoiceUploadSchema, statementQuerySchema } from '../../../shared/api/invoices';
 import type { AppDeps } from '../../deps';
 import type { ArtworkEngine } from '../../lib/artwork';
-import { requireAdmin, staffOnly } from '../../lib/auth';
+import { requireAdmin, staffRoutes } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
 import { isPdf } from '../../lib/pdf-file';
-import { idParams, restResource } from '../../lib/rest-list';
-import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { idParams } from '../../lib/rest-list';
+import { staffResource } from '../../lib/staff-resource';
+import { fileAnswer } from '../../lib/zod';
 import { uploadedFile } from '../../lib/openapi';
 import { sendPdf } from './routes';
 
@@ -50,11 +51,8 @@ async function uploadedInvoice(request: FastifyRequest, engine: ArtworkEngine): 
  * upload from an accounting package, each invoice's PDF, and a customer's monthly statement.
  * Registered where multipart bodies are read (the upload).
  */
-const invoicesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, invoices, artworkEngine }) => {
-  fastify.addHook('onRequest', staffOnly);
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  restResource(app, db, { name: 'invoices', record: adminInvoiceSchema, list: invoices.list, findOne: invoices.get });
+const invoicesAdmin = staffRoutes<Pick<AppDeps, 'db' | 'invoices' | 'artworkEngine'>>((app, { db, invoices, artworkEngine }) => {
+  staffResource(app, db, 'invoices', adminInvoiceSchema, { list: invoices.list, get: invoices.get });
 
   const invoiceUpload = {
     'multipart/form-data': z.object({ ...invoiceUploadSchema.shape, [INVOICE_FILE_FIELD]: uploadedFile(`The invoice PDF, at most ${INVOICE_FILE_MAX_MB} MB`) }),
@@ -73,6 +71,6 @@ const invoicesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, invoice
     { schema: { params: idParams, querystring: statementQuerySchema, response: { 200: fileAnswer('application/pdf') } } },
     async (request, reply) => sendPdf(reply, await invoices.statement(request.params.id, request.query.month)),
   );
-};
+});
 
 export default invoicesAdmin;

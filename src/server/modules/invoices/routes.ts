@@ -24,7 +24,7 @@ export function sendPdf(reply: FastifyReply, file: { body: NodeJS.ReadableStream
 }
 
 /** The customer's invoices at /api/invoices (DESIGN §3): their own only; another's answers 404. */
-const invoicesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { invoices }) => {
+const invoicesRoutes: FastifyPluginAsync<Pick<AppDeps, 'invoices'>> = async (fastify, { invoices }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
 

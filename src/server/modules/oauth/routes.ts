@@ -30,7 +30,7 @@ const BROWSER_SECRET = /^[A-Za-z0-9_-]{43}$/;
  * posts the result to the opener (our own origin only). When the pop-up was blocked the whole page
  * goes, and the callback sends it back to the app with a one-time code it hands in by POST.
  */
-const oauthRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { config, oauth }) => {
+const oauthRoutes: FastifyPluginAsync<Pick<AppDeps, 'config' | 'oauth'>> = async (fastify, { config, oauth }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const secure = config.appUrl.startsWith('https://');
   const appOrigin = new URL(config.appUrl).origin;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   adminBulkMoveSchema,
@@ -11,9 +11,10 @@ import {
 import { idParam } from '../../../shared/api/common';
 import { previewQuerySchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
-import { requireAdmin, staffOnly } from '../../lib/auth';
-import { idParams, listQuerystring, restResource } from '../../lib/rest-list';
-import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { requireAdmin, staffRoutes } from '../../lib/auth';
+import { idParams, listQuerystring } from '../../lib/rest-list';
+import { staffResource } from '../../lib/staff-resource';
+import { fileAnswer } from '../../lib/zod';
 import { sendArtwork, sendPreview } from './artwork-replies';
 
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
@@ -23,9 +24,7 @@ const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No
  * overdue) with its counts per status, one order with its history, notes and tracking, every staff
  * move of the transition table (one order at its version, or many at once), and the items' files.
  */
-const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrders, files }) => {
-  fastify.addHook('onRequest', staffOnly);
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+const ordersAdmin = staffRoutes<Pick<AppDeps, 'db' | 'staffOrders' | 'files'>>((app, { db, staffOrders, files }) => {
   const one = { params: idParams, response: { 200: adminOrderSchema } };
 
   // Declared before the resource's `/:id` routes for readability; find-my-way prefers static paths anyway.
@@ -41,7 +40,7 @@ const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrde
     staffOrders.bulkMove(request.body, requireAdmin(request).user),
   );
 
-  restResource(app, db, { name: 'orders', record: staffOrders.recordSchema, list: staffOrders.list, findOne: staffOrders.get });
+  staffResource(app, db, 'orders', staffOrders.recordSchema, { list: staffOrders.list, get: staffOrders.get });
 
   app.put('/api/admin/orders/:id', { schema: { ...one, body: adminOrderUpdateSchema } }, async (request) =>
     staffOrders.update(request.params.id, request.body),
@@ -64,6 +63,6 @@ const ordersAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, staffOrde
       // Untyped: a 304 has no body for the response schema to describe.
       sendPreview(request, reply as FastifyReply, files, await staffOrders.item(request.params.id, request.params.itemId), request.query.page),
   );
-};
+});
 
 export default ordersAdmin;

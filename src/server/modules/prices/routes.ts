@@ -27,7 +27,7 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: 
  * service answers finished JSON bytes, assembled from cached per-product parts typed by these
  * response schemas (snapshot.ts), and they are sent as they are.
  */
-const pricesRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { prices }) => {
+const pricesRoutes: FastifyPluginAsync<Pick<AppDeps, 'prices'>> = async (fastify, { prices }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get('/api/prices', { schema: { response: { 200: jsonBytes(priceListSchema) } } }, async (request, reply) =>

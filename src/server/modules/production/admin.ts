@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { batchRunSchema, batchSchema, batchSummarySchema, batchWaitingSchema, downloadLinkSchema } from '../../../shared/api/admin-production';
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
-import { requireAdmin, staffOnly } from '../../lib/auth';
+import { requireAdmin, staffRoutes } from '../../lib/auth';
 import { downloadAllowed, signDownload } from '../../lib/download-links';
 import { NotAllowed } from '../../lib/domain-errors';
-import { idParams, restResource } from '../../lib/rest-list';
+import { idParams } from '../../lib/rest-list';
+import { staffResource } from '../../lib/staff-resource';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { anyone } from '../../lib/openapi';
 import { apiErrorSchema } from '../../../shared/api/errors';
@@ -29,13 +30,8 @@ function sendZip(reply: FastifyReply, zip: { body: Readable; size: number; name:
     .send(zip.body);
 }
 
-/**
- * Production batches at /api/admin/batches (DESIGN §3): the list and one batch with its items
- * (read-only records: a batch is made by a run, never typed), what the next run would take, a run,
- * and the batch's ZIP — by Bearer, or by a signed one-minute link the browser follows itself.
- */
-const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches, appKey }) => {
-  // The link is the credential (one file, one minute): no session is asked for.
+/** A batch's ZIP by a signed one-minute link the browser follows itself: the link is the credential (one file, one minute), no session is asked for. */
+export const batchDownloads: FastifyPluginAsync<Pick<AppDeps, 'batches' | 'appKey'>> = async (fastify, { batches, appKey }) => {
   fastify
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -49,33 +45,35 @@ const batchesAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, batches,
         return sendZip(reply, await batches.zip(request.params.id));
       },
     );
-
-  await fastify.register(async (staffScope) => {
-    staffScope.addHook('onRequest', staffOnly);
-    const app = staffScope.withTypeProvider<ZodTypeProvider>();
-
-    app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async () => {
-      return batches.waiting();
-    });
-
-    app.post('/api/admin/batches/run', { schema: { body: batchRunSchema, response: { 201: batchSummarySchema } } }, async (request, reply) =>
-      reply.status(201).send(await batches.run(request.body, requireAdmin(request).user)),
-    );
-
-    restResource(app, db, { name: 'batches', record: z.union([batchSchema, batchSummarySchema]), list: batches.list, findOne: batches.get });
-
-    app.get('/api/admin/batches/:id/zip', { schema: { params: idParams, response: { 200: fileAnswer('application/zip') } } }, async (request, reply) =>
-      sendZip(reply, await batches.zip(request.params.id)),
-    );
-
-    app.post('/api/admin/batches/:id/download', { schema: { params: idParams, response: { 200: downloadLinkSchema } } }, async (request) => {
-      const { id } = request.params;
-      // 404 or 409 now, rather than when the browser follows the link.
-      (await batches.zip(id)).body.destroy();
-      const { query, expiresAt } = signDownload(appKey, `batch:${id}`);
-      return { url: `/api/downloads/batches/${id}?${query}`, expires_at: expiresAt.toISOString() };
-    });
-  });
 };
+
+/**
+ * Production batches at /api/admin/batches (DESIGN §3): the list and one batch with its items
+ * (read-only records: a batch is made by a run, never typed), what the next run would take, a run,
+ * and the batch's ZIP — by Bearer, or by a signed one-minute link (`batchDownloads`) the browser follows itself.
+ */
+const batchesAdmin = staffRoutes<Pick<AppDeps, 'db' | 'batches' | 'appKey'>>((app, { db, batches, appKey }) => {
+  app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async () => {
+    return batches.waiting();
+  });
+
+  app.post('/api/admin/batches/run', { schema: { body: batchRunSchema, response: { 201: batchSummarySchema } } }, async (request, reply) =>
+    reply.status(201).send(await batches.run(request.body, requireAdmin(request).user)),
+  );
+
+  staffResource(app, db, 'batches', z.union([batchSchema, batchSummarySchema]), { list: batches.list, get: batches.get });
+
+  app.get('/api/admin/batches/:id/zip', { schema: { params: idParams, response: { 200: fileAnswer('application/zip') } } }, async (request, reply) =>
+    sendZip(reply, await batches.zip(request.params.id)),
+  );
+
+  app.post('/api/admin/batches/:id/download', { schema: { params: idParams, response: { 200: downloadLinkSchema } } }, async (request) => {
+    const { id } = request.params;
+    // 404 or 409 now, rather than when the browser follows the link.
+    (await batches.zip(id)).body.destroy();
+    const { query, expiresAt } = signDownload(appKey, `batch:${id}`);
+    return { url: `/api/downloads/batches/${id}?${query}`, expires_at: expiresAt.toISOString() };
+  });
+});
 
 export default batchesAdmin;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   royalMailIdsSchema,
@@ -11,10 +11,10 @@ import {
 } from '../../../shared/api/admin-production';
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
-import { staffOnly } from '../../lib/auth';
+import { staffRoutes } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
-import { restResource } from '../../lib/rest-list';
-import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
+import { staffResource } from '../../lib/staff-resource';
+import { fileAnswer } from '../../lib/zod';
 import { uploadedFile } from '../../lib/openapi';
 
 /** A tracking file is text: a day's dispatches are a few hundred kilobytes at most. */
@@ -37,16 +37,14 @@ async function trackingFile(request: FastifyRequest): Promise<string> {
  * Royal Mail, whether Click & Drop is set up, the order-import CSV, the push to Click & Drop's API,
  * and the tracking file. Registered where multipart bodies are read (the tracking file).
  */
-const royalMailAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, royalMail }) => {
-  fastify.addHook('onRequest', staffOnly);
-  fastify.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: TRACKING_FILE_MAX_BYTES }, (_request, body, done) => done(null, body));
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+const royalMailAdmin = staffRoutes<Pick<AppDeps, 'db' | 'royalMail'>>((app, { db, royalMail }) => {
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: TRACKING_FILE_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   app.get('/api/admin/royalmail/status', { schema: { response: { 200: royalMailStatusSchema } } }, async () => {
     return { push_enabled: royalMail.pushEnabled, waiting: await royalMail.waitingCount() };
   });
 
-  restResource(app, db, { name: 'royalmail', record: royalMailOrderSchema, list: royalMail.list, findOne: royalMail.findOne });
+  staffResource(app, db, 'royalmail', royalMailOrderSchema, { list: royalMail.list, get: royalMail.findOne });
 
   app.post('/api/admin/royalmail/export', { schema: { body: royalMailIdsSchema, response: { 200: fileAnswer('text/csv') } } }, async (request, reply) => {
     const csv = await royalMail.exportCsv(request.body.ids);
@@ -70,6 +68,6 @@ const royalMailAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, royalM
     { schema: { querystring: trackingImportQuerySchema, documentedBody: trackingUpload, response: { 200: trackingImportSchema } } },
     async (request) => royalMail.importTracking(await trackingFile(request), request.query.apply === '1'),
   );
-};
+});
 
 export default royalMailAdmin;

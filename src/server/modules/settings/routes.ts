@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { anyone } from '../../lib/openapi';
 
-const settingsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { settings }) => {
+const settingsRoutes: FastifyPluginAsync<Pick<AppDeps, 'settings'>> = async (fastify, { settings }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/settings/:name',

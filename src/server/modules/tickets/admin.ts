@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import { adminTicketSchema, adminTicketSummarySchema, ticketCountsSchema, ticketFileQuerySchema, ticketReplySchema } from '../../../shared/api/tickets';
 import type { AppDeps } from '../../deps';
-import { requireAdmin, staffOnly } from '../../lib/auth';
-import { listQuerystring, restResource } from '../../lib/rest-list';
-import { fileBody, type ZodTypeProvider } from '../../lib/zod';
+import { requireAdmin, staffRoutes } from '../../lib/auth';
+import { listQuerystring } from '../../lib/rest-list';
+import { staffResource } from '../../lib/staff-resource';
+import { fileBody } from '../../lib/zod';
 import { filesBody, messageBody, readFilesOnly, readMessage, sendTicketFile } from './message-routes';
 
 const ticketParams = z.object({ id: idParam('No such ticket.') });
@@ -16,10 +16,7 @@ const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });
  * tab counts, one ticket with its thread, and replies, files, close and reopen. Registered where
  * multipart bodies are read.
  */
-const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets, artworkEngine }) => {
-  fastify.addHook('onRequest', staffOnly);
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+const ticketsAdmin = staffRoutes<Pick<AppDeps, 'db' | 'tickets' | 'artworkEngine'>>((app, { db, tickets, artworkEngine }) => {
   app.get(
     '/api/admin/tickets/counts',
     { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: ticketCountsSchema } } },
@@ -29,7 +26,7 @@ const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets,
   );
 
   // One ticket answers its thread; a list row its summary.
-  restResource(app, db, { name: 'tickets', record: z.union([adminTicketSchema, adminTicketSummarySchema]), list: tickets.list, findOne: tickets.get });
+  staffResource(app, db, 'tickets', z.union([adminTicketSchema, adminTicketSummarySchema]), { list: tickets.list, get: tickets.get });
 
   app.post(
     '/api/admin/tickets/:id/replies',
@@ -66,6 +63,6 @@ const ticketsAdmin: FastifyPluginAsync<AppDeps> = async (fastify, { db, tickets,
     { schema: { params: fileParams, querystring: ticketFileQuerySchema, response: { 200: fileBody } } },
     async (request, reply) => sendTicketFile(reply, await tickets.file(request.params.id, request.params.fileId, request.query.size, null)),
   );
-};
+});
 
 export default ticketsAdmin;

@@ -29,7 +29,7 @@ function customerOf(request: FastifyRequest) {
  * The customer's Resolution Centre at /api/tickets (DESIGN §3): their own tickets only — another
  * customer's ticket, message or file answers 404. Registered where multipart bodies are read.
  */
-const ticketsRoutes: FastifyPluginAsync<AppDeps> = async (fastify, { tickets, config, artworkEngine }) => {
+const ticketsRoutes: FastifyPluginAsync<Pick<AppDeps, 'tickets' | 'config' | 'artworkEngine'>> = async (fastify, { tickets, config, artworkEngine }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
 

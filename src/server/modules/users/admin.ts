@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { adminUserCreateSchema, adminUserSchema, adminUserUpdateSchema, LOGO_FIELD, LOGO_MAX_BYTES } from '../../../shared/api/admin-users';
 import type { AppDeps } from '../../deps';
-import { requireAdmin, staffRoutes } from '../../lib/auth';
+import { staffRoutes } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
-import { idParams, restResource } from '../../lib/rest-list';
+import { idParams } from '../../lib/rest-list';
+import { staffResource } from '../../lib/staff-resource';
 import { uploadedFile } from '../../lib/openapi';
 import { z } from 'zod';
 
@@ -21,16 +22,21 @@ async function uploadedLogo(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** Staff CRUD of users at /api/admin/users (DESIGN §3), plus the logo of each account. */
-const usersAdmin = staffRoutes<AppDeps>((app, { db, users }) => {
-  restResource(app, db, {
-    name: 'users',
-    record: adminUserSchema,
-    list: users.list,
-    findOne: users.findOne,
-    create: { schema: adminUserCreateSchema, run: (input) => users.create(input) },
-    update: { schema: adminUserUpdateSchema, run: (id, input, version, request) => users.update(id, input, version, requireAdmin(request).user) },
-    remove: (id, version, request) => users.softDelete(id, version, requireAdmin(request).user),
-  });
+const usersAdmin = staffRoutes<Pick<AppDeps, 'db' | 'users'>>((app, { db, users }) => {
+  staffResource(
+    app,
+    db,
+    'users',
+    adminUserSchema,
+    {
+      list: users.list,
+      get: users.findOne,
+      create: (input) => users.create(input),
+      update: (id, input, version, staff) => users.update(id, input, version, staff),
+      remove: (id, version, staff) => users.softDelete(id, version, staff),
+    },
+    { create: adminUserCreateSchema, update: adminUserUpdateSchema, remove: true },
+  );
 
   const logo = { params: idParams, response: { 200: adminUserSchema } };
   const logoUpload = { 'multipart/form-data': z.object({ [LOGO_FIELD]: uploadedFile(`The logo: a PNG or JPEG image of at most ${LOGO_MB} MB`) }) };
