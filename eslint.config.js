@@ -111,6 +111,7 @@ const HTTP_GLUE = [
   'rest-list', // the staff list protocol's routes (its SQL is lib/list-query.ts)
   'security-headers',
   'spa',
+  'staff-resource', // a staff resource's routes, registered one way
   'staff-writes',
   'xsrf',
   'zod', // the type provider

@@ -9,7 +9,7 @@ import { customerCaller, startStaffApp, type StaffApp } from './helpers/staff-ap
  * (by any module) is checked too — answers 401 to a visitor and 403 to a signed-in customer, before
  * it looks at the request (a bad body or id must not tell a visitor anything).
  */
-function staffRoutes(app: FastifyInstance): Array<{ method: string; path: string }> {
+function staffRoutesOf(app: FastifyInstance): Array<{ method: string; path: string }> {
   const routes: Array<{ method: string; path: string }> = [];
   const parents: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -32,7 +32,7 @@ let customer: StaffCaller;
 
 beforeAll(async () => {
   app = await startStaffApp();
-  routes = staffRoutes(app.t.app);
+  routes = staffRoutesOf(app.t.app);
   visitor = new StaffCaller(app.baseUrl);
   await visitor.fetch('/api/health'); // the XSRF cookie, so that unsafe calls reach the auth check
   customer = await customerCaller(app);
