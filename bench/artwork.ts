@@ -15,7 +15,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createArtworkEngine, type PreflightSpec } from '../src/server/lib/artwork';
+import { createArtworkEngine, type PreflightSpec } from '../src/server/modules/artwork/preflight';
 
 const PT_PER_MM = 72 / 25.4;
 

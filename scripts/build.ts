@@ -25,8 +25,8 @@ async function buildServer(): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
   await build({
     // The artwork engine's worker thread is its own entry, beside the bundle that starts it
-    // (src/server/lib/artwork/worker-entry.ts names the file).
-    entryPoints: { main: path.join(root, 'src/server/main.ts'), 'artwork-worker': path.join(root, 'src/server/lib/artwork/worker.ts') },
+    // (src/server/modules/artwork/preflight/worker-entry.ts names the file).
+    entryPoints: { main: path.join(root, 'src/server/main.ts'), 'artwork-worker': path.join(root, 'src/server/modules/artwork/preflight/worker.ts') },
     outdir: outDir,
     bundle: true,
     platform: 'node',

@@ -46,7 +46,7 @@ export interface FileStore {
 
 /**
  * A file being written: the store's own (`<key>.<random>.part`, renamed into place once whole) and
- * the PDF engine's preview (`<key>.partial`, lib/artwork/protocol.ts), written under the store's
+ * the PDF engine's preview (`<key>.partial`, modules/artwork/preflight/protocol.ts), written under the store's
  * directory through `localPath`.
  */
 export const isTemporaryKey = (key: string): boolean => key.endsWith('.part') || key.endsWith('.partial');

@@ -1,7 +1,7 @@
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ArtworkEngineError, type ArtworkEngine } from './artwork';
+import { ArtworkEngineError, type ArtworkEngine } from '../modules/artwork/preflight';
 
 /** What a PDF's first bytes are (ISO 32000: the header is the file's first line). */
 const SIGNATURE = Buffer.from('%PDF-', 'latin1');

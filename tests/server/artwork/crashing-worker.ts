@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import '../../../src/server/lib/artwork/worker';
+import '../../../src/server/modules/artwork/preflight/worker';
 
 // The real artwork worker, except that a file named crash-me.pdf kills its thread, as a fault in
 // PDFium would. The real worker's listener has only started its (asynchronous) job when this one

@@ -13,7 +13,7 @@ import {
   previewPageName,
   type ArtworkEngine,
   type PreflightSpec,
-} from '../../../src/server/lib/artwork';
+} from '../../../src/server/modules/artwork/preflight';
 import { isPdf } from '../../../src/server/lib/pdf-file';
 import { encryptedPdf, FAKE_PDFS, writePdf } from './fixtures';
 
@@ -153,7 +153,7 @@ describe('createArtworkEngine', () => {
 
   it('finds its worker from source and, in production, beside the bundle', () => {
     expect(artworkWorkerEntry()).toMatchObject({ typescript: true });
-    expect(artworkWorkerEntry().url.pathname).toMatch(/src\/server\/lib\/artwork\/worker\.ts$/);
+    expect(artworkWorkerEntry().url.pathname).toMatch(/src\/server\/modules\/artwork\/preflight\/worker\.ts$/);
     expect(artworkWorkerEntry('file:///srv/app/dist-server/main.js')).toEqual({
       url: new URL('file:///srv/app/dist-server/artwork-worker.js'),
       typescript: false,

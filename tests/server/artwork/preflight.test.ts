@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preflight, renderPreview, type CheckCode, type PreflightReport, type PreflightSpec } from '../../../src/server/lib/artwork';
+import { preflight, renderPreview, type CheckCode, type PreflightReport, type PreflightSpec } from '../../../src/server/modules/artwork/preflight';
 import { encryptedPdf, placedPdf, writePdf, type ImageSpec } from './fixtures';
 
 // A business card: 85 × 55 mm trim, 3 mm bleed, so 91 × 61 mm with bleed.

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { adminInvoiceSchema, INVOICE_FILE_FIELD, INVOICE_FILE_MAX_MB, invoiceUploadSchema, statementQuerySchema } from '../../../shared/api/invoices';
 import type { AppDeps } from '../../deps';
-import type { ArtworkEngine } from '../../lib/artwork';
+import type { ArtworkEngine } from '../artwork/preflight';
 import { requireAdmin, staffRoutes } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
 import { isPdf } from '../../lib/pdf-file';

@@ -20,7 +20,7 @@ import {
 import { qualified, rowFromJson } from '../../db/columns';
 import type { DeliveryTypeFacts } from '../delivery/service';
 import type { Quoter } from '../prices/service';
-import { previewPagesOf } from './previews';
+import { previewPagesOf } from '../artwork/previews';
 
 /** An item row with what its product and paper say today (names, size, weight, production days). */
 export interface ItemFacts extends OrderItemRow {

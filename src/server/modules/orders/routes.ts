@@ -21,8 +21,8 @@ import { requireUser, signedInOnly } from '../../lib/auth';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { uploadedFile } from '../../lib/openapi';
 import { requireCustomerRole } from '../prices/service';
-import { ARTWORK_FIELD } from './artwork';
-import { sendArtwork, sendPreview } from './artwork-replies';
+import { ARTWORK_FIELD } from '../artwork/service';
+import { sendArtwork, sendPreview } from '../artwork/replies';
 
 const orderParams = z.object({ id: idParam('No such order.') });
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });

@@ -41,7 +41,7 @@ import { applyMove, applyMoveIfUnchanged, type MailLinks } from './transitions';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
 import { containing } from '../../lib/rest-list';
-import { previewFileKeys } from './previews';
+import { previewFileKeys } from '../artwork/previews';
 
 const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */

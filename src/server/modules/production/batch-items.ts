@@ -4,7 +4,7 @@ import type { BatchItem } from '../../../shared/api/admin-production';
 import { sheetsFor } from '../../../shared/domain/pricing/engine';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, stock, users } from '../../db/schema';
-import type { PreflightReport } from '../../lib/artwork';
+import type { PreflightReport } from '../artwork/preflight';
 import { pressFileName } from './press-files';
 
 /**

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
 import type { TicketFileKind } from '../../../shared/domain/tickets/tickets';
-import type { ArtworkEngine } from '../../lib/artwork';
+import type { ArtworkEngine } from '../artwork/preflight';
 import { unprocessable } from '../../lib/domain-errors';
 import { isPdf } from '../../lib/pdf-file';
 import { imageKind } from '../users/logo-image';

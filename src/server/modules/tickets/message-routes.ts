@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
 import { TICKET_FILE_MAX_BYTES, TICKET_FILE_MAX_MB, TICKET_FILES_PER_MESSAGE } from '../../../shared/domain/tickets/tickets';
-import type { ArtworkEngine } from '../../lib/artwork';
+import type { ArtworkEngine } from '../artwork/preflight';
 import { attachment } from '../../lib/attachment';
 import { unprocessable } from '../../lib/domain-errors';
 import { uploadedFile } from '../../lib/openapi';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { fieldErrors } from '../../../shared/api/errors';
 import { TICKET_FILES_FIELD } from '../../../shared/api/tickets';
-import type { ArtworkEngine } from '../../lib/artwork';
+import type { ArtworkEngine } from '../artwork/preflight';
 import { Invalid, unprocessable } from '../../lib/domain-errors';
 import { prepareFiles, type PreparedFile, type ReceivedMessage } from './attachments';
 

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import type { ArtworkResult } from './artwork';
+import type { ArtworkResult } from './check';
 import { partialPreviewPath, type WorkerReply, type WorkerRequest, type WorkerResult } from './protocol';
 import { DEFAULT_PREVIEW_LONG_SIDE_PX, assertValidSpec, previewPageNames, reportOf, type PreflightReport, type PreflightSpec } from './types';
 import { artworkWorkerEntry, workerStart, type WorkerEntry } from './worker-entry';

@@ -4,7 +4,7 @@ import { attachment } from '../../lib/attachment';
 import { notFound } from '../../lib/errors';
 import { matchesEtag } from '../../lib/etag';
 import type { FileStore } from '../../lib/files';
-import { previewPageName } from '../../lib/artwork';
+import { previewPageName } from './preflight';
 import { previewPagesOf } from './previews';
 
 /** An item's artwork PDF as a download (the customer's and the staff route answer alike). */

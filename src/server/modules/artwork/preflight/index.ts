@@ -5,7 +5,7 @@
  * The server uses createArtworkEngine() (a worker thread, one job at a time, a time limit per job);
  * preflight() and renderPreview() do the same work on the calling thread, for tests and scripts.
  */
-export { checkArtwork, preflight, renderPreview, type ArtworkResult } from './artwork';
+export { checkArtwork, preflight, renderPreview, type ArtworkResult } from './check';
 export {
   ArtworkEngineError,
   createArtworkEngine,

@@ -1,4 +1,4 @@
-import { previewPageCount, previewPageNames } from '../../lib/artwork';
+import { previewPageCount, previewPageNames } from './preflight';
 
 /**
  * An item's artwork previews: page 1 is stored at `preview_key`, the later pages beside it

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
  * - From source (tsx, vitest): this module's URL ends in .ts; the worker is worker.ts beside it,
  *   started with tsx's loader so Node can run TypeScript in that thread too.
  * - Bundled by esbuild (ESM) into dist-server/: this code sits in the server's bundle, and the
- *   worker must be a second entry point, src/server/lib/artwork/worker.ts, written to
+ *   worker must be a second entry point, src/server/modules/artwork/preflight/worker.ts, written to
  *   `ARTWORK_WORKER_FILE` in the same folder as the bundle that holds this module.
  */
 export const ARTWORK_WORKER_FILE = 'artwork-worker.js';

@@ -1,4 +1,4 @@
-import type { ArtworkResult } from './artwork';
+import type { ArtworkResult } from './check';
 import type { PreflightSpec } from './types';
 
 /** The messages between the engine (engine.ts) and its worker (worker.ts): a check (preflight and preview) or an open. */

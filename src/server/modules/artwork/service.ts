@@ -7,7 +7,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import { isPdf } from '../../lib/pdf-file';
-import { engineFailureReport, type ArtworkEngine, type PreflightReport } from '../../lib/artwork';
+import { engineFailureReport, type ArtworkEngine, type PreflightReport } from './preflight';
 import type { SettingsService } from '../settings/service';
 import { previewFileKeys } from './previews';
 

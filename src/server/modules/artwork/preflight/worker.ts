@@ -1,5 +1,5 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { checkArtwork, opensAsPdf } from './artwork';
+import { checkArtwork, opensAsPdf } from './check';
 import { heapBytes, loadPdfium } from './pdfium';
 import type { WorkerReply, WorkerRequest } from './protocol';
 
