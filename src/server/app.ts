@@ -46,6 +46,8 @@ import { productsService } from './modules/catalogue/products';
 import { stockService } from './modules/catalogue/stock';
 import { countriesService } from './modules/countries/service';
 import { deliveryService } from './modules/delivery/service';
+import { artworkCheckJob } from './modules/artwork/job';
+import artworkRoutes from './modules/artwork/routes';
 import { artworkService } from './modules/artwork/service';
 import ordersRoutes from './modules/orders/routes';
 import { ordersService } from './modules/orders/service';
@@ -114,9 +116,10 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const delivery = deliveryService(db);
   // One PDF engine per process: one artwork job at a time, in its worker thread.
   const artworkEngine = createArtworkEngine();
-  const artwork = artworkService({ db, files, jobs, engine: artworkEngine, settings, log });
+  const artworkChecks = artworkCheckJob({ db, files, jobs, engine: artworkEngine });
   const invoices = invoicesService({ db, files, jobs });
-  const orders = ordersService({ db, prices, delivery, settings, outbox, files, queueArtworkCheck: artwork.queueCheck, ...links });
+  const orders = ordersService({ db, prices, delivery, settings, outbox, files, queueArtworkCheck: artworkChecks.queueCheck, ...links });
+  const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks });
   return {
     config,
     database,
@@ -222,7 +225,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     uploads.removeContentTypeParser('multipart/form-data');
     await uploads.register(multipart);
     await uploads.register(usersAdmin, { db, users: deps.users });
-    await uploads.register(ordersRoutes, { orders: deps.orders, artwork: deps.artwork, files });
+    await uploads.register(ordersRoutes, { orders: deps.orders });
+    await uploads.register(artworkRoutes, { artwork: deps.artwork, orders: deps.orders, files });
     await uploads.register(royalMailAdmin, { db, royalMail: deps.royalMail });
     await uploads.register(invoicesAdmin, { db, invoices: deps.invoices, artworkEngine: deps.artworkEngine });
     await uploads.register(ticketsRoutes, { config, tickets: deps.tickets, artworkEngine: deps.artworkEngine });

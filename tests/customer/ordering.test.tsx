@@ -289,6 +289,39 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     expect(requests.filter((r) => r.url?.endsWith('/items/31/artwork')).map((r) => r.responseType)).toEqual(['blob', 'blob']);
   });
 
+  it('shows a new upload from the item the server answers, without fetching the order again', async () => {
+    const answered = makeItem({
+      artwork: {
+        name: 'new card.pdf',
+        size: 4096,
+        uploaded_at: '2026-11-23T09:30:00.000Z',
+        preflight: { status: 'pending', checks: [] },
+        preview: false,
+        preview_pages: 0,
+      },
+    });
+    let uploaded = false;
+    const requests = fakeApi(
+      routes(() => makeOrder(), {
+        // Once the file is sent, the order cannot be read at all: what the page shows comes from the upload's answer.
+        'GET /api/orders/5': () => (uploaded ? new Promise<never>(() => {}) : { data: makeOrder() }),
+        'POST /api/orders/5/items/31/artwork': () => {
+          uploaded = true;
+          return { data: answered };
+        },
+      }),
+    );
+    await renderApp('/create/5');
+    expect(await screen.findByRole('button', { name: 'card.pdf (2 KB), download' })).toBeInTheDocument();
+    const pdf = new File(['%PDF-1.7'], 'new card.pdf', { type: 'application/pdf' });
+    await userEvent.setup().upload(screen.getByLabelText('Replace artwork for Business cards'), pdf);
+    expect(await screen.findByRole('button', { name: 'new card.pdf (4 KB), download' })).toBeInTheDocument();
+    expect(screen.getByText('Checking your artwork… this takes a few seconds.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'card.pdf (2 KB), download' })).not.toBeInTheDocument();
+    const sent = requests.find((r) => r.method === 'post')!;
+    expect((sent.data as FormData).get('file')).toMatchObject({ name: 'new card.pdf' });
+  });
+
   it('makes a new Idempotency-Key after the server refused the attempt', async () => {
     let calls = 0;
     const requests = fakeApi(

@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/schema';
 import { createJobQueue, INTERRUPTED, JobLeaseLost, PermanentJobError, STOPPED, type JobQueue } from '../../src/server/lib/jobs';
-import { createThreadPool, inWorkerThread } from '../../src/server/lib/jobs-thread';
 import { createTestApp, type TestApp } from './helpers/app';
 
 /** The job queue (DESIGN §1 Background work): each job taken by exactly one worker, retries with back-off. */
@@ -260,29 +258,5 @@ describe('the job queue beside requests', () => {
     } finally {
       await queue.stop();
     }
-  });
-});
-
-describe('CPU-heavy jobs in a worker thread', () => {
-  const pool = createThreadPool({ size: 2 });
-  afterAll(() => pool.close());
-  const task = new URL('./fixtures/cpu-task.ts', import.meta.url);
-
-  it('runs the task off the main thread and answers its result', async () => {
-    const results = await Promise.all(
-      [25, 26, 27].map((n) => pool.run<{ n: number }, { value: number; threadId: number }>({ module: task, name: 'fibonacci' }, { n })),
-    );
-    expect(results.map((r) => r.value)).toEqual([75025, 121393, 196418]);
-    expect(results.every((r) => r.threadId !== threadId)).toBe(true);
-  });
-
-  it('carries a failure back, and serves as a job handler', async () => {
-    await expect(pool.run({ module: task, name: 'fails' }, {})).rejects.toThrow('this task always fails');
-    const queue = queueOn(t.database, 'threads');
-    queue.register('test.cpu', inWorkerThread(pool, task, 'fibonacci'));
-    const id = await queue.enqueue(t.database.db, 'test.cpu', { n: 20 });
-    await queue.drain();
-    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
-    expect(row.status).toBe('done');
   });
 });

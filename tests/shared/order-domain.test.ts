@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addWorkingDays,
+  ALL_ORDER_STATUSES,
   bandFor,
+  canReplaceArtwork,
   commonTargets,
   deliveryCost,
   dispatchPromise,
@@ -161,5 +163,17 @@ describe('the order transition table', () => {
     expect(commonTargets(['live', 'live'], 'staff')).toEqual(['cancelled', 'printing', 'problem']);
     expect(commonTargets(['dispatched', 'live'], 'staff')).toEqual([]);
     expect(commonTargets([], 'staff')).toEqual([]);
+  });
+});
+
+describe('when artwork can be replaced', () => {
+  it('in a basket and on hold (Issues) only: never at the press, once dispatched or cancelled', () => {
+    const replaceable = ALL_ORDER_STATUSES.filter((status) => canReplaceArtwork(status));
+    expect(replaceable).toEqual(['basket', 'problem']);
+    expect(canReplaceArtwork('live')).toBe(false);
+    expect(canReplaceArtwork('printing')).toBe(false);
+    // A status word the rules do not know is no licence to change the file.
+    expect(canReplaceArtwork('')).toBe(false);
+    expect(canReplaceArtwork('BASKET')).toBe(false);
   });
 });

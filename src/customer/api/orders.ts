@@ -191,6 +191,19 @@ function invalidateOrder(id: number): Promise<void> {
   ]).then(() => undefined);
 }
 
+/**
+ * Puts an item the server answered in its order's cached copy, in place of the one it was; the
+ * lists and counts are marked stale. While its artwork is being checked the order is asked again
+ * every PREFLIGHT_POLL_MS anyway, so this is all an upload needs.
+ */
+function storeItem(orderId: number, item: Item): Promise<void> {
+  queryClient.setQueryData<Order>(orderKeys.order(orderId), (order) => order && { ...order, items: order.items.map((i) => (i.id === item.id ? item : i)) });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: orderCountsQuery.queryKey }),
+  ]).then(() => undefined);
+}
+
 /** Puts a fresh answer in the cache and marks the rest stale. */
 function storeOrder(order: Order): Promise<void> {
   queryClient.setQueryData(orderKeys.order(order.id), order);
@@ -284,10 +297,11 @@ export function useUploadArtwork(orderId: number, itemId: number) {
       setProgress(0);
       return uploadArtwork(orderId, itemId, file, setProgress);
     },
-    onSettled: () => {
-      setProgress(null);
-      return invalidateOrder(orderId);
-    },
+    // The answer is the item as it is now: no need to fetch the whole order again. A refusal may
+    // mean the order moved on (confirmed, taken off hold), so then it is fetched again.
+    onSuccess: (item) => storeItem(orderId, item),
+    onError: () => invalidateOrder(orderId),
+    onSettled: () => setProgress(null),
   });
   return { ...mutation, progress };
 }

@@ -32,8 +32,8 @@ import {
  *   `job.signal` aborts, nothing is settled, and `job.fence(tx)` refuses the transaction that would
  *   publish its result — the job is finished once, by its new worker.
  * - A failure is retried with exponential back-off (`run_at`) until `max_attempts`, then `failed`.
- * - CPU-heavy work does not belong on the event loop: give `register` a handler made with
- *   `inWorkerThread` (lib/jobs-thread.ts), which runs it in a pool of worker threads.
+ * - CPU-heavy work does not belong on the event loop: the handler hands it to a worker thread, as
+ *   the artwork check does with the PDF engine's (modules/artwork/preflight/engine.ts).
  *
  * Why not pg-boss: the versions that support Node 20 (10.x) are a superseded line (11+ need Node 22),
  * it keeps and migrates its own schema outside drizzle-kit's migrations, and on PGlite it needs an

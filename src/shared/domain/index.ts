@@ -1,6 +1,7 @@
 // The pure rules server and browser both run (DESIGN §1). Nothing here does I/O or imports the rest of the project.
 export * from './pricing';
 export * from './orders/statuses';
+export * from './orders/artwork';
 export * from './catalogue';
 export * from './orders/transitions';
 export * from './orders/totals';

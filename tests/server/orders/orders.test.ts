@@ -245,6 +245,45 @@ describe('artwork', () => {
     expect(files('previews').length).toBe(before);
   });
 
+  it('answers an upload and a removal with the item itself, as the basket shows it', async () => {
+    const { client } = await customer(t);
+    const { order, item } = await basketWithCard(client);
+    const bytes = await pdf(CLEAN_CARD);
+    const uploaded = ok<Item>(await upload(client, order.id, item.id, bytes, 'Front.pdf'));
+    // Everything but the artwork is the item as it was; the file is on it, its check to come.
+    expect(uploaded).toEqual({
+      ...item,
+      artwork: {
+        name: 'Front.pdf',
+        size: bytes.length,
+        uploaded_at: expect.any(String),
+        preflight: { status: 'pending', checks: [] },
+        preview: false,
+        preview_pages: 0,
+      },
+    });
+    await checked();
+    const removed = ok<Item>(await client.delete(`/api/orders/${order.id}/items/${item.id}/artwork`));
+    expect(removed).toEqual({ ...item, artwork: null });
+    expect(ok<Order>(await client.get(`/api/orders/${order.id}`)).items).toEqual([removed]);
+  });
+
+  it('refuses a new file for a confirmed order that is not on hold (409), keeping neither it nor a change', async () => {
+    const { client } = await customer(t);
+    const { order, item } = await readyBasket(client);
+    const confirmed = ok<Order>(await client.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `replace-${order.id}` } }));
+    const before = files('artwork');
+    const refused = await upload(client, order.id, item.id, await pdf(NO_BLEED_CARD), 'Late change.pdf');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/only be replaced while the order is on hold/);
+    expect(files('artwork')).toEqual(before);
+    const after = ok<Order>(await client.get(`/api/orders/${order.id}`));
+    expect(after.version).toBe(confirmed.version);
+    expect(after.items[0].artwork).toEqual(confirmed.items[0].artwork);
+    // Removing it is refused too: a confirmed order's file is the one the press works from.
+    expect((await client.delete(`/api/orders/${order.id}/items/${item.id}/artwork`)).statusCode).toBe(409);
+  });
+
   it('refuses a file that is not a PDF, and one over ARTWORK_MAX_MB, leaving no file behind', async () => {
     const { client } = await customer(t);
     const { order, item } = await basketWithCard(client);

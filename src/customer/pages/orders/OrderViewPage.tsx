@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Order } from '../../../shared/api/orders';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
 import { movesFrom } from '../../../shared/domain/orders/transitions';
 import { isCollection, orderDaysLine } from '../../../shared/domain/orders/dates';
@@ -141,7 +142,7 @@ export default function OrderViewPage() {
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <ArtworkFile orderId={order.id} item={item} note={item.warnings_accepted ? 'warnings accepted' : undefined} />
                       <PreflightResult item={item} />
-                      {order.status === 'problem' && <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />}
+                      {canReplaceArtwork(order.status) && <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />}
                     </Box>
                   </Stack>
                 ) : (

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { royalMailTrackingNumber, trackingRuleOf } from '../../../shared/domain/orders/tracking';
@@ -98,12 +98,10 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
         colour: COLOURS[(index + i) % COLOURS.length],
         bleed: !wanted.noBleed,
       });
-      const key = `artwork/${randomUUID()}.pdf`;
-      await deps.files.put(key, pdf);
-      await deps.artwork.attach(user.id, order.id, item.id, {
-        key,
+      // Uploaded as a customer's browser would send it.
+      await deps.artwork.upload(user, order.id, item.id, {
         name: `${plan.ref.replace(/[^A-Za-z0-9 -]/g, '').trim() || 'artwork'} ${i + 1}.pdf`,
-        size: pdf.length,
+        stream: Readable.from(pdf),
       });
     }
     await deps.orders.update(user, order.id, { delivery_type_id: type.id });

@@ -1,24 +1,40 @@
 import { randomUUID } from 'node:crypto';
+import { Transform, pipeline, type Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Item } from '../../../shared/api/orders';
+import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
+import { orderItems, orders, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { FileStore } from '../../lib/files';
-import type { JobQueue } from '../../lib/jobs';
 import { isPdf } from '../../lib/pdf-file';
-import { engineFailureReport, type ArtworkEngine, type PreflightReport } from './preflight';
+import type { OrdersService } from '../orders/service';
 import type { SettingsService } from '../settings/service';
+import type { ArtworkCheckJob } from './job';
+import type { ArtworkEngine } from './preflight';
 import { previewFileKeys } from './previews';
 
-export const ARTWORK_QUEUE = 'artwork';
+/** The upload's one field: the 422s of a bad upload are reported on it. */
 export const ARTWORK_FIELD = 'file';
-const ARTWORK_ATTEMPTS = 3;
+const MB = 1024 * 1024;
+/** The most ARTWORK_MAX_MB may be set to: what a route may let through before the setting is applied here. */
+export const ARTWORK_MAX_BYTES_CEILING = 2048 * MB;
 
-interface ArtworkJob {
-  itemId: number;
-  /** The file the job checks: when the item names another by then, the job has nothing to do. */
+/**
+ * An uploaded file as the route received it. Only its content decides whether it is a PDF, never
+ * the type the browser claims for it, so that is not asked for.
+ */
+export interface UploadedArtwork {
+  /** The name the customer's computer gave it (cleaned here before it is kept). */
+  name: string;
+  /** Its bytes as they arrive; read to the end once the upload is accepted. */
+  stream: Readable;
+}
+
+interface StoredArtwork {
   key: string;
+  name: string;
+  size: number;
 }
 
 /**
@@ -37,158 +53,90 @@ async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ s
 }
 
 /**
+ * Passes at most `limit` bytes on. Past that it goes on reading the upload to its end, dropping
+ * the rest, so the request is answered with a 422 rather than cut off.
+ */
+function capped(limit: number): { stream: Transform; over: () => boolean } {
+  let seen = 0;
+  let over = false;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const room = limit - seen;
+      seen += chunk.length;
+      if (room >= chunk.length) return done(null, chunk);
+      over = true;
+      done(null, room > 0 ? chunk.subarray(0, room) : undefined);
+    },
+  });
+  return { stream, over: () => over };
+}
+
+/** Control characters have no place in a file name shown on screens and in a download header. */
+const cleanName = (name: string) =>
+  [...name]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .slice(0, 200) || 'artwork.pdf';
+
+/**
  * Artwork (DESIGN §2 "Artwork"): an upload is streamed to the file store under a server-made name
  * (never whole in memory), refused when it is over ARTWORK_MAX_MB or not a PDF (the partial file
- * removed), and checked by a background job — page previews and preflight on PDFium, in the
- * engine's worker thread, one at a time per process.
+ * removed), put on the item, and checked by a background job (job.ts).
  */
-export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine; settings: SettingsService; log: FastifyBaseLogger }) {
-  const { db, files, jobs, engine } = deps;
+export function artworkService(deps: {
+  db: Db;
+  files: FileStore;
+  engine: ArtworkEngine;
+  settings: SettingsService;
+  /** The orders module answers which item is the customer's, and how it is shown. */
+  orders: Pick<OrdersService, 'artworkTarget' | 'presentItemOf'>;
+  checks: ArtworkCheckJob;
+}) {
+  const { db, files, engine, orders, checks } = deps;
 
-  async function check({ itemId, key }: ArtworkJob, final: boolean): Promise<void> {
-    const [item] = await db
-      .select({
-        artworkKey: orderItems.artworkKey,
-        sides: orderItems.sides,
-        orientation: orderItems.orientation,
-        w: products.trimWidthMm,
-        h: products.trimHeightMm,
-        bleed: products.bleedMm,
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .where(eq(orderItems.id, itemId));
-    if (!item || item.artworkKey !== key) return; // removed or replaced meanwhile
-    const previewKey = `previews/${randomUUID()}.png`;
-    let report: PreflightReport;
-    let preview: string | null = null;
-    try {
-      const result = await engine.check(
-        await files.localPath(key),
-        {
-          trimWidthMm: item.w,
-          trimHeightMm: item.h,
-          bleedMm: item.bleed,
-          sides: item.sides as 'single' | 'double',
-          orientation: item.orientation as 'portrait' | 'landscape',
-        },
-        await files.localPath(previewKey),
-      );
-      report = result.report;
-      preview = result.previewPath ? previewKey : null;
-    } catch (error) {
-      if (!final) throw error; // retried: a timeout under load or a crash may pass next time
-      report = engineFailureReport(error);
-    }
-    const [previous] = await db.select({ previewKey: orderItems.previewKey }).from(orderItems).where(eq(orderItems.id, itemId));
-    const updated = await db
-      .update(orderItems)
-      .set({ preflightStatus: report.status, preflight: report, previewKey: preview })
-      .where(and(eq(orderItems.id, itemId), eq(orderItems.artworkKey, key)))
-      .returning({ id: orderItems.id });
-    // The stale preview goes; so does this one when the item moved on meanwhile (every page of each).
-    const stale = updated.length ? (previous?.previewKey !== preview ? previous?.previewKey : null) : preview;
-    await Promise.all(previewFileKeys(stale).map((k) => files.delete(k)));
+  /** The upload limit in bytes (the ARTWORK_MAX_MB setting). */
+  async function maxBytes(): Promise<number> {
+    const mb = Number(await deps.settings.value('ARTWORK_MAX_MB', '100'));
+    return (Number.isFinite(mb) && mb >= 1 ? Math.min(mb, ARTWORK_MAX_BYTES_CEILING / MB) : 100) * MB;
   }
 
-  jobs.register<ArtworkJob>(ARTWORK_QUEUE, (payload, job) => check(payload, job.attempt >= job.maxAttempts), {
-    concurrency: 1,
-    maxAttempts: ARTWORK_ATTEMPTS,
-    backoff: { baseMs: 2_000, maxMs: 30_000 },
-  });
+  /** Streams the upload to the store and answers its key, name and size; a bad upload is a 422 on `file` and leaves no file behind. */
+  async function store(file: UploadedArtwork): Promise<StoredArtwork> {
+    const limit = await maxBytes();
+    const key = `artwork/${randomUUID()}.pdf`;
+    const cap = capped(limit);
+    let size: number;
+    try {
+      // A failure of either side (the upload cut off, the store) rejects the write, which leaves nothing.
+      size = await files.write(
+        key,
+        pipeline(file.stream, cap.stream, () => {}),
+      );
+    } catch (error) {
+      await files.delete(key);
+      throw error;
+    }
+    const refuse = async (message: string) => {
+      await files.delete(key);
+      return unprocessable({ [ARTWORK_FIELD]: message });
+    };
+    if (cap.over())
+      throw await refuse(
+        `The file is larger than ${Math.round(limit / MB)} MB, the largest we accept. Export it with images at their printed size (300 ppi), or contact us.`,
+      );
+    if (size === 0) throw await refuse('This file is empty.');
+    if (!(await isPdf(engine, await files.localPath(key))))
+      throw await refuse('This is not a PDF file (or it is too damaged to open). Export your artwork as a print-ready PDF and upload that.');
+    return { key, name: cleanName(file.name), size };
+  }
 
-  return {
-    /** Queues the check of an item's stored artwork, in the caller's transaction. */
-    async queueCheck(tx: Db, itemId: number, key: string): Promise<void> {
-      await jobs.enqueue(tx, ARTWORK_QUEUE, { itemId, key } satisfies ArtworkJob, { maxAttempts: ARTWORK_ATTEMPTS });
-    },
-
-    /** The upload limit in bytes (the ARTWORK_MAX_MB setting). */
-    async maxBytes(): Promise<number> {
-      const mb = Number(await deps.settings.value('ARTWORK_MAX_MB', '100'));
-      return (Number.isFinite(mb) && mb >= 1 ? Math.min(mb, 2048) : 100) * 1024 * 1024;
-    },
-
-    /**
-     * Streams the request's PDF to the store and answers its key, name and size; a bad upload is a
-     * 422 on `file` and leaves no file behind.
-     */
-    async receive(request: FastifyRequest): Promise<{ key: string; name: string; size: number }> {
-      if (!request.isMultipart()) throw unprocessable({ [ARTWORK_FIELD]: `Send the PDF as multipart/form-data in a field named "${ARTWORK_FIELD}".` });
-      const limit = await this.maxBytes();
-      const part = await request.file({ limits: { fileSize: limit, files: 1, fields: 5 }, throwFileSizeLimit: false }).catch(() => undefined);
-      if (!part || part.fieldname !== ARTWORK_FIELD) throw unprocessable({ [ARTWORK_FIELD]: 'Choose a PDF file to upload.' });
-      const key = `artwork/${randomUUID()}.pdf`;
-      let size: number;
-      try {
-        size = await files.write(key, part.file);
-      } catch (error) {
-        await files.delete(key);
-        throw error;
-      }
-      const refuse = async (message: string) => {
-        await files.delete(key);
-        return unprocessable({ [ARTWORK_FIELD]: message });
-      };
-      if (part.file.truncated)
-        throw await refuse(
-          `The file is larger than ${Math.round(limit / 1024 / 1024)} MB, the largest we accept. Export it with images at their printed size (300 ppi), or contact us.`,
-        );
-      if (size === 0) throw await refuse('This file is empty.');
-      if (!(await isPdf(engine, await files.localPath(key))))
-        throw await refuse('This is not a PDF file (or it is too damaged to open). Export your artwork as a print-ready PDF and upload that.');
-      // Control characters have no place in a file name shown on screens and in a download header.
-      const name =
-        [...(part.filename || '')]
-          .filter((c) => c >= ' ' && c !== '\u007f')
-          .join('')
-          .slice(0, 200) || 'artwork.pdf';
-      return { key, name, size };
-    },
-
-    /** Puts a received file on the item (basket, or an order on hold), queues its check, and removes the files it replaces. */
-    async attach(userId: number, orderId: number, itemId: number, file: { key: string; name: string; size: number }): Promise<void> {
-      let replaced: Array<string | null> = [];
-      try {
-        await db.transaction(async (tx) => {
-          const order = await changeOrder(tx, userId, orderId);
-          if (order.status !== 'basket' && order.status !== 'problem')
-            throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
-          const [item] = await tx
-            .select()
-            .from(orderItems)
-            .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
-            .for('update');
-          if (!item) throw notFound('No such item.');
-          await tx
-            .update(orderItems)
-            .set({
-              artworkKey: file.key,
-              artworkName: file.name,
-              artworkSize: file.size,
-              artworkUploadedAt: new Date(),
-              previewKey: null,
-              preflightStatus: 'pending',
-              preflight: null,
-              warningsAccepted: false,
-            })
-            .where(eq(orderItems.id, itemId));
-          await jobs.enqueue(tx, ARTWORK_QUEUE, { itemId, key: file.key } satisfies ArtworkJob, { maxAttempts: ARTWORK_ATTEMPTS });
-          replaced = [item.artworkKey, ...previewFileKeys(item.previewKey)];
-        });
-      } catch (error) {
-        await files.delete(file.key);
-        throw error;
-      }
-      jobs.wake();
-      await Promise.all(replaced.filter((k): k is string => Boolean(k)).map((k) => files.delete(k)));
-    },
-
-    /** Removes an item's artwork (basket only); its files go after the change commits. */
-    async detach(userId: number, orderId: number, itemId: number): Promise<void> {
-      const keys = await db.transaction(async (tx) => {
+  /** Puts a stored file on the item (basket, or an order on hold), queues its check, and removes the files it replaces. */
+  async function attach(userId: number, orderId: number, itemId: number, file: StoredArtwork): Promise<void> {
+    let replaced: Array<string | null> = [];
+    try {
+      await db.transaction(async (tx) => {
         const order = await changeOrder(tx, userId, orderId);
-        if (order.status !== 'basket') throw conflict("Only a basket's artwork can be removed; on hold, upload a replacement instead.");
+        if (!canReplaceArtwork(order.status)) throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
         const [item] = await tx
           .select()
           .from(orderItems)
@@ -198,19 +146,77 @@ export function artworkService(deps: { db: Db; files: FileStore; jobs: JobQueue;
         await tx
           .update(orderItems)
           .set({
-            artworkKey: null,
-            artworkName: null,
-            artworkSize: null,
-            artworkUploadedAt: null,
+            artworkKey: file.key,
+            artworkName: file.name,
+            artworkSize: file.size,
+            artworkUploadedAt: new Date(),
             previewKey: null,
-            preflightStatus: null,
+            preflightStatus: 'pending',
             preflight: null,
             warningsAccepted: false,
           })
           .where(eq(orderItems.id, itemId));
-        return [item.artworkKey, ...previewFileKeys(item.previewKey)];
+        await checks.queueCheck(tx, itemId, file.key);
+        replaced = [item.artworkKey, ...previewFileKeys(item.previewKey)];
       });
-      await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => files.delete(k)));
+    } catch (error) {
+      await files.delete(file.key);
+      throw error;
+    }
+    checks.wake();
+    await Promise.all(replaced.filter((k): k is string => Boolean(k)).map((k) => files.delete(k)));
+  }
+
+  /** Removes an item's artwork (basket only); its files go after the change commits. */
+  async function detach(userId: number, orderId: number, itemId: number): Promise<void> {
+    const keys = await db.transaction(async (tx) => {
+      const order = await changeOrder(tx, userId, orderId);
+      if (order.status !== 'basket') throw conflict("Only a basket's artwork can be removed; on hold, upload a replacement instead.");
+      const [item] = await tx
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+        .for('update');
+      if (!item) throw notFound('No such item.');
+      await tx
+        .update(orderItems)
+        .set({
+          artworkKey: null,
+          artworkName: null,
+          artworkSize: null,
+          artworkUploadedAt: null,
+          previewKey: null,
+          preflightStatus: null,
+          preflight: null,
+          warningsAccepted: false,
+        })
+        .where(eq(orderItems.id, itemId));
+      return [item.artworkKey, ...previewFileKeys(item.previewKey)];
+    });
+    await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => files.delete(k)));
+  }
+
+  /** The item as it is now, as the customer sees it in the order. */
+  async function presentItem(user: UserRow, orderId: number, itemId: number): Promise<Item> {
+    return orders.presentItemOf(user, (await orders.artworkTarget(user, orderId, itemId, false)).order, itemId);
+  }
+
+  return {
+    /**
+     * Puts an uploaded PDF on the customer's item and answers the item, its check pending. Refused
+     * before a byte of the file is stored when the item is not theirs (404) or its artwork can no
+     * longer be replaced (409); a bad file is a 422 on `file`.
+     */
+    async upload(user: UserRow, orderId: number, itemId: number, file: UploadedArtwork): Promise<Item> {
+      await orders.artworkTarget(user, orderId, itemId, true);
+      await attach(user.id, orderId, itemId, await store(file));
+      return presentItem(user, orderId, itemId);
+    },
+
+    /** Removes the artwork of the customer's item (basket only) and answers the item. */
+    async remove(user: UserRow, orderId: number, itemId: number): Promise<Item> {
+      await detach(user.id, orderId, itemId);
+      return presentItem(user, orderId, itemId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import {
@@ -14,23 +14,17 @@ import {
   orderListSchema,
   orderSchema,
   orderUpdateSchema,
-  previewQuerySchema,
 } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../lib/auth';
-import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
-import { uploadedFile } from '../../lib/openapi';
+import type { ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
-import { ARTWORK_FIELD } from '../artwork/service';
-import { sendArtwork, sendPreview } from '../artwork/replies';
 
 const orderParams = z.object({ id: idParam('No such order.') });
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
-/** The artwork upload, streamed by artwork.receive (so not a body Fastify parses). */
-const artworkUpload = { 'multipart/form-data': z.object({ [ARTWORK_FIELD]: uploadedFile('The print-ready PDF, at most the ARTWORK_MAX_MB setting') }) };
 
-/** The signed-in customer (role none may not order: 403). */
-function customerOf(request: FastifyRequest) {
+/** The signed-in customer (role none may not order: 403); the artwork routes ask it too. */
+export function customerOf(request: FastifyRequest) {
   const { user } = requireUser(request);
   requireCustomerRole(user);
   return user;
@@ -38,9 +32,10 @@ function customerOf(request: FastifyRequest) {
 
 /**
  * The customer's orders (DESIGN §3 "Orders (customer)"). Every call is scoped to the signed-in
- * customer; another customer's order, item, artwork or preview answers 404.
+ * customer; another customer's order or item answers 404. An item's artwork has its own routes
+ * (modules/artwork/routes.ts).
  */
-const ordersRoutes: FastifyPluginAsync<Pick<AppDeps, 'orders' | 'artwork' | 'files'>> = async (fastify, { orders, artwork, files }) => {
+const ordersRoutes: FastifyPluginAsync<Pick<AppDeps, 'orders'>> = async (fastify, { orders }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // A visitor is told 401 before a body is judged (these routes are all signed-in only).
   app.addHook('onRequest', signedInOnly);
@@ -79,47 +74,6 @@ const ordersRoutes: FastifyPluginAsync<Pick<AppDeps, 'orders' | 'artwork' | 'fil
 
   app.delete('/api/orders/:id/items/:itemId', { schema: { params: itemParams, response: { 200: itemSchema } } }, async (request) =>
     orders.removeItem(customerOf(request), request.params.id, request.params.itemId),
-  );
-
-  // Multipart: the body is streamed to the store by artwork.receive, never parsed whole.
-  app.post(
-    '/api/orders/:id/items/:itemId/artwork',
-    { schema: { params: itemParams, documentedBody: artworkUpload, response: { 200: itemSchema } } },
-    async (request) => {
-      const user = customerOf(request);
-      const { id, itemId } = request.params;
-      // Refused before a byte of the file is read: not theirs (404), or no longer changeable (409).
-      await orders.artworkTarget(user, id, itemId, true);
-      const file = await artwork.receive(request);
-      await artwork.attach(user.id, id, itemId, file);
-      return orders.presentItemOf(user, (await orders.artworkTarget(user, id, itemId, false)).order, itemId);
-    },
-  );
-
-  app.delete('/api/orders/:id/items/:itemId/artwork', { schema: { params: itemParams, response: { 200: itemSchema } } }, async (request) => {
-    const user = customerOf(request);
-    const { id, itemId } = request.params;
-    await artwork.detach(user.id, id, itemId);
-    return orders.presentItemOf(user, (await orders.artworkTarget(user, id, itemId, false)).order, itemId);
-  });
-
-  app.get(
-    '/api/orders/:id/items/:itemId/artwork',
-    { schema: { params: itemParams, response: { 200: fileAnswer('application/pdf') } } },
-    async (request, reply) => {
-      const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
-      return sendArtwork(reply, files, item);
-    },
-  );
-
-  app.get(
-    '/api/orders/:id/items/:itemId/preview',
-    { schema: { params: itemParams, querystring: previewQuerySchema, response: { 200: fileAnswer('image/png') } } },
-    async (request, reply) => {
-      const { item } = await orders.artworkTarget(customerOf(request), request.params.id, request.params.itemId, false);
-      // Untyped: a 304 has no body for the response schema to describe.
-      return sendPreview(request, reply as FastifyReply, files, item, request.query.page);
-    },
   );
 
   app.get('/api/orders/:id/delivery-options', { schema: { params: orderParams, response: { 200: z.array(deliveryOptionSchema) } } }, async (request) =>

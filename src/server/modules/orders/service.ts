@@ -16,6 +16,7 @@ import type {
 import { DEFAULT_CUTOFF, nextDay, ukStartOfDay } from '../../../shared/domain/calendar/workingDays';
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { ukToday } from '../../../shared/domain/orders/overdue';
+import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -680,7 +681,7 @@ export function ordersService(deps: OrdersDeps) {
         .from(orderItems)
         .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, id)));
       if (!item) throw notFound('No such item.');
-      if (forWrite && order.status !== 'basket' && order.status !== 'problem')
+      if (forWrite && !canReplaceArtwork(order.status))
         throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
       return { order, item };
     },

@@ -26,8 +26,10 @@ export function artworkWorkerEntry(here: string = import.meta.url): WorkerEntry 
 
 /**
  * How to start it: a JavaScript file directly; TypeScript through a two-line bootstrap that
- * registers tsx in the new thread first (on Node 20 `--import tsx` in a worker's execArgv does not
- * reach the worker's own entry module).
+ * registers tsx in the new thread first. The plainer `execArgv: ['--import', 'tsx']` works on
+ * Node 24 but not on Node 22 (tried on 22.12, the oldest the project supports): there tsx's hooks
+ * do not reach the worker's own entry module, which then fails on its `.ts` extension. The
+ * bootstrap works on both; this is the one way any worker of the app starts from source.
  */
 export function workerStart(entry: WorkerEntry): { script: string | URL; eval: boolean } {
   if (!entry.typescript) return { script: entry.url, eval: false };

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orderItems, products } from '../../db/schema';
+import type { FileStore } from '../../lib/files';
+import type { JobQueue } from '../../lib/jobs';
+import { engineFailureReport, type ArtworkEngine, type PreflightReport } from './preflight';
+import { previewFileKeys } from './previews';
+
+export const ARTWORK_QUEUE = 'artwork';
+const ARTWORK_ATTEMPTS = 3;
+
+interface ArtworkJob {
+  itemId: number;
+  /** The file the job checks: when the item names another by then, the job has nothing to do. */
+  key: string;
+}
+
+/**
+ * The background check of an item's artwork (DESIGN §2 "Artwork"): page previews and preflight on
+ * PDFium, in the engine's worker thread, one at a time per process; its report and preview are
+ * stored on the item unless the item has moved on to another file meanwhile. A job that keeps
+ * failing (a timeout under load, a crash) stores a `fail` report the customer can act on.
+ */
+export function artworkCheckJob(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine }) {
+  const { db, files, jobs, engine } = deps;
+
+  async function check({ itemId, key }: ArtworkJob, final: boolean): Promise<void> {
+    const [item] = await db
+      .select({
+        artworkKey: orderItems.artworkKey,
+        sides: orderItems.sides,
+        orientation: orderItems.orientation,
+        w: products.trimWidthMm,
+        h: products.trimHeightMm,
+        bleed: products.bleedMm,
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.id, itemId));
+    if (!item || item.artworkKey !== key) return; // removed or replaced meanwhile
+    const previewKey = `previews/${randomUUID()}.png`;
+    let report: PreflightReport;
+    let preview: string | null = null;
+    try {
+      const result = await engine.check(
+        await files.localPath(key),
+        {
+          trimWidthMm: item.w,
+          trimHeightMm: item.h,
+          bleedMm: item.bleed,
+          sides: item.sides as 'single' | 'double',
+          orientation: item.orientation as 'portrait' | 'landscape',
+        },
+        await files.localPath(previewKey),
+      );
+      report = result.report;
+      preview = result.previewPath ? previewKey : null;
+    } catch (error) {
+      if (!final) throw error; // retried: a timeout under load or a crash may pass next time
+      report = engineFailureReport(error);
+    }
+    const [previous] = await db.select({ previewKey: orderItems.previewKey }).from(orderItems).where(eq(orderItems.id, itemId));
+    const updated = await db
+      .update(orderItems)
+      .set({ preflightStatus: report.status, preflight: report, previewKey: preview })
+      .where(and(eq(orderItems.id, itemId), eq(orderItems.artworkKey, key)))
+      .returning({ id: orderItems.id });
+    // The stale preview goes; so does this one when the item moved on meanwhile (every page of each).
+    const stale = updated.length ? (previous?.previewKey !== preview ? previous?.previewKey : null) : preview;
+    await Promise.all(previewFileKeys(stale).map((k) => files.delete(k)));
+  }
+
+  jobs.register<ArtworkJob>(ARTWORK_QUEUE, (payload, job) => check(payload, job.attempt >= job.maxAttempts), {
+    concurrency: 1,
+    maxAttempts: ARTWORK_ATTEMPTS,
+    backoff: { baseMs: 2_000, maxMs: 30_000 },
+  });
+
+  return {
+    /** Queues the check of an item's stored artwork, in the caller's transaction. */
+    async queueCheck(tx: Db, itemId: number, key: string): Promise<void> {
+      await jobs.enqueue(tx, ARTWORK_QUEUE, { itemId, key } satisfies ArtworkJob, { maxAttempts: ARTWORK_ATTEMPTS });
+    },
+    /** Starts on the checks queued by a committed change now, rather than at the queue's next look. */
+    wake(): void {
+      jobs.wake();
+    },
+  };
+}
+
+export type ArtworkCheckJob = ReturnType<typeof artworkCheckJob>;
