@@ -63,6 +63,11 @@ const cases: Case[] = [
   quiet('services ↛ Fastify', 'src/server/lib/zod.ts', "import { serializerCompiler } from 'fastify-type-provider-zod';"),
   quiet('services ↛ Fastify', 'src/server/modules/x/service.ts', "import { z } from 'zod';"),
 
+  // The artwork check job and the PDF engine are services too; the artwork routes are routes.
+  fires('services ↛ Fastify', 'src/server/modules/artwork/job.ts', "import multipart from '@fastify/multipart';", PACKAGES),
+  fires('services ↛ Fastify', 'src/server/modules/artwork/preflight/x.ts', "import Fastify from 'fastify';", PACKAGES),
+  quiet('services ↛ Fastify', 'src/server/modules/artwork/routes.ts', "import type { FastifyRequest } from 'fastify';"),
+
   // src/shared imports neither browser area.
   fires('shared ↛ customer/admin', 'src/shared/auth/x.ts', "import { route } from '../../customer/paths';", FOLDERS),
   fires('shared ↛ customer/admin', 'src/shared/ui/x.tsx', "import { routes } from '../../customer/routes';", FOLDERS),
