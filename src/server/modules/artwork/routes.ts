@@ -4,11 +4,11 @@ import { idParam } from '../../../shared/api/common';
 import { itemSchema, previewQuerySchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { signedInOnly } from '../../lib/auth';
-import { unprocessable } from '../../lib/errors';
+import { unprocessable } from '../../lib/domain-errors';
 import { uploadedFile } from '../../lib/openapi';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { customerOf } from '../orders/routes';
-import { sendArtwork, sendPreview } from './replies';
+import { sendArtwork, sendPreview } from './file-routes';
 import { ARTWORK_FIELD, ARTWORK_MAX_BYTES_CEILING, type UploadedArtwork } from './service';
 
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });

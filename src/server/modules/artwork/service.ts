@@ -5,7 +5,7 @@ import type { Item } from '../../../shared/api/orders';
 import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
 import { orderItems, orders, type UserRow } from '../../db/schema';
-import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import { isPdf } from '../../lib/pdf-file';
 import type { OrdersService } from '../orders/service';

@@ -15,7 +15,7 @@ import { requireAdmin, staffRoutes } from '../../lib/auth';
 import { idParams, listQuerystring } from '../../lib/rest-list';
 import { staffResource } from '../../lib/staff-resource';
 import { fileAnswer } from '../../lib/zod';
-import { sendArtwork, sendPreview } from '../artwork/replies';
+import { sendArtwork, sendPreview } from '../artwork/file-routes';
 
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
 

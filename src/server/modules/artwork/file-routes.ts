@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OrderItemRow } from '../../db/schema';
 import { attachment } from '../../lib/attachment';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import { matchesEtag } from '../../lib/etag';
 import type { FileStore } from '../../lib/files';
 import { previewPageName } from './preflight';
