@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { benchArtwork } from './artwork';
 import { benchAuth } from './auth';
 import { benchBatches } from './batches';
 import { benchBundle } from './bundle';
@@ -39,6 +40,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
   batches: { postgres: false, run: () => benchBatches() },
   invoices: { postgres: false, run: () => benchInvoices() },
+  artwork: { postgres: false, run: () => benchArtwork() },
   'orders-export': { postgres: true, run: (pg) => benchOrdersExport(pg?.url ?? null) },
   bundle: { postgres: false, run: () => benchBundle() },
   'staff-bundle': { postgres: false, run: () => benchStaffBundle() },
