@@ -186,7 +186,7 @@ describe('/prices', () => {
     expect(rows(screen.getByRole('table', { name: '350gsm Silk' }))[0]).toEqual(['250', '£1.49', '£1.98']);
   });
 
-  it('renders only the chosen product of a 200-product catalogue, quickly', async () => {
+  it('renders only the chosen product of a 200-product catalogue', async () => {
     const big: PriceList = {
       products: Array.from({ length: 200 }, (_, i) => ({
         id: i + 1,
@@ -202,10 +202,9 @@ describe('/prices', () => {
       })),
     };
     api(() => ({ data: big }));
-    const started = performance.now();
+    // One product's tables on the page, not the catalogue's (how fast the page shows is the `lighthouse` bench's).
     await renderApp('/prices');
     await screen.findByRole('heading', { level: 2, name: 'Product 1' });
-    expect(performance.now() - started).toBeLessThan(5000); // jsdom on a loaded machine; the browser test measures 1 s
     expect(screen.getAllByRole('table')).toHaveLength(6);
     expect(document.querySelectorAll('td').length).toBe(6 * 12 * 2);
     expect(within(screen.getByRole('navigation', { name: 'Products' })).getAllByRole('link')).toHaveLength(200);

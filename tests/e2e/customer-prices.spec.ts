@@ -28,16 +28,13 @@ test.afterAll(async () => {
   await setPublic('VAT_RATE', vatWasPublic);
 });
 
-test('one product at a time, quickly, with links to every product; filters are history entries', async ({ page }) => {
+test('one product at a time, with links to every product; filters are history entries', async ({ page }) => {
   test.setTimeout(180_000);
   await signedIn(page, CUSTOMER);
-  // From a click on "Prices" in the bar (the app already running) to the first price on screen.
-  const started = Date.now();
+  // From a click on "Prices" in the bar (the app already running) to the first price on screen; how
+  // fast is the `lighthouse` bench's (/prices signed in).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Prices' }).click();
   await expect(firstPrice(page)).toBeVisible();
-  const firstPricesMs = Date.now() - started;
-  test.info().annotations.push({ type: 'first prices', description: `${firstPricesMs} ms from the click` });
-  expect(firstPricesMs).toBeLessThan(5000); // generous: this machine is shared and loaded; the page renders one product
   // One product's tables, not the catalogue's: the page stays small.
   expect(await page.evaluate(() => document.querySelectorAll('main *').length)).toBeLessThan(3000);
 
