@@ -15,7 +15,7 @@ import { StallingProxy } from './helpers/tcp-proxy';
 
 /**
  * A database that stops answering: on a real PostgreSQL (TEST_DATABASE_URL) behind a proxy the test stalls: the
- * health check answers 503 within 2 s, API calls answer 503 fast (not 500, not a hang), the log
+ * health check answers 503 once its time-out passes, API calls answer 503 without asking the database (not 500, not a hang), the log
  * says so a few times rather than once per request, and everything works again once it is back.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -90,32 +90,51 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
   });
 
   const timed = async (url: string) => {
-    const started = Date.now();
     const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    return { status: res.statusCode, body: res.json() as Record<string, unknown>, ms: Date.now() - started };
+    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   };
 
-  it('answers 503 fast while the database does not answer, logs it a few times, and recovers', async () => {
+  /** What `run` asked of the app's pool: statements sent and connections taken. */
+  async function poolUse<T>(run: () => Promise<T>): Promise<{ result: T; asked: number }> {
+    type Pool = Record<'query' | 'connect', (...args: unknown[]) => Promise<unknown>>;
+    const pool = (database.db as unknown as { $client: Pool }).$client;
+    const originals = { query: pool.query, connect: pool.connect };
+    let asked = 0;
+    for (const name of ['query', 'connect'] as const) {
+      pool[name] = function (this: unknown, ...args: unknown[]) {
+        asked++;
+        return originals[name].apply(this, args);
+      };
+    }
+    try {
+      return { result: await run(), asked };
+    } finally {
+      Object.assign(pool, originals);
+    }
+  }
+
+  it('answers 503 while the database does not answer, without waiting for it, logs it a few times, and recovers', async () => {
     expect((await timed('/api/health')).status).toBe(200);
     expect((await timed('/api/countries')).status).toBe(200);
     const logged = lines.length;
 
+    // Everything below is answered while the proxy holds every byte (it is resumed only at the end):
+    // each answer came from the app's own time-outs or from knowing the database is down, never from
+    // the database. How soon is a matter of the configured time-outs, not of this machine's speed.
     proxy.stall();
     // A request already under way when the database stalls: its time-out ends it with 503, not 500.
     const inFlight = timed('/api/countries');
     const health = await timed('/api/health');
     expect(health).toMatchObject({ status: 503, body: { status: 'unavailable' } });
-    expect(health.ms).toBeLessThan(2000);
+    expect(database.availability.down).toBe(true);
 
-    // From now on API calls are answered at once.
-    const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 200 }, () => timed('/api/countries')));
+    // From now on API calls are answered without asking the database for anything.
+    const { result: answers, asked } = await poolUse(() => Promise.all(Array.from({ length: 200 }, () => timed('/api/countries'))));
     expect(answers.every((a) => a.status === 503)).toBe(true);
     expect(answers[0].body.message).toMatch(/unavailable/i);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(asked).toBe(0);
     const early = await inFlight;
     expect(early.status).toBe(503);
-    expect(early.ms).toBeLessThan(8000);
 
     // Two hundred refused requests, yet only a few log lines at warning level or above.
     const warnings = lines.slice(logged).filter((l) => l.level >= 40);
