@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Item } from '../../../shared/api/orders';
 import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
@@ -13,6 +13,7 @@ import type { SettingsService } from '../settings/service';
 import type { ArtworkCheckJob } from './job';
 import type { ArtworkEngine } from './preflight';
 import { previewFileKeys } from './previews';
+import { withNewVersion } from '../orders/version';
 
 /** The upload's one field: the 422s of a bad upload are reported on it. */
 export const ARTWORK_FIELD = 'file';
@@ -45,7 +46,7 @@ interface StoredArtwork {
 async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ status: string }> {
   const [order] = await tx
     .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .set(withNewVersion())
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .returning({ status: orders.status });
   if (!order) throw notFound('No such order.');

@@ -43,6 +43,7 @@ import { addressColumns, addressFields } from '../../lib/postal-address';
 import { qualified } from '../../db/columns';
 import { containing } from '../../lib/rest-list';
 import { previewFileKeys } from '../artwork/previews';
+import { basketChanged, withNewVersion } from './version';
 
 const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */
@@ -383,13 +384,13 @@ export function ordersService(deps: OrdersDeps) {
         }
         const [updated] = await tx
           .update(orders)
-          .set({
-            ...(input.ref !== undefined ? { ref: input.ref } : {}),
-            ...(input.address ? deliveryColumns(input.address) : {}),
-            ...(input.delivery_type_id !== undefined ? { deliveryTypeId: input.delivery_type_id } : {}),
-            version: sql`${orders.version} + 1`,
-            updatedAt: new Date(),
-          })
+          .set(
+            withNewVersion({
+              ...(input.ref !== undefined ? { ref: input.ref } : {}),
+              ...(input.address ? deliveryColumns(input.address) : {}),
+              ...(input.delivery_type_id !== undefined ? { deliveryTypeId: input.delivery_type_id } : {}),
+            }),
+          )
           .where(eq(orders.id, id))
           .returning();
         return updated;
@@ -430,10 +431,7 @@ export function ordersService(deps: OrdersDeps) {
             notes: input.notes,
           })
           .returning({ id: orderItems.id });
-        await tx
-          .update(orders)
-          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
-          .where(eq(orders.id, id));
+        await basketChanged(tx, id);
         return { basket, itemId: item.id };
       });
       return presentItemOf(user, order.basket, order.itemId);
@@ -474,10 +472,7 @@ export function ordersService(deps: OrdersDeps) {
         // What the artwork is checked against changed: check it again.
         if (next.product_id !== item.productId || next.sides !== item.sides || (input.orientation && input.orientation !== item.orientation))
           await recheck(tx, item);
-        await tx
-          .update(orders)
-          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
-          .where(eq(orders.id, id));
+        await basketChanged(tx, id);
         return basket;
       });
       return presentItemOf(user, order, itemId);
@@ -490,10 +485,7 @@ export function ordersService(deps: OrdersDeps) {
         const locked = await ownBasket(tx, user, id);
         const item = await ownItem(tx, locked, itemId);
         await tx.delete(orderItems).where(eq(orderItems.id, itemId));
-        await tx
-          .update(orders)
-          .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
-          .where(eq(orders.id, id));
+        await basketChanged(tx, id);
         return [item.artworkKey, ...previewFileKeys(item.previewKey)];
       });
       await deleteFiles(keys);

@@ -24,6 +24,7 @@ import type { InvoicesService } from '../invoices/service';
 import type { MailOutbox } from '../mail/service';
 import type { OrdersService } from './service';
 import { allowedMove, applyMove, type MailLinks, type Move } from './transitions';
+import { withNewVersion } from './version';
 
 const summaryColumns = {
   id: orders.id,
@@ -288,10 +289,7 @@ export function staffOrdersService({ db, orders: customerOrders, outbox, invoice
           if ('message' in tracking) throw unprocessable({ tracking_number: tracking.message });
           set.trackingNumber = tracking.value;
         }
-        await tx
-          .update(orders)
-          .set({ ...set, version: sql`${orders.version} + 1`, updatedAt: new Date() })
-          .where(eq(orders.id, id));
+        await tx.update(orders).set(withNewVersion(set)).where(eq(orders.id, id));
       });
       return fresh(id);
     },

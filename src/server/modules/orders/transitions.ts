@@ -14,6 +14,7 @@ import { mailColumns, type MailOutbox } from '../mail/service';
 import type { MailMessage } from '../../lib/mail';
 import { bare, qualified } from '../../db/columns';
 import type { OrderHistoryEntry } from './basket';
+import { withNewVersion } from './version';
 
 export interface Move {
   to: OrderStatus;
@@ -160,12 +161,13 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
     executor
       .update(orders)
       // Placeholders in SQL, not as values: the values are encoded for their columns by runMove.
-      .set({
-        ...Object.fromEntries(shape.setKeys.map((key) => [key, sql`${p(`set_${key}`)}`])),
-        status: sql`${p('to')}`,
-        version: sql`${orders.version} + 1`,
-        updatedAt: sql`${p('updatedAt')}`,
-      })
+      .set(
+        withNewVersion({
+          ...Object.fromEntries(shape.setKeys.map((key) => [key, sql`${p(`set_${key}`)}`])),
+          status: sql`${p('to')}`,
+          updatedAt: sql`${p('updatedAt')}`,
+        }),
+      )
       .where(shape.guarded ? and(eq(orders.id, p('id')), eq(orders.version, p('version'))) : eq(orders.id, p('id')))
       .returning({ id: orders.id, version: orders.version }),
   );
@@ -208,7 +210,7 @@ export async function applyMoveToMany(
   const ids = rows.map((row) => row.id);
   const updated = await tx
     .update(orders)
-    .set({ status: move.to, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .set(withNewVersion({ status: move.to }))
     .where(inArray(orders.id, ids))
     .returning();
   await tx.insert(orderEvents).values(

@@ -11,6 +11,7 @@ import { qualified } from '../../db/columns';
 import { countries, deliveryTypes, orderItems, orders, products, users } from '../../db/schema';
 import { conflict, unprocessable, UpstreamFailed } from '../../lib/domain-errors';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
+import { withNewVersion } from '../orders/version';
 import { ClickAndDropError, clickAndDropClient } from './click-and-drop';
 import { readTrackingFile } from './tracking-file';
 
@@ -230,12 +231,7 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
           const trackingNumber = 'value' in tracking ? tracking.value : null;
           await db
             .update(orders)
-            .set({
-              royalmailOrderId: outcome.order_identifier,
-              ...(trackingNumber ? { trackingNumber } : {}),
-              version: sql`${orders.version} + 1`,
-              updatedAt: new Date(),
-            })
+            .set(withNewVersion({ royalmailOrderId: outcome.order_identifier, ...(trackingNumber ? { trackingNumber } : {}) }))
             .where(eq(orders.id, outcome.order_id));
           results.set(outcome.order_id, { id: outcome.order_id, ok: true, royalmail_order_id: outcome.order_identifier, tracking_number: trackingNumber });
         }
@@ -331,7 +327,7 @@ export function royalMailService({ db, config }: RoyalMailDeps) {
           for (const g of good) {
             await tx
               .update(orders)
-              .set({ trackingNumber: g.tracking_number, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+              .set(withNewVersion({ trackingNumber: g.tracking_number }))
               .where(and(eq(orders.id, g.order_id), inArray(orders.status, ['printing', 'dispatched'])));
           }
         });
