@@ -1,236 +1,193 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Item, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
-import { dispatchPromise, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
-import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain/delivery/delivery';
-import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
-import type { Sides } from '../../../shared/domain/pricing';
+import type { z } from 'zod';
+import type {
+  Address,
+  DeliveryOption,
+  Item,
+  itemCreateSchema,
+  itemUpdateSchema,
+  Order,
+  orderCreateSchema,
+  orderUpdateSchema,
+} from '../../../shared/api/orders';
+import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
-import {
-  invoices,
-  orderEvents,
-  orderItems,
-  orders,
-  products,
-  stock,
-  type InvoiceRow,
-  type OrderEventRow,
-  type OrderItemRow,
-  type OrderRow,
-} from '../../db/schema';
-import { qualified, rowFromJson } from '../../db/columns';
-import type { DeliveryTypeFacts } from '../delivery/service';
+import type { OrderItemRow, OrderRow, UserRow } from '../../db/schema';
+import { conflict, unprocessable } from '../../lib/errors';
+import { addressColumns, addressFields } from '../../lib/postal-address';
 import type { Quoter } from '../prices/service';
-import { previewPagesOf } from '../artwork/previews';
+import { assessBasket } from './assessment';
+import { basketContext, deleteFiles, type OrdersContext } from './context';
+import { presentItemOf, presentOrder, presentSnapshot } from './present';
+import { previewFileKeys } from '../artwork/previews';
+import * as q from './queries';
 
-/** An item row with what its product and paper say today (names, size, weight, production days). */
-export interface ItemFacts extends OrderItemRow {
-  productName: string;
-  stockName: string;
-  trimWidthMm: number;
-  trimHeightMm: number;
-  bleedMm: number;
-  productWeight: string;
-  largeItem: boolean;
-  productionDays: number;
-}
-
-/** What an item's product and paper say today, beside the item's own columns. */
-const productFacts = {
-  productName: products.name,
-  stockName: stock.name,
-  trimWidthMm: products.trimWidthMm,
-  trimHeightMm: products.trimHeightMm,
-  bleedMm: products.bleedMm,
-  productWeight: products.weight,
-  largeItem: products.largeItem,
-  productionDays: products.productionDays,
-};
-
-/** The items of these orders, oldest first, with their products' facts. One query. */
-export async function itemsOf(executor: Db, orderIds: number[]): Promise<ItemFacts[]> {
-  if (!orderIds.length) return [];
-  return executor
-    .select({ ...getTableColumns(orderItems), ...productFacts })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .innerJoin(stock, eq(stock.id, orderItems.stockId))
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.id));
-}
-
-/** An order's move as its history shows it. */
-export type OrderHistoryEntry = Pick<OrderEventRow, 'actor' | 'fromStatus' | 'toStatus' | 'note' | 'at'>;
-
-/** An order as one statement read it: the row, its items with their products' facts, its history and its invoice. */
-export interface OrderSnapshot {
-  row: OrderRow;
-  facts: ItemFacts[];
-  events: OrderHistoryEntry[];
-  invoice: Pick<InvoiceRow, 'id' | 'number'> | null;
-}
-
-/**
- * The reader of a customer's order with everything its page shows, prepared once: one round trip
- * and one snapshot, so the items and history always belong to the row's `version` (a confirmation
- * moves the order only if that version is still current). Resolves null for another's order.
+/*
+ * The customer's basket (DESIGN §2 "Orders"): started, edited and discarded, its items added,
+ * changed and removed, and the delivery services offered for it. Each change is one transaction on
+ * the locked basket, and moves its version on (the SQL is in queries.ts).
  */
-export function orderSnapshotReader(db: Db): (userId: number, id: number) => Promise<OrderSnapshot | null> {
-  const of = (column: (typeof orderItems)['orderId'] | (typeof orderEvents)['orderId']) => sql`${qualified(column)} = ${qualified(orders.id)}`;
-  // A numeric fact (the product's weight) as text, as drizzle reads the column (JSON has numbers only).
-  const facts = sql.join(
-    Object.entries(productFacts).map(([key, column]) => sql`${key}::text, ${qualified(column)}${column.columnType === 'PgNumeric' ? sql`::text` : sql``}`),
-    sql`, `,
-  );
-  const query = db
-    .select({
-      row: orders,
-      items: sql<
-        Array<Record<string, unknown>>
-      >`(select coalesce(jsonb_agg(to_jsonb(${orderItems}.*) || jsonb_build_object(${facts}) order by ${qualified(orderItems.id)}), '[]')
-        from ${orderItems} join ${products} on ${qualified(products.id)} = ${qualified(orderItems.productId)} join ${stock} on ${qualified(stock.id)} = ${qualified(orderItems.stockId)}
-        where ${of(orderItems.orderId)})`,
-      events: sql<
-        Array<Record<string, unknown>>
-      >`(select coalesce(jsonb_agg(to_jsonb(${orderEvents}.*) order by ${qualified(orderEvents.id)}), '[]') from ${orderEvents} where ${of(orderEvents.orderId)})`,
-      invoice: sql<Pick<
-        InvoiceRow,
-        'id' | 'number'
-      > | null>`(select jsonb_build_object('id', ${qualified(invoices.id)}, 'number', ${qualified(invoices.number)}) from ${invoices} where ${qualified(invoices.orderId)} = ${qualified(orders.id)})`,
-    })
-    .from(orders)
-    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
-    .prepare('order_snapshot');
-  const factEntries = Object.entries(productFacts);
-  return async (userId, id) => {
-    const [found] = await query.execute({ id, userId });
-    if (!found) return null;
-    return {
-      row: found.row,
-      facts: found.items.map((json) => {
-        const item = rowFromJson(orderItems, json) as ItemFacts;
-        for (const [key, column] of factEntries) (item as unknown as Record<string, unknown>)[key] = column.mapFromDriverValue(json[key]);
-        return item;
-      }),
-      events: found.events.map((json) => rowFromJson(orderEvents, json)),
-      invoice: found.invoice,
+
+/** A basket holds at most this many items. */
+const MAX_ITEMS = 50;
+
+type ItemChoice = { product_id: number; stock_id: number; qty: number; sides: 'single' | 'double' };
+
+/** Columns of a delivery address as the orders table names them. */
+const deliveryColumns = (a: Address) => ({ ...addressColumns(a), email: a.email });
+
+/** A new basket's address when the customer gives none: their profile's. */
+function profileAddress(user: UserRow) {
+  return { ...addressColumns(addressFields(user)), telephone: user.telephone || user.mobile, email: user.email };
+}
+
+/** The price of a new or changed item, or the 422 that says which field is wrong. */
+function checkItem(quoter: Quoter, item: ItemChoice) {
+  const quote = quoter.quote(item);
+  if (!('price' in quote)) throw unprocessable({ [quote.field]: quote.message });
+  return quote;
+}
+
+/** Marks a changed item's artwork for a new check (sides, orientation or product change what it must be). */
+async function recheck(ctx: OrdersContext, tx: Db, item: OrderItemRow): Promise<void> {
+  if (!item.artworkKey) return;
+  await q.markArtworkUnchecked(tx, item.id);
+  await ctx.queueArtworkCheck(tx, item.id, item.artworkKey);
+}
+
+export async function createBasket(ctx: OrdersContext, user: UserRow, input: z.output<typeof orderCreateSchema>): Promise<Order> {
+  const address = input.address ? deliveryColumns(input.address) : profileAddress(user);
+  const row = await ctx.db.transaction((tx) => q.insertOrder(tx, { userId: user.id, ref: input.ref, ...address }, 'Basket started'));
+  return presentOrder(ctx, user, row);
+}
+
+export async function updateBasket(ctx: OrdersContext, user: UserRow, id: number, input: z.output<typeof orderUpdateSchema>): Promise<Order> {
+  const row = await ctx.db.transaction(async (tx) => {
+    await q.ownBasket(tx, user, id);
+    if (input.delivery_type_id) {
+      const type = await ctx.delivery.typeName(input.delivery_type_id, tx);
+      if (!type) throw unprocessable({ delivery_type_id: 'Choose one of the delivery services offered.' });
+    }
+    return q.updateOrder(tx, id, {
+      ...(input.ref !== undefined ? { ref: input.ref } : {}),
+      ...(input.address ? deliveryColumns(input.address) : {}),
+      ...(input.delivery_type_id !== undefined ? { deliveryTypeId: input.delivery_type_id } : {}),
+    });
+  });
+  return presentOrder(ctx, user, row);
+}
+
+/** Discards a basket with its items; their files go once the rows have. */
+export async function discardBasket(ctx: OrdersContext, user: UserRow, id: number): Promise<Order> {
+  const current = await q.ownSnapshot(ctx, user, id);
+  if (current.row.status !== 'basket') throw conflict('Only a basket can be discarded; a confirmed order can be cancelled.');
+  const answer = await presentSnapshot(ctx, user, current);
+  const keys = await ctx.db.transaction(async (tx) => {
+    await q.ownBasket(tx, user, id);
+    return q.deleteOrder(tx, id);
+  });
+  await deleteFiles(ctx, keys);
+  return answer;
+}
+
+export async function addItem(ctx: OrdersContext, user: UserRow, id: number, input: z.output<typeof itemCreateSchema>): Promise<Item> {
+  checkItem(await ctx.prices.quoter(user), input);
+  const { basket, itemId } = await ctx.db.transaction(async (tx) => {
+    const basket = await q.ownBasket(tx, user, id);
+    if ((await q.countItems(tx, id)) >= MAX_ITEMS) throw unprocessable({ items: 'A basket holds at most 50 items: confirm this one and start another.' });
+    const itemId = await q.insertItem(tx, {
+      orderId: id,
+      productId: input.product_id,
+      stockId: input.stock_id,
+      qty: input.qty,
+      sides: input.sides,
+      orientation: input.orientation,
+      notes: input.notes,
+    });
+    return { basket, itemId };
+  });
+  return presentItemOf(ctx, user, basket, itemId);
+}
+
+export async function updateItem(ctx: OrdersContext, user: UserRow, id: number, itemId: number, input: z.output<typeof itemUpdateSchema>): Promise<Item> {
+  // Read before the transaction: the customer's terms may need the database (a kept copy lasts a
+  // second), and the transaction's callback may send nothing but on its own connection.
+  const quoter = await ctx.prices.quoter(user);
+  const basket = await ctx.db.transaction(async (tx) => {
+    const basket = await q.ownBasket(tx, user, id);
+    const item = await q.ownItem(tx, basket.id, itemId);
+    const next: ItemChoice = {
+      product_id: input.product_id ?? item.productId,
+      stock_id: input.stock_id ?? item.stockId,
+      qty: input.qty ?? item.qty,
+      sides: input.sides ?? (item.sides as 'single' | 'double'),
     };
-  };
-}
-
-/** What the ordering rules need besides the order: today's catalogue for this customer, the delivery services, the calendar. */
-export interface BasketContext {
-  quoter: Quoter;
-  deliveryTypes: DeliveryTypeFacts[];
-  closed: ReadonlySet<CivilDate>;
-  cutoff: string;
-  vatRate: string;
-  now: Date;
-}
-
-export interface PricedItem {
-  facts: ItemFacts;
-  /** Today's price, or null when the item cannot be ordered as it is. */
-  price: number | null;
-  unavailable: string | null;
-}
-
-export interface DeliveryOffer {
-  type: DeliveryTypeFacts;
-  price: number;
-  promise: DispatchPromise;
-}
-
-/** A basket judged by today's rules: prices, weight, the services offered, dates, totals and what still stops confirmation. */
-export interface BasketAssessment {
-  items: PricedItem[];
-  weight: number;
-  productionDays: number;
-  offers: DeliveryOffer[];
-  /** The chosen service's offer, or null (none chosen, or not offered any more). */
-  chosen: DeliveryOffer | null;
-  totals: OrderTotals | null;
-  promise: DispatchPromise;
-  /** Field → message, for the confirm's 422 and the page's checklist. */
-  blockers: Record<string, string>;
-}
-
-const itemLabel = (index: number, item: ItemFacts) => `Item ${index + 1} (${item.productName})`;
-
-/** The artwork conditions for confirming (and resubmitting): uploaded, checked, not failed, warnings accepted. */
-export function artworkBlocker(item: OrderItemRow): string | null {
-  if (!item.artworkKey) return 'upload its artwork (a print-ready PDF).';
-  const status = item.preflightStatus as PreflightStatus | null;
-  if (status === 'pending' || status === null) return 'its artwork is still being checked; this takes a few seconds.';
-  if (status === 'fail') return 'its artwork failed a check; replace it with a corrected PDF.';
-  if (status === 'warn' && !item.warningsAccepted) return 'tick "I accept these warnings" for its artwork, or replace it.';
-  return null;
-}
-
-export function assessBasket(order: OrderRow, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
-  const items: PricedItem[] = facts.map((f) => {
-    const quote = ctx.quoter.quote({ product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as Sides });
-    return 'price' in quote ? { facts: f, price: quote.price, unavailable: null } : { facts: f, price: null, unavailable: quote.message };
+    const choiceChanged = next.product_id !== item.productId || next.stock_id !== item.stockId || next.qty !== item.qty || next.sides !== item.sides;
+    if (choiceChanged) checkItem(quoter, next);
+    if (input.warnings_accepted !== undefined && input.warnings_accepted && item.preflightStatus !== 'warn') {
+      throw unprocessable({
+        warnings_accepted: item.preflightStatus === 'pending' ? 'The artwork is still being checked.' : 'This artwork has no warnings to accept.',
+      });
+    }
+    await q.updateItem(tx, item, {
+      productId: next.product_id,
+      stockId: next.stock_id,
+      qty: next.qty,
+      sides: next.sides,
+      orientation: input.orientation ?? item.orientation,
+      notes: input.notes ?? item.notes,
+      warningsAccepted: input.warnings_accepted ?? item.warningsAccepted,
+    });
+    // What the artwork is checked against changed: check it again.
+    if (next.product_id !== item.productId || next.sides !== item.sides || (input.orientation && input.orientation !== item.orientation))
+      await recheck(ctx, tx, item);
+    return basket;
   });
-  const weight = orderWeight(facts.map((f) => ({ qty: f.qty, weight: f.productWeight })));
-  const productionDays = Math.max(0, ...facts.map((f) => f.productionDays));
-  const shipment = { country_id: order.countryId ?? 0, weight, has_large_item: facts.some((f) => f.largeItem) };
-  const promiseFor = (transitDays: number | null) => dispatchPromise(ctx.now, { productionDays, transitDays, closed: ctx.closed, cutoff: ctx.cutoff });
-  const offers = ctx.deliveryTypes.flatMap((type) => {
-    const price = deliveryCost(type, shipment);
-    return price === undefined ? [] : [{ type, price, promise: promiseFor(type.transit_days) }];
-  });
-  const chosen = offers.find((o) => o.type.id === order.deliveryTypeId) ?? null;
-
-  const blockers: Record<string, string> = {};
-  if (!facts.length) blockers.items = 'Add at least one item.';
-  items.forEach(({ facts: f, unavailable }, i) => {
-    const problem = unavailable ?? artworkBlocker(f);
-    if (problem) blockers[`items.${f.id}`] = `${itemLabel(i, f)}: ${unavailable ? unavailable.charAt(0).toLowerCase() + unavailable.slice(1) : problem}`;
-  });
-  if (!order.countryId) blockers.address = 'Give a delivery address with its country.';
-  if (order.deliveryTypeId === null)
-    blockers.delivery_type_id = offers.length ? 'Choose a delivery service.' : 'No delivery service is offered for this address and weight; contact us.';
-  else if (!chosen) {
-    const type = ctx.deliveryTypes.find((t) => t.id === order.deliveryTypeId);
-    blockers.delivery_type_id = type
-      ? `${whyNotOffered(type, shipment)}: choose another.`
-      : 'The chosen delivery service is no longer offered: choose another.';
-  }
-
-  const prices = items.map((i) => i.price);
-  const totals = chosen && prices.every((p): p is number => p !== null) ? orderTotals(prices, chosen.price, ctx.vatRate) : null;
-  return { items, weight, productionDays, offers, chosen, totals, promise: chosen?.promise ?? promiseFor(null), blockers };
+  return presentItemOf(ctx, user, basket, itemId);
 }
 
-/** The customer-facing item: a basket's at today's price, a confirmed order's at its frozen price. */
-export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'unavailable'> | null): Item {
-  return {
-    id: f.id,
-    product_id: f.productId,
-    product_name: f.productName,
-    stock_id: f.stockId,
-    stock_name: f.stockName,
-    qty: f.qty,
-    sides: f.sides as Item['sides'],
-    orientation: f.orientation as Item['orientation'],
-    notes: f.notes,
-    price: priced ? priced.price : f.priceSaved,
-    unavailable: priced ? priced.unavailable : null,
-    warnings_accepted: f.warningsAccepted,
-    trim: { width_mm: f.trimWidthMm, height_mm: f.trimHeightMm, bleed_mm: f.bleedMm },
-    artwork:
-      f.artworkKey && f.artworkName && f.artworkUploadedAt
-        ? {
-            name: f.artworkName,
-            size: f.artworkSize ?? 0,
-            uploaded_at: f.artworkUploadedAt.toISOString(),
-            preflight: {
-              status: (f.preflightStatus ?? 'pending') as PreflightStatus,
-              checks: (f.preflight as { checks?: PreflightCheckResult[] } | null)?.checks ?? [],
-            },
-            preview: Boolean(f.previewKey),
-            preview_pages: previewPagesOf(f),
-          }
-        : null,
-  };
+export async function removeItem(ctx: OrdersContext, user: UserRow, id: number, itemId: number): Promise<Item> {
+  const basket = await q.ownOrder(ctx.db, user, id);
+  const answer = await presentItemOf(ctx, user, basket, itemId);
+  const keys = await ctx.db.transaction(async (tx) => {
+    const locked = await q.ownBasket(tx, user, id);
+    const item = await q.ownItem(tx, locked.id, itemId);
+    await q.deleteItem(tx, item);
+    return [item.artworkKey, ...previewFileKeys(item.previewKey)];
+  });
+  await deleteFiles(ctx, keys);
+  return answer;
+}
+
+/** The delivery services offered for the basket now, each with its price and dates. */
+export async function deliveryOptions(ctx: OrdersContext, user: UserRow, id: number): Promise<DeliveryOption[]> {
+  const { row, facts } = await q.ownSnapshot(ctx, user, id);
+  if (row.status !== 'basket') throw conflict(q.CONFIRMED);
+  const rules = await basketContext(ctx, user);
+  const assessment = assessBasket(row, facts, rules);
+  return assessment.offers.map((o) => ({
+    id: o.type.id,
+    code: o.type.code,
+    name: o.type.name,
+    carrier: o.type.carrier,
+    price: o.price,
+    transit_days: o.type.transit_days,
+    dispatch_date: o.promise.dispatch,
+    delivery_date: o.promise.delivery ?? o.promise.dispatch,
+    confirm_by: o.promise.beforeCutoffToday ? rules.cutoff : null,
+  }));
+}
+
+/** For the artwork routes: the customer's item in an order whose artwork may change (basket, or on hold). */
+export async function artworkTarget(
+  ctx: OrdersContext,
+  user: UserRow,
+  id: number,
+  itemId: number,
+  forWrite: boolean,
+): Promise<{ order: OrderRow; item: OrderItemRow }> {
+  const order = await q.ownOrder(ctx.db, user, id);
+  const item = await q.ownItem(ctx.db, id, itemId, false);
+  if (forWrite && !canReplaceArtwork(order.status))
+    throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
+  return { order, item };
 }

@@ -13,7 +13,7 @@ import type { InvoicesService } from '../invoices/service';
 import { mailColumns, type MailOutbox } from '../mail/service';
 import type { MailMessage } from '../../lib/mail';
 import { bare, qualified } from '../../db/columns';
-import type { OrderHistoryEntry } from './basket';
+import type { OrderHistoryEntry } from './snapshot';
 import { withNewVersion } from './version';
 
 export interface Move {

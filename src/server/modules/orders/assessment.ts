@@ -1,0 +1,100 @@
+import type { PreflightStatus } from '../../../shared/api/orders';
+import { dispatchPromise, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
+import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain/delivery/delivery';
+import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
+import type { Sides } from '../../../shared/domain/pricing';
+import type { OrderItemRow, OrderRow } from '../../db/schema';
+import type { DeliveryTypeFacts } from '../delivery/service';
+import type { Quoter } from '../prices/service';
+import type { ItemFacts } from './snapshot';
+
+/*
+ * A basket judged by today's rules (DESIGN §2 "Orders"): its items priced for the customer, its
+ * weight, the delivery services offered with their dates, its totals, and what still stops it being
+ * confirmed. Pure: the order and its items are read elsewhere (snapshot.ts), the rules are here.
+ */
+
+/** What the ordering rules need besides the order: today's catalogue for this customer, the delivery services, the calendar. */
+export interface BasketContext {
+  quoter: Quoter;
+  deliveryTypes: DeliveryTypeFacts[];
+  closed: ReadonlySet<CivilDate>;
+  cutoff: string;
+  vatRate: string;
+  now: Date;
+}
+
+export interface PricedItem {
+  facts: ItemFacts;
+  /** Today's price, or null when the item cannot be ordered as it is. */
+  price: number | null;
+  unavailable: string | null;
+}
+
+export interface DeliveryOffer {
+  type: DeliveryTypeFacts;
+  price: number;
+  promise: DispatchPromise;
+}
+
+/** A basket judged by today's rules: prices, weight, the services offered, dates, totals and what still stops confirmation. */
+export interface BasketAssessment {
+  items: PricedItem[];
+  weight: number;
+  productionDays: number;
+  offers: DeliveryOffer[];
+  /** The chosen service's offer, or null (none chosen, or not offered any more). */
+  chosen: DeliveryOffer | null;
+  totals: OrderTotals | null;
+  promise: DispatchPromise;
+  /** Field → message, for the confirm's 422 and the page's checklist. */
+  blockers: Record<string, string>;
+}
+
+const itemLabel = (index: number, item: ItemFacts) => `Item ${index + 1} (${item.productName})`;
+
+/** The artwork conditions for confirming (and resubmitting): uploaded, checked, not failed, warnings accepted. */
+export function artworkBlocker(item: OrderItemRow): string | null {
+  if (!item.artworkKey) return 'upload its artwork (a print-ready PDF).';
+  const status = item.preflightStatus as PreflightStatus | null;
+  if (status === 'pending' || status === null) return 'its artwork is still being checked; this takes a few seconds.';
+  if (status === 'fail') return 'its artwork failed a check; replace it with a corrected PDF.';
+  if (status === 'warn' && !item.warningsAccepted) return 'tick "I accept these warnings" for its artwork, or replace it.';
+  return null;
+}
+
+export function assessBasket(order: OrderRow, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
+  const items: PricedItem[] = facts.map((f) => {
+    const quote = ctx.quoter.quote({ product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as Sides });
+    return 'price' in quote ? { facts: f, price: quote.price, unavailable: null } : { facts: f, price: null, unavailable: quote.message };
+  });
+  const weight = orderWeight(facts.map((f) => ({ qty: f.qty, weight: f.productWeight })));
+  const productionDays = Math.max(0, ...facts.map((f) => f.productionDays));
+  const shipment = { country_id: order.countryId ?? 0, weight, has_large_item: facts.some((f) => f.largeItem) };
+  const promiseFor = (transitDays: number | null) => dispatchPromise(ctx.now, { productionDays, transitDays, closed: ctx.closed, cutoff: ctx.cutoff });
+  const offers = ctx.deliveryTypes.flatMap((type) => {
+    const price = deliveryCost(type, shipment);
+    return price === undefined ? [] : [{ type, price, promise: promiseFor(type.transit_days) }];
+  });
+  const chosen = offers.find((o) => o.type.id === order.deliveryTypeId) ?? null;
+
+  const blockers: Record<string, string> = {};
+  if (!facts.length) blockers.items = 'Add at least one item.';
+  items.forEach(({ facts: f, unavailable }, i) => {
+    const problem = unavailable ?? artworkBlocker(f);
+    if (problem) blockers[`items.${f.id}`] = `${itemLabel(i, f)}: ${unavailable ? unavailable.charAt(0).toLowerCase() + unavailable.slice(1) : problem}`;
+  });
+  if (!order.countryId) blockers.address = 'Give a delivery address with its country.';
+  if (order.deliveryTypeId === null)
+    blockers.delivery_type_id = offers.length ? 'Choose a delivery service.' : 'No delivery service is offered for this address and weight; contact us.';
+  else if (!chosen) {
+    const type = ctx.deliveryTypes.find((t) => t.id === order.deliveryTypeId);
+    blockers.delivery_type_id = type
+      ? `${whyNotOffered(type, shipment)}: choose another.`
+      : 'The chosen delivery service is no longer offered: choose another.';
+  }
+
+  const prices = items.map((i) => i.price);
+  const totals = chosen && prices.every((p): p is number => p !== null) ? orderTotals(prices, chosen.price, ctx.vatRate) : null;
+  return { items, weight, productionDays, offers, chosen, totals, promise: chosen?.promise ?? promiseFor(null), blockers };
+}

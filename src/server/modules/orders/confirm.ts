@@ -1,0 +1,95 @@
+import type { Order } from '../../../shared/api/orders';
+import { isUniqueViolation } from '../../db/errors';
+import type { OrderRow, UserRow } from '../../db/schema';
+import { conflict, unprocessable } from '../../lib/errors';
+import { assessBasket, type BasketAssessment } from './assessment';
+import { basketContext, type OrdersContext } from './context';
+import { presentSnapshot } from './present';
+import { orderConfirmedWith, ownSnapshot } from './queries';
+import { applyMoveIfUnchanged } from './transitions';
+
+/** Reads and tries of a confirmation whose basket keeps changing under it, before it answers 409. */
+const CONFIRM_ATTEMPTS = 3;
+
+/** 422 naming the order a confirmation key already confirmed, if it did. */
+async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key: string): Promise<void> {
+  const other = await orderConfirmedWith(ctx.db, user, key);
+  if (other !== null) throw unprocessable({ idempotency_key: `This Idempotency-Key already confirmed order ${other}; make a new key for another order.` });
+}
+
+/**
+ * basket → live. Idempotent by key: a retry (or a concurrent duplicate) with the key the order
+ * was confirmed with answers the order as it is, and makes nothing twice.
+ *
+ * Optimistic, with no lock held while the basket is judged: one statement reads the order with
+ * its items, and one statement — its own transaction — freezes and moves it only if it is still
+ * at the version read (every change to a basket and its items moves it on: version.ts). Otherwise
+ * the order changed meanwhile (a duplicate confirmation won, or an edit in another tab): it is read
+ * and judged again. Two round trips where a locking transaction needs six.
+ */
+export async function confirmOrder(ctx: OrdersContext, user: UserRow, id: number, key: string, body: { delivery_type_id?: number }): Promise<Order> {
+  const rules = await basketContext(ctx, user);
+  for (let attempt = 1; ; attempt++) {
+    const read = await ownSnapshot(ctx, user, id);
+    const { row: order, facts } = read;
+    // The retry of a confirmation that went through: the order as it is now.
+    if (order.confirmKey === key) return presentSnapshot(ctx, user, read);
+    if (order.status !== 'basket') {
+      await refuseKeyOfAnother(ctx, user, key);
+      throw conflict(`Order ${order.id} is already confirmed.`);
+    }
+    const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
+    const assessment = assessBasket(basket, facts, rules);
+    if (Object.keys(assessment.blockers).length)
+      throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
+    const moved = await freeze(ctx, user, basket, assessment, key);
+    if (moved) {
+      return presentSnapshot(ctx, user, {
+        row: moved.row,
+        facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })),
+        events: [...read.events, moved.event],
+        invoice: null,
+      });
+    }
+    if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
+  }
+}
+
+/**
+ * Freezes prices, totals, weight and dates on the basket and moves it to live, with its event and
+ * mail: one statement, applied only if the basket is still at the version it was judged at (null
+ * otherwise). A key that confirmed another order is refused by the unique index: 422.
+ */
+async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: BasketAssessment, key: string) {
+  const chosen = a.chosen!;
+  const totals = a.totals!;
+  try {
+    return await applyMoveIfUnchanged(ctx.db, { outbox: ctx.outbox }, ctx, order, {
+      to: 'live',
+      actor: 'customer',
+      actorUserId: user.id,
+      note: 'Order confirmed',
+      // The e-mail says "ready to collect" for a collection, not a dispatch and a delivery.
+      service: chosen.type,
+      itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price! })),
+      set: {
+        deliveryTypeId: chosen.type.id,
+        deliveryCost: chosen.price,
+        totalNet: totals.total_net,
+        totalVat: totals.total_vat,
+        total: totals.total,
+        weight: a.weight,
+        dispatchDue: chosen.promise.dispatch,
+        deliveryDue: chosen.promise.delivery,
+        confirmKey: key,
+        confirmedAt: new Date(),
+      },
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'orders_user_confirm_key_unique')) {
+      await refuseKeyOfAnother(ctx, user, key);
+      throw unprocessable({ idempotency_key: 'This Idempotency-Key was already used for another order; make a new key.' });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import type { FileStore } from '../../lib/files';
+import type { DeliveryService } from '../delivery/service';
+import type { MailOutbox } from '../mail/service';
+import type { PricesService } from '../prices/service';
+import type { SettingsService } from '../settings/service';
+import type { BasketContext } from './assessment';
+import type { MailLinks } from './transitions';
+import { ReferenceDataCache } from './reference-data';
+import { orderSnapshotReader, type OrderSnapshot } from './snapshot';
+
+/** What the customer's orders are built with (app.ts gives them). */
+export interface OrdersDeps extends MailLinks {
+  db: Db;
+  prices: PricesService;
+  delivery: DeliveryService;
+  settings: SettingsService;
+  outbox: MailOutbox;
+  files: FileStore;
+  /** Queues a check of an item's newly stored artwork (the artwork module's job), in the caller's transaction. */
+  queueArtworkCheck(tx: Db, itemId: number, key: string): Promise<void>;
+}
+
+/**
+ * What every function of the customer's orders takes first: the deps, the reference data kept
+ * between requests, and the prepared read of one order whole. Built once, by `ordersService`.
+ */
+export interface OrdersContext extends OrdersDeps {
+  reference: ReferenceDataCache;
+  readSnapshot: (userId: number, id: number) => Promise<OrderSnapshot | null>;
+}
+
+export function ordersContext(deps: OrdersDeps): OrdersContext {
+  return { ...deps, reference: new ReferenceDataCache(deps), readSnapshot: orderSnapshotReader(deps.db) };
+}
+
+/** Today's rules for this customer's basket: their prices, and the kept reference data. */
+export async function basketContext(ctx: OrdersContext, user: UserRow): Promise<BasketContext> {
+  const now = new Date();
+  const [quoter, shared] = await Promise.all([ctx.prices.quoter(user), ctx.reference.read(now)]);
+  return { quoter, ...shared, now };
+}
+
+/** Deletes files after the change that stopped naming them has committed. */
+export async function deleteFiles(ctx: Pick<OrdersContext, 'files'>, keys: Array<string | null | undefined>): Promise<void> {
+  await Promise.all(keys.filter((k): k is string => Boolean(k)).map((k) => ctx.files.delete(k)));
+}

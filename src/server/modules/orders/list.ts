@@ -1,0 +1,123 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderList, OrderListQuery, OrderSummary } from '../../../shared/api/orders';
+import { nextDay, ukStartOfDay } from '../../../shared/domain/calendar/workingDays';
+import type { Carrier } from '../../../shared/domain/delivery/delivery';
+import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
+import type { Db } from '../../db/client';
+import { qualified } from '../../db/columns';
+import { deliveryTypes, orderItems, orders, products, type UserRow } from '../../db/schema';
+import { containing } from '../../lib/rest-list';
+import type { OrdersContext } from './context';
+import { itemsOf } from './snapshot';
+
+/* The customer's list of orders (DESIGN §3 "Orders (customer)"): a page by status, days and search, and the counts per status. */
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * What a customer's search matches: the order's number, their reference, the delivery postcode
+ * (spaces ignored: "ls1 1aa" finds "LS11AA") or a product on it; digits alone are an order number
+ * or part of a reference, since every postcode and many product names have digits in them. The products are few: those whose
+ * name matches are found first, and only when there are some is each order's items looked at
+ * (`order_items_order_idx` carries the product, so that look reads the index alone).
+ */
+async function searchCondition(db: Db, q: string): Promise<SQL> {
+  // "#123" is an order number; digits alone are one, or part of a reference (a purchase order).
+  const number = /^(#?)(\d{1,9})$/.exec(q);
+  if (number?.[1]) return eq(orders.id, Number(number[2]));
+  const byRef = ilike(orders.ref, containing(q));
+  if (number) return or(eq(orders.id, Number(number[2])), byRef)!;
+  const arms: SQL[] = [byRef];
+  const compact = q.replace(/\s+/g, '').toLowerCase();
+  if (compact) arms.push(sql`replace(lower(${orders.postcode}), ' ', '') like ${containing(compact)}`);
+  const named = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(ilike(products.name, containing(q)));
+  if (named.length) {
+    const ids = named.map((p) => p.id);
+    arms.push(sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)} and ${inArray(orderItems.productId, ids)})`);
+  }
+  return or(...arms)!;
+}
+
+/** A page of the customer's orders: confirmed ones (or those of one status, baskets too), newest first. */
+export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user: UserRow, query: OrderListQuery): Promise<OrderList> {
+  const { db, prices } = ctx;
+  const where: SQL[] = [eq(orders.userId, user.id)];
+  // Without a status: the confirmed orders in every status (baskets live at /create).
+  where.push(query.status ? eq(orders.status, query.status) : ne(orders.status, 'basket'));
+  // The UK days it was confirmed on, both included (`orders_user_confirmed_idx`).
+  if (query.from) where.push(gte(orders.confirmedAt, ukStartOfDay(query.from)));
+  if (query.to) where.push(lt(orders.confirmedAt, ukStartOfDay(nextDay(query.to))));
+  const q = query.q?.trim();
+  if (q) where.push(await searchCondition(db, q));
+  const condition = and(...where);
+  // The page's ids from the customer's index alone (user, status, id, ref, postcode: a search by
+  // reference or postcode reads no table row), then those rows. `id + 0` keeps the planner from walking the whole
+  // primary key backwards in search of a customer's newest orders among everyone's.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(condition)
+    .orderBy(desc(sql`${orders.id} + 0`))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        ref: orders.ref,
+        status: orders.status,
+        total: orders.total,
+        dispatchDue: orders.dispatchDue,
+        trackingNumber: orders.trackingNumber,
+        carrier: deliveryTypes.carrier,
+        createdAt: orders.createdAt,
+        confirmedAt: orders.confirmedAt,
+        dispatchedAt: orders.dispatchedAt,
+        itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
+      })
+      .from(orders)
+      .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
+      .where(inArray(orders.id, pageIds))
+      .orderBy(desc(orders.id)),
+    db.select({ n: count() }).from(orders).where(condition),
+  ]);
+  // A basket's value is its items at today's prices (confirmed orders carry their frozen total).
+  const baskets = rows.filter((r) => r.status === 'basket');
+  const basketValue = new Map<number, number | null>();
+  if (baskets.length) {
+    const quoter = await prices.quoter(user);
+    for (const f of await itemsOf(
+      db,
+      baskets.map((b) => b.id),
+    )) {
+      const quote = quoter.quote({ product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as 'single' | 'double' });
+      const sum = basketValue.has(f.orderId) ? basketValue.get(f.orderId)! : 0;
+      basketValue.set(f.orderId, sum === null || !('price' in quote) ? null : sum + quote.price);
+    }
+  }
+  const data: OrderSummary[] = rows.map((r) => ({
+    id: r.id,
+    ref: r.ref,
+    status: r.status as OrderStatus,
+    item_count: r.itemCount,
+    value: r.status === 'basket' ? (basketValue.has(r.id) ? basketValue.get(r.id)! : 0) : r.total,
+    dispatch_due: r.dispatchDue,
+    tracking_number: r.trackingNumber,
+    carrier: (r.carrier as Carrier | null) ?? null,
+    created_at: r.createdAt.toISOString(),
+    confirmed_at: iso(r.confirmedAt),
+    dispatched_at: iso(r.dispatchedAt),
+  }));
+  return { data, total: n, page: query.page, per_page: query.per_page };
+}
+
+/** The customer's orders in each status (baskets too). */
+export async function countOrders(db: Db, user: UserRow): Promise<Record<OrderStatus, number>> {
+  const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, user.id)).groupBy(orders.status);
+  const out = Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const r of rows) if (r.status in out) out[r.status as OrderStatus] = r.n;
+  return out;
+}

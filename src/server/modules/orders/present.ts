@@ -1,0 +1,113 @@
+import type { Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
+import type { OrderStatus } from '../../../shared/domain/orders/statuses';
+import type { OrderRow, UserRow } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { addressFields } from '../../lib/postal-address';
+import { assessBasket, type PricedItem } from './assessment';
+import { basketContext, type OrdersContext } from './context';
+import { previewPagesOf } from '../artwork/previews';
+import { NO_SUCH_ITEM, ownSnapshot } from './queries';
+import type { ReferenceData } from './reference-data';
+import { itemsOf, type ItemFacts, type OrderSnapshot } from './snapshot';
+
+/*
+ * The customer's order and items as the API answers them: a basket judged by today's rules, a
+ * confirmed order as it was frozen.
+ */
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The delivery type's name: an active one from the reference data, an inactive one from the table. */
+async function typeOf(ctx: OrdersContext, id: number | null, shared: ReferenceData) {
+  if (id === null) return null;
+  const active = shared.deliveryTypes.find((t) => t.id === id);
+  return active ? { id, code: active.code, name: active.name, carrier: active.carrier } : ctx.delivery.typeName(id);
+}
+
+/** The order as the API answers it, from one snapshot of it. */
+export async function presentSnapshot(ctx: OrdersContext, user: UserRow, { row, facts, events, invoice }: OrderSnapshot): Promise<Order> {
+  const shared = await ctx.reference.read(new Date());
+  const basket = row.status === 'basket' ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
+  const type = await typeOf(ctx, row.deliveryTypeId, shared);
+  return {
+    id: row.id,
+    ref: row.ref,
+    status: row.status as OrderStatus,
+    address: { ...addressFields(row), email: row.email },
+    country_name: row.countryId === null ? null : (shared.countryNames.get(row.countryId) ?? null),
+    delivery_type_id: row.deliveryTypeId,
+    delivery_type: type,
+    delivery_cost: basket ? (basket.chosen?.price ?? null) : row.deliveryCost,
+    total_net: basket ? (basket.totals?.total_net ?? null) : row.totalNet,
+    total_vat: basket ? (basket.totals?.total_vat ?? null) : row.totalVat,
+    total: basket ? (basket.totals?.total ?? null) : row.total,
+    weight: basket ? basket.weight : (row.weight ?? 0),
+    dispatch_due: basket ? basket.promise.dispatch : row.dispatchDue,
+    delivery_due: basket ? basket.promise.delivery : row.deliveryDue,
+    problem_text: row.status === 'problem' ? row.problemText : null,
+    tracking_number: row.trackingNumber,
+    invoice: row.status === 'dispatched' ? invoice : null,
+    confirmed_at: iso(row.confirmedAt),
+    dispatched_at: iso(row.dispatchedAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    version: row.version,
+    items: facts.map((f, i) => presentItem(f, basket ? basket.items[i] : null)),
+    // Staff's notes on their moves are for staff (the customer reads a hold's problem text instead).
+    events: events.map((e) => ({
+      from: e.fromStatus as OrderStatus | null,
+      to: e.toStatus as OrderStatus,
+      note: e.actor === 'staff' ? '' : e.note,
+      actor: e.actor as 'customer' | 'staff' | 'system',
+      at: e.at.toISOString(),
+    })),
+    blockers: basket ? Object.values(basket.blockers) : [],
+  };
+}
+
+/** The order as it is now (after a change to it): read whole again, as one snapshot. */
+export async function presentOrder(ctx: OrdersContext, user: UserRow, row: Pick<OrderRow, 'id'>): Promise<Order> {
+  return presentSnapshot(ctx, user, await ownSnapshot(ctx, user, row.id));
+}
+
+/** One item of the order as it is now: a basket's priced by today's rules. */
+export async function presentItemOf(ctx: OrdersContext, user: UserRow, order: OrderRow, itemId: number): Promise<Item> {
+  const facts = await itemsOf(ctx.db, [order.id]);
+  const index = facts.findIndex((f) => f.id === itemId);
+  if (index < 0) throw notFound(NO_SUCH_ITEM);
+  if (order.status !== 'basket') return presentItem(facts[index], null);
+  return presentItem(facts[index], assessBasket(order, facts, await basketContext(ctx, user)).items[index]);
+}
+
+/** The customer-facing item: a basket's at today's price, a confirmed order's at its frozen price. */
+export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'unavailable'> | null): Item {
+  return {
+    id: f.id,
+    product_id: f.productId,
+    product_name: f.productName,
+    stock_id: f.stockId,
+    stock_name: f.stockName,
+    qty: f.qty,
+    sides: f.sides as Item['sides'],
+    orientation: f.orientation as Item['orientation'],
+    notes: f.notes,
+    price: priced ? priced.price : f.priceSaved,
+    unavailable: priced ? priced.unavailable : null,
+    warnings_accepted: f.warningsAccepted,
+    trim: { width_mm: f.trimWidthMm, height_mm: f.trimHeightMm, bleed_mm: f.bleedMm },
+    artwork:
+      f.artworkKey && f.artworkName && f.artworkUploadedAt
+        ? {
+            name: f.artworkName,
+            size: f.artworkSize ?? 0,
+            uploaded_at: f.artworkUploadedAt.toISOString(),
+            preflight: {
+              status: (f.preflightStatus ?? 'pending') as PreflightStatus,
+              checks: (f.preflight as { checks?: PreflightCheckResult[] } | null)?.checks ?? [],
+            },
+            preview: Boolean(f.previewKey),
+            preview_pages: previewPagesOf(f),
+          }
+        : null,
+  };
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  invoices,
+  orderEvents,
+  orderItems,
+  orders,
+  products,
+  stock,
+  type InvoiceRow,
+  type OrderEventRow,
+  type OrderItemRow,
+  type OrderRow,
+} from '../../db/schema';
+import { qualified, rowFromJson } from '../../db/columns';
+
+/** An item row with what its product and paper say today (names, size, weight, production days). */
+export interface ItemFacts extends OrderItemRow {
+  productName: string;
+  stockName: string;
+  trimWidthMm: number;
+  trimHeightMm: number;
+  bleedMm: number;
+  productWeight: string;
+  largeItem: boolean;
+  productionDays: number;
+}
+
+/** What an item's product and paper say today, beside the item's own columns. */
+const productFacts = {
+  productName: products.name,
+  stockName: stock.name,
+  trimWidthMm: products.trimWidthMm,
+  trimHeightMm: products.trimHeightMm,
+  bleedMm: products.bleedMm,
+  productWeight: products.weight,
+  largeItem: products.largeItem,
+  productionDays: products.productionDays,
+};
+
+/** The items of these orders, oldest first, with their products' facts. One query. */
+export async function itemsOf(executor: Db, orderIds: number[]): Promise<ItemFacts[]> {
+  if (!orderIds.length) return [];
+  return executor
+    .select({ ...getTableColumns(orderItems), ...productFacts })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(stock, eq(stock.id, orderItems.stockId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+}
+
+/** An order's move as its history shows it. */
+export type OrderHistoryEntry = Pick<OrderEventRow, 'actor' | 'fromStatus' | 'toStatus' | 'note' | 'at'>;
+
+/** An order as one statement read it: the row, its items with their products' facts, its history and its invoice. */
+export interface OrderSnapshot {
+  row: OrderRow;
+  facts: ItemFacts[];
+  events: OrderHistoryEntry[];
+  invoice: Pick<InvoiceRow, 'id' | 'number'> | null;
+}
+
+/**
+ * The reader of a customer's order with everything its page shows, prepared once: one round trip
+ * and one snapshot, so the items and history always belong to the row's `version` (a confirmation
+ * moves the order only if that version is still current). Resolves null for another's order.
+ */
+export function orderSnapshotReader(db: Db): (userId: number, id: number) => Promise<OrderSnapshot | null> {
+  const of = (column: (typeof orderItems)['orderId'] | (typeof orderEvents)['orderId']) => sql`${qualified(column)} = ${qualified(orders.id)}`;
+  // A numeric fact (the product's weight) as text, as drizzle reads the column (JSON has numbers only).
+  const facts = sql.join(
+    Object.entries(productFacts).map(([key, column]) => sql`${key}::text, ${qualified(column)}${column.columnType === 'PgNumeric' ? sql`::text` : sql``}`),
+    sql`, `,
+  );
+  const query = db
+    .select({
+      row: orders,
+      items: sql<
+        Array<Record<string, unknown>>
+      >`(select coalesce(jsonb_agg(to_jsonb(${orderItems}.*) || jsonb_build_object(${facts}) order by ${qualified(orderItems.id)}), '[]')
+        from ${orderItems} join ${products} on ${qualified(products.id)} = ${qualified(orderItems.productId)} join ${stock} on ${qualified(stock.id)} = ${qualified(orderItems.stockId)}
+        where ${of(orderItems.orderId)})`,
+      events: sql<
+        Array<Record<string, unknown>>
+      >`(select coalesce(jsonb_agg(to_jsonb(${orderEvents}.*) order by ${qualified(orderEvents.id)}), '[]') from ${orderEvents} where ${of(orderEvents.orderId)})`,
+      invoice: sql<Pick<
+        InvoiceRow,
+        'id' | 'number'
+      > | null>`(select jsonb_build_object('id', ${qualified(invoices.id)}, 'number', ${qualified(invoices.number)}) from ${invoices} where ${qualified(invoices.orderId)} = ${qualified(orders.id)})`,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('order_snapshot');
+  const factEntries = Object.entries(productFacts);
+  return async (userId, id) => {
+    const [found] = await query.execute({ id, userId });
+    if (!found) return null;
+    return {
+      row: found.row,
+      facts: found.items.map((json) => {
+        const item = rowFromJson(orderItems, json) as ItemFacts;
+        for (const [key, column] of factEntries) (item as unknown as Record<string, unknown>)[key] = column.mapFromDriverValue(json[key]);
+        return item;
+      }),
+      events: found.events.map((json) => rowFromJson(orderEvents, json)),
+      invoice: found.invoice,
+    };
+  };
+}
