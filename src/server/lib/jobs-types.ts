@@ -68,6 +68,8 @@ export interface JobQueue {
   start(): void;
   /** Polls now rather than at the next tick (e.g. just after a commit that queued a job). */
   wake(): void;
+  /** Polls a moment from now: after a job was written in a transaction that has not committed yet. */
+  wakeSoon(): void;
   /** Runs due jobs until none is due and none of this worker's is running (tests and shutdown). */
   drain(): Promise<void>;
   /** Stops polling and waits for running jobs (at most `timeoutMs`). */

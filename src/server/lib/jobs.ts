@@ -253,6 +253,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       schedule(0);
     },
     wake,
+    wakeSoon,
     async drain() {
       // A poll under way may have looked before the caller's last write: wait for it, then look again.
       if (polling) await polling;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRow } from '../../../src/server/db/schema';
-import { orderMail } from '../../../src/server/modules/orders/transitions';
+import { orderMail } from '../../../src/server/modules/orders/order-mail';
 
 /** The customer's e-mails say the days the way the pages do: a collection is ready to collect, never dispatched or delivered. */
 const links = { appUrl: 'https://trade.example.test', appName: 'Print Junction Trade' };

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import { orderEvents, orderItems, orders, settings } from '../../../src/server/db/schema';
-import { applyMoveIfUnchanged } from '../../../src/server/modules/orders/transitions';
+import { moveOrders } from '../../../src/server/modules/orders/transitions';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { putAsRead, staffClient } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
@@ -416,10 +416,10 @@ describe('delivery and confirmation', () => {
       note: 'Order confirmed',
       itemPrices: [{ id: item.id, price: 1 }],
       set: { confirmKey: `stale-${order.id}` },
+      ifUnchanged: true,
     };
-    const effects = { outbox: t.app.deps.outbox };
-    const links = { appUrl: t.config.appUrl, appName: t.config.appName };
-    expect(await applyMoveIfUnchanged(db, effects, links, judged, confirm)).toBeNull();
+    const deps = { db, outbox: t.app.deps.outbox, appUrl: t.config.appUrl, appName: t.config.appName };
+    expect(await moveOrders(db, deps, [judged], confirm)).toEqual([]);
     const after = await read();
     expect(after).toMatchObject({ status: 'basket', version: judged.version + 1, confirmKey: null });
     const [{ priceSaved }] = await db.select({ priceSaved: orderItems.priceSaved }).from(orderItems).where(eq(orderItems.id, item.id));
@@ -429,7 +429,7 @@ describe('delivery and confirmation', () => {
     expect((await t.outbox()).length).toBe(mailsBefore);
 
     // Read again at its version, it moves, with its history row (at the order's updated_at), prices and mail.
-    const moved = await applyMoveIfUnchanged(db, effects, links, after, confirm);
+    const [moved] = await moveOrders(db, deps, [after], confirm);
     expect(moved?.row).toMatchObject({ status: 'live', version: after.version + 1 });
     expect(await read()).toMatchObject({ status: 'live', version: after.version + 1, confirmKey: `stale-${order.id}`, updatedAt: moved!.event.at });
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(orderEvents.id);

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { royalMailTrackingNumber, trackingRuleOf } from '../../../shared/domain/orders/tracking';
-import { applyMove } from '../../modules/orders/transitions';
+import { moveOrders } from '../../modules/orders/transitions';
 import { deliveryTypes, orderEvents, orders, products, stockMargins, users } from '../schema';
 import { demoArtworkPdf } from './demo-artwork';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -121,7 +121,8 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
   const move = (id: number, to: Step, set: Partial<typeof orders.$inferInsert> = {}, note = '') =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-      await applyMove(tx, { outbox: deps.outbox, invoices: deps.invoices }, deps.config, row, {
+      const { appUrl, appName } = deps.config;
+      await moveOrders(tx, { db, outbox: deps.outbox, invoices: deps.invoices, appUrl, appName }, [row], {
         to,
         actor: 'staff',
         actorUserId: admin?.id ?? null,

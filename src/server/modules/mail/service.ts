@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ServiceLog } from '../../lib/logging';
 import type { AdminMail, MailStatus } from '../../../shared/api/admin-mail';
 import { MAIL_STATUSES } from '../../../shared/api/admin-mail';
@@ -60,14 +60,14 @@ export const mailListSpec: ListSpec<AdminMail, MailOutboxRow> = {
   id: mailOutbox.id,
 };
 
-/** A message as the outbox's columns take it: values, or the placeholders of a prepared statement. */
+/** A message as the outbox's columns take it: values, the placeholders of a prepared statement, or SQL over the rows it is written from. */
 export interface MailColumns {
-  to: string | Placeholder;
-  subject: string | Placeholder;
-  text: string | Placeholder;
-  html: string | null | Placeholder;
+  to: string | Placeholder | SQL;
+  subject: string | Placeholder | SQL;
+  text: string | Placeholder | SQL;
+  html: string | null | Placeholder | SQL;
   /** JSON text of the links. */
-  links: string | Placeholder;
+  links: string | Placeholder | SQL;
 }
 
 export const mailColumns = (message: MailMessage): MailColumns => ({
@@ -153,8 +153,11 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
 
     queuedWith,
 
-    /** After a prepared statement with `queuedWith`'s CTEs ran (and committed): its job is due now. */
-    wake: () => queue.wake(),
+    /**
+     * After a prepared statement with `queuedWith`'s CTEs ran: its job is due now, or — when it ran
+     * in a transaction still open (`afterCommit`) — a moment later, once that has committed.
+     */
+    wake: (opts: { afterCommit?: boolean } = {}) => (opts.afterCommit ? queue.wakeSoon() : queue.wake()),
 
     /**
      * Staff's resend: a failed or sent message is queued again with a fresh round of attempts; a

@@ -6,7 +6,7 @@ import { assessBasket, type BasketAssessment } from './assessment';
 import { basketContext, type OrdersContext } from './context';
 import { presentSnapshot } from './present';
 import { orderConfirmedWith, ownSnapshot } from './queries';
-import { applyMoveIfUnchanged } from './transitions';
+import { moveOrders } from './transitions';
 
 /** Reads and tries of a confirmation whose basket keeps changing under it, before it answers 409. */
 const CONFIRM_ATTEMPTS = 3;
@@ -64,8 +64,9 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
   const chosen = a.chosen!;
   const totals = a.totals!;
   try {
-    return await applyMoveIfUnchanged(ctx.db, { outbox: ctx.outbox }, ctx, order, {
+    const [moved] = await moveOrders(ctx.db, ctx, [order], {
       to: 'live',
+      ifUnchanged: true,
       actor: 'customer',
       actorUserId: user.id,
       note: 'Order confirmed',
@@ -85,6 +86,7 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
         confirmedAt: new Date(),
       },
     });
+    return moved ?? null;
   } catch (err) {
     if (isUniqueViolation(err, 'orders_user_confirm_key_unique')) {
       await refuseKeyOfAnother(ctx, user, key);

@@ -6,7 +6,7 @@ import type { MailOutbox } from '../mail/service';
 import type { PricesService } from '../prices/service';
 import type { SettingsService } from '../settings/service';
 import type { BasketContext } from './assessment';
-import type { MailLinks } from './transitions';
+import type { MailLinks } from './order-mail';
 import { ReferenceDataCache } from './reference-data';
 import { orderSnapshotReader, type OrderSnapshot } from './snapshot';
 

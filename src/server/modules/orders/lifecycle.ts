@@ -1,11 +1,12 @@
 import type { Order } from '../../../shared/api/orders';
-import type { UserRow } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { OrderRow, UserRow } from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/errors';
 import { artworkBlocker } from './assessment';
 import { deleteFiles, type OrdersContext } from './context';
 import { presentOrder } from './present';
 import * as q from './queries';
-import { applyMove } from './transitions';
+import { moveOrders, type Move } from './transitions';
 
 /*
  * A confirmed order in the customer's hands (DESIGN §2 "Orders"): cancelled while Pending,
@@ -28,9 +29,15 @@ const COPIED_COLUMNS = [
   'deliveryTypeId',
 ] as const;
 
+/** The customer's move of their order, locked in the transaction: the order as it leaves it. */
+async function moveOne(ctx: OrdersContext, tx: Db, order: OrderRow, move: Move): Promise<OrderRow> {
+  const [moved] = await moveOrders(tx, ctx, [order], move);
+  return moved.row;
+}
+
 export async function cancelOrder(ctx: OrdersContext, user: UserRow, id: number): Promise<Order> {
   const row = await ctx.db.transaction(async (tx) =>
-    applyMove(tx, { outbox: ctx.outbox }, ctx, await q.ownOrder(tx, user, id, true), {
+    moveOne(ctx, tx, await q.ownOrder(tx, user, id, true), {
       to: 'cancelled',
       actor: 'customer',
       actorUserId: user.id,
@@ -56,7 +63,7 @@ export async function resubmitOrder(ctx: OrdersContext, user: UserRow, id: numbe
       errors.items ??= 'Replace the artwork the hold is about before resubmitting; for anything else, reply to us and we will release the order.';
     }
     if (Object.keys(errors).length) throw unprocessable(errors);
-    return applyMove(tx, { outbox: ctx.outbox }, ctx, order, {
+    return moveOne(ctx, tx, order, {
       to: 'live',
       actor: 'customer',
       actorUserId: user.id,

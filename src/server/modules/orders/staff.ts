@@ -21,7 +21,7 @@ import type { InvoicesService } from '../invoices/service';
 import type { MailOutbox } from '../mail/service';
 import type { OrdersService } from './service';
 import { countStaffOrders, fullName, staffOrderList } from './staff-queue';
-import { allowedMove, applyMove, type MailLinks, type Move } from './transitions';
+import { allowedMove, moveOrders, type MailLinks, type Move } from './transitions';
 import { withNewVersion } from './version';
 
 export interface StaffOrdersDeps extends MailLinks {
@@ -165,10 +165,9 @@ async function updateStaffFields(deps: StaffOrdersDeps, id: number, input: Updat
 
 /** The staff move of one order, locked, in the caller's transaction; at the version it was read at when `version` is given. */
 async function moveLocked(deps: StaffOrdersDeps, tx: Db, id: number, input: MoveInput | BulkInput, staff: UserRow, version?: number): Promise<void> {
-  const { outbox, invoices, appUrl, appName } = deps;
   const row = await lockConfirmed(tx, id);
   if (version !== undefined) refuseStale(row, version);
-  await applyMove(tx, { outbox, invoices }, { appUrl, appName }, row, await staffMove(tx, row, input, staff));
+  await moveOrders(tx, deps, [row], await staffMove(tx, row, input, staff));
 }
 
 /**

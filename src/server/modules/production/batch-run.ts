@@ -6,7 +6,7 @@ import type { FileStore } from '../../lib/files';
 import { JobLeaseLost, type Job, type JobHandler } from '../../lib/jobs';
 import { randomToken } from '../../lib/tokens';
 import type { MailOutbox } from '../mail/service';
-import { applyMoveToMany, type MailLinks } from '../orders/transitions';
+import { moveOrders, type MailLinks } from '../orders/transitions';
 import { candidates, type Candidate } from './batch-items';
 import { summaries } from './batch-summaries';
 import { writeBatchZip } from './batch-zip';
@@ -68,7 +68,7 @@ export function batchRunJob({ db, files, outbox, log, ...links }: BatchRunDeps):
       }
       await tx.update(orderItems).set({ batchId: batch.id }).where(inArray(orderItems.id, itemIds));
       const pending = locked.filter((row) => row.status === 'live');
-      await applyMoveToMany(tx, outbox, links, pending, { to: 'printing', actor: 'system', note: `In batch ${batch.id}` });
+      await moveOrders(tx, { db, outbox, ...links }, pending, { to: 'printing', actor: 'system', note: `In batch ${batch.id}` });
       await tx
         .update(batches)
         .set({
