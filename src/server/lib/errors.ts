@@ -32,14 +32,6 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-
-  // Code that still tells a refusal from a fault by `instanceof HttpError` (and reads only its
-  // message and errors) keeps working now that services throw domain errors. Only HttpError itself
-  // answers so: its subclasses keep the ordinary check.
-  static [Symbol.hasInstance](value: unknown): boolean {
-    if (this === HttpError && value instanceof DomainError) return true;
-    return Function.prototype[Symbol.hasInstance].call(this, value);
-  }
 }
 
 /** A domain error's status; the one place that knows it. */
@@ -120,7 +112,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const error = RequestValidationError.from(thrown) ?? thrown;
     let status: number;
     let body: ApiErrorBody;
-    // Checked first: HttpError's own check also answers true for a domain error.
     const domain = error instanceof DomainError ? error : null;
     const refusal = domain ?? (error instanceof HttpError ? error : null);
     // A database that is away or too slow: 503 with Retry-After, logged once per interval (db/availability.ts).

@@ -12,7 +12,7 @@ import type {
 import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
 import type { OrderItemRow, OrderRow, UserRow } from '../../db/schema';
-import { conflict, unprocessable } from '../../lib/errors';
+import { conflict, unprocessable } from '../../lib/domain-errors';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import type { Quoter } from '../prices/service';
 import { assessBasket } from './assessment';

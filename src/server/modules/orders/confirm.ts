@@ -1,7 +1,7 @@
 import type { Order } from '../../../shared/api/orders';
 import { isUniqueViolation } from '../../db/errors';
 import type { OrderRow, UserRow } from '../../db/schema';
-import { conflict, unprocessable } from '../../lib/errors';
+import { conflict, unprocessable } from '../../lib/domain-errors';
 import { assessBasket, type BasketAssessment } from './assessment';
 import { basketContext, type OrdersContext } from './context';
 import { presentSnapshot } from './present';

@@ -1,7 +1,7 @@
 import type { Order } from '../../../shared/api/orders';
 import type { Db } from '../../db/client';
 import type { OrderRow, UserRow } from '../../db/schema';
-import { conflict, unprocessable } from '../../lib/errors';
+import { conflict, unprocessable } from '../../lib/domain-errors';
 import { artworkBlocker } from './assessment';
 import { deleteFiles, type OrdersContext } from './context';
 import { presentOrder } from './present';

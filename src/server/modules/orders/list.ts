@@ -6,7 +6,7 @@ import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/ord
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { deliveryTypes, orderItems, orders, products, type UserRow } from '../../db/schema';
-import { containing } from '../../lib/rest-list';
+import { containing } from '../../lib/list-query';
 import type { OrdersContext } from './context';
 import { itemsOf } from './snapshot';
 

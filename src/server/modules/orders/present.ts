@@ -1,7 +1,7 @@
 import type { Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { OrderRow, UserRow } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/domain-errors';
 import { addressFields } from '../../lib/postal-address';
 import { assessBasket, type PricedItem } from './assessment';
 import { basketContext, type OrdersContext } from './context';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/domain-errors';
 import type { OrdersContext } from './context';
 import { previewFileKeys } from '../artwork/previews';
 import type { OrderSnapshot } from './snapshot';

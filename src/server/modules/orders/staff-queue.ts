@@ -5,7 +5,7 @@ import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../../sh
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { orderItems, orders, users } from '../../db/schema';
-import { fieldsOf, listQuery, type ListQuerystring, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, listQuery, type ListParams, type ListSpec } from '../../lib/list-query';
 
 /*
  * The staff's work queue of orders (DESIGN §3 staff orders): the list react-admin pages, sorts,
@@ -118,7 +118,7 @@ export function staffOrderList(db: Db): ListSpec<AdminOrderSummary, SummaryRow> 
 }
 
 /** The orders in each status, and the overdue ones, under the list's other filters (its status filter is left out). */
-export async function countStaffOrders(db: Db, list: ListSpec<AdminOrderSummary, SummaryRow>, params: ListQuerystring): Promise<AdminOrderCounts> {
+export async function countStaffOrders(db: Db, list: ListSpec<AdminOrderSummary, SummaryRow>, params: ListParams): Promise<AdminOrderCounts> {
   const { status: _status, ...filter } = params.filter ?? {};
   const { where } = listQuery(list, { filter });
   const rows = await db

@@ -15,8 +15,8 @@ import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/ord
 import { checkTracking, type TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { deliveryTypes, orderEvents, orderItems, orders, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
-import { conflict, HttpError, notFound, unprocessable } from '../../lib/errors';
-import type { ListQuerystring } from '../../lib/rest-list';
+import { conflict, DomainError, notFound, unprocessable } from '../../lib/domain-errors';
+import type { ListParams } from '../../lib/list-query';
 import type { InvoicesService } from '../invoices/service';
 import type { MailOutbox } from '../mail/service';
 import type { OrdersService } from './service';
@@ -181,7 +181,7 @@ async function bulkMove(deps: StaffOrdersDeps, input: BulkInput, staff: UserRow)
       await deps.db.transaction((tx) => moveLocked(deps, tx, id, input, staff));
       results.push({ id, ok: true });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof DomainError)) throw error;
       results.push({ id, ok: false, message: error.errors ? Object.values(error.errors).join(' ') : error.message });
     }
   }
@@ -203,7 +203,7 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
     get: (id: number) => staffOrder(deps, id),
     item: (orderId: number, itemId: number) => confirmedItem(deps.db, orderId, itemId),
     /** The orders in each status, and the overdue ones, under the list's other filters (its status filter is left out). */
-    counts: (params: ListQuerystring) => countStaffOrders(deps.db, list, params),
+    counts: (params: ListParams) => countStaffOrders(deps.db, list, params),
     update: (id: number, input: UpdateInput) => updateStaffFields(deps, id, input),
     /** One move of the transition table, at the version it was read at. */
     async move(id: number, input: MoveInput, staff: UserRow): Promise<AdminOrder> {

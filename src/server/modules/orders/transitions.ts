@@ -5,7 +5,7 @@ import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { bare, qualified } from '../../db/columns';
 import { orderEvents, orderItems, orders, type InvoiceRow, type OrderRow } from '../../db/schema';
-import { conflict } from '../../lib/errors';
+import { conflict } from '../../lib/domain-errors';
 import type { InvoicesService } from '../invoices/service';
 import { mailColumns, type MailOutbox } from '../mail/service';
 import { orderMail, type MailLinks } from './order-mail';
