@@ -77,4 +77,15 @@ describe('the price engine: properties', () => {
       }),
     );
   });
+
+  it('with no options and a 0 % turnaround is the price without them, and a dearer turnaround or an added option never lowers it', () => {
+    const option = fc.record({ sheet_cost: unitCost, setup_cost: fc.integer({ min: 0, max: 10_000_000 }) });
+    fc.assert(
+      fc.property(line, fc.array(option, { maxLength: 3 }), fc.integer({ min: -50, max: 199 }), (input, options, percent) => {
+        expect(linePrice({ ...input, options: [], turnaround_percent: 0 })).toBe(linePrice(input));
+        expect(linePrice({ ...input, options, turnaround_percent: percent })).toBeLessThanOrEqual(linePrice({ ...input, options, turnaround_percent: percent + 1 }));
+        expect(linePrice({ ...input, turnaround_percent: percent })).toBeLessThanOrEqual(linePrice({ ...input, options, turnaround_percent: percent }));
+      }),
+    );
+  });
 });

@@ -1,3 +1,4 @@
 export * from './decimal';
 export * from './engine';
 export * from './format';
+export * from './choices';
