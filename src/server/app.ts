@@ -42,6 +42,8 @@ import { accountsService } from './modules/accounts/service';
 import { approvalDigest } from './modules/accounts/approval-digest';
 import { agreementsService } from './modules/catalogue/agreements';
 import { marginsService } from './modules/catalogue/margins';
+import { optionsService } from './modules/catalogue/options';
+import { turnaroundsService } from './modules/catalogue/turnarounds';
 import { productsService } from './modules/catalogue/products';
 import { stockService } from './modules/catalogue/stock';
 import { countriesService } from './modules/countries/service';
@@ -148,6 +150,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     stock,
     products,
     margins: marginsService(db, { products, stock }),
+    options: optionsService(db),
+    turnarounds: turnaroundsService(db),
     agreements: agreementsService(db),
     prices,
     oauth: oauthService({ db, accounts, sessions, providers: configuredProviders(config.oauth), appUrl: config.appUrl, log }),
@@ -238,7 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(invoicesRoutes, { invoices: deps.invoices });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportAdmin, { ordersExport: deps.ordersExport, appKey });
-  await app.register(catalogueAdminRoutes, { db, stock: deps.stock, products: deps.products, margins: deps.margins, agreements: deps.agreements });
+  await app.register(catalogueAdminRoutes, { db, stock: deps.stock, products: deps.products, margins: deps.margins, agreements: deps.agreements, options: deps.options, turnarounds: deps.turnarounds });
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
   // The job workers (mail now) run while the app does; closing waits for the jobs under way.

@@ -8,6 +8,8 @@ import type { PasswordResetService } from './modules/accounts/password-resets';
 import type { SessionStore } from './modules/accounts/sessions';
 import type { AgreementsService } from './modules/catalogue/agreements';
 import type { MarginsService } from './modules/catalogue/margins';
+import type { OptionsService } from './modules/catalogue/options';
+import type { TurnaroundsService } from './modules/catalogue/turnarounds';
 import type { ProductsService } from './modules/catalogue/products';
 import type { StockService } from './modules/catalogue/stock';
 import type { CountriesService } from './modules/countries/service';
@@ -70,6 +72,9 @@ export interface AppDeps {
   stock: StockService;
   products: ProductsService;
   margins: MarginsService;
+  /** A product's finishing options (groups and their options) and its turnarounds. */
+  options: OptionsService;
+  turnarounds: TurnaroundsService;
   agreements: AgreementsService;
   prices: PricesService;
   /** Social sign-in: the configured providers, flows, linked identities. */

@@ -10,7 +10,7 @@ import { idSchema, wholeNumberSchema as wholeField, optionalText, recordVersionS
  */
 
 const text = requiredText;
-const flag = z.boolean({ message: 'Choose yes or no' });
+export const flag = z.boolean({ message: 'Choose yes or no' });
 const numberLike = (message: string) => z.union([z.number(), z.string()], { message });
 
 /** A non-negative decimal with at most `decimals` places and at most `max`, as its canonical decimal string. */
@@ -40,7 +40,7 @@ const sortOrderField = wholeField('Sort order', 0, 1_000_000);
  * A PUT's fields from a POST's: each optional and without its default, so that a key left out
  * changes nothing (text whose POST default is '' still takes the null a cleared input sends).
  */
-function updateFieldsOf<Shape extends Record<string, z.ZodType>>(fields: Shape) {
+export function updateFieldsOf<Shape extends Record<string, z.ZodType>>(fields: Shape) {
   type Updatable<F extends z.ZodType> = z.ZodOptional<F extends z.ZodDefault<infer Inner extends z.ZodType> ? Inner : F>;
   return Object.fromEntries(
     Object.entries(fields).map(([key, field]) => [key, (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field).optional()]),

@@ -4,6 +4,7 @@ export * from './accounts';
 export * from './settings';
 export * from './countries';
 export * from './catalogue';
+export * from './catalogue-options';
 export * from './prices';
 export * from './admin-users';
 export * from './admin-settings';

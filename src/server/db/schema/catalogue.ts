@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { recordVersion } from './columns';
+import { boolean, check, foreignKey, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { link, recordVersion } from './columns';
 
 /**
  * Paper the printer runs. Costs are per printed sheet in pounds, kept exact as numeric with four
@@ -48,7 +48,11 @@ export const products = pgTable(
     trimWidthMm: integer('trim_width_mm').notNull().default(210),
     trimHeightMm: integer('trim_height_mm').notNull().default(297),
     bleedMm: integer('bleed_mm').notNull().default(3),
-    /** Working days from the start of production to dispatch (0 = the same day). */
+    /**
+     * Working days from the start of production to dispatch (0 = the same day): always its default
+     * turnaround's, written in the same transaction as that turnaround (catalogue/turnarounds.ts),
+     * so that what reads a product's days (dispatch dates, the status banner) reads one column.
+     */
     productionDays: integer('production_days').notNull().default(2),
     version: recordVersion(),
   },
@@ -100,7 +104,79 @@ export const stockMargins = pgTable(
   ],
 );
 
+/**
+ * Finishing options (DESIGN §2 "Options and turnarounds"): a product's groups (Lamination, Corners…),
+ * of which an item takes at most one option each, and exactly one of each required group.
+ */
+export const optionGroups = pgTable(
+  'option_groups',
+  {
+    id: serial('id').primaryKey(),
+    productId: link('product_id', () => products.id),
+    name: text('name').notNull(),
+    required: boolean('required').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    version: recordVersion(),
+  },
+  (t) => [index('option_groups_product_idx').on(t.productId, t.sort, t.id), uniqueIndex('option_groups_name_unique').on(t.productId, sql`lower(${t.name})`)],
+);
+
+/**
+ * One choice of a group: what it adds to the cost per printed sheet (pounds, exact as stock costs
+ * are), once per item line (set-up, whole pence), and to production (working days).
+ */
+export const options = pgTable(
+  'options',
+  {
+    id: serial('id').primaryKey(),
+    optionGroupId: link('option_group_id', () => optionGroups.id),
+    name: text('name').notNull(),
+    sheetCost: numeric('sheet_cost', { precision: 12, scale: 4 }).notNull().default('0'),
+    setupCost: integer('setup_cost').notNull().default(0),
+    productionDays: integer('production_days').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    version: recordVersion(),
+  },
+  (t) => [
+    index('options_group_idx').on(t.optionGroupId, t.sort, t.id),
+    uniqueIndex('options_name_unique').on(t.optionGroupId, sql`lower(${t.name})`),
+    check('options_costs_check', sql`${t.sheetCost} >= 0 and ${t.setupCost} >= 0`),
+    check('options_production_days_check', sql`${t.productionDays} between 0 and 30`),
+  ],
+);
+
+/**
+ * How fast a product is made, and what that does to its price: Saver, Standard, Express, Same day….
+ * Exactly one is the product's default (active), and the product's production_days is the default's.
+ */
+export const turnarounds = pgTable(
+  'turnarounds',
+  {
+    id: serial('id').primaryKey(),
+    productId: link('product_id', () => products.id),
+    name: text('name').notNull(),
+    productionDays: integer('production_days').notNull(),
+    /** Whole percent on the price; negative for a cheaper, slower service. */
+    pricePercent: integer('price_percent').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    version: recordVersion(),
+  },
+  (t) => [
+    uniqueIndex('turnarounds_name_unique').on(t.productId, sql`lower(${t.name})`),
+    // One default per product: the backstop of the service's rule (a second one is a 422 before it).
+    uniqueIndex('turnarounds_one_default').on(t.productId).where(sql`${t.isDefault}`),
+    check('turnarounds_production_days_check', sql`${t.productionDays} between 0 and 60`),
+    check('turnarounds_price_percent_check', sql`${t.pricePercent} between -50 and 200`),
+    check('turnarounds_default_active_check', sql`${t.active} or not ${t.isDefault}`),
+  ],
+);
+
 export type StockRow = typeof stock.$inferSelect;
+export type OptionGroupRow = typeof optionGroups.$inferSelect;
+export type OptionRow = typeof options.$inferSelect;
+export type TurnaroundRow = typeof turnarounds.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type StockMarginRow = typeof stockMargins.$inferSelect;
 

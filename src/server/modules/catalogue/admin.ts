@@ -18,6 +18,17 @@ import {
   userProductsRecordSchema,
   userProductsUpdateSchema,
 } from '../../../shared/api/catalogue';
+import {
+  optionCreateSchema,
+  optionGroupCreateSchema,
+  optionGroupRecordSchema,
+  optionGroupUpdateSchema,
+  optionRecordSchema,
+  optionUpdateSchema,
+  turnaroundCreateSchema,
+  turnaroundRecordSchema,
+  turnaroundUpdateSchema,
+} from '../../../shared/api/catalogue-options';
 import { okSchema } from '../../../shared/api/accounts';
 import { idParam } from '../../../shared/api/common';
 import type { AppDeps } from '../../deps';
@@ -29,13 +40,17 @@ const recordId = (what: string) => idParam(`Not a ${what} id`);
 const pairParams = z.object({ id: recordId('product'), stockId: recordId('stock') });
 
 /** What the catalogue's staff routes are given. */
-type CatalogueAdminDeps = Pick<AppDeps, 'db' | 'stock' | 'products' | 'margins' | 'agreements'>;
+type CatalogueAdminDeps = Pick<AppDeps, 'db' | 'stock' | 'products' | 'margins' | 'agreements' | 'options' | 'turnarounds'>;
 
 /** Staff CRUD for the catalogue and customer terms, in the ra-data-simple-rest protocol (lib/rest-list). */
-const catalogueAdminRoutes = staffRoutes<CatalogueAdminDeps>((app, { db, stock, products, margins, agreements }) => {
+const catalogueAdminRoutes = staffRoutes<CatalogueAdminDeps>((app, { db, stock, products, margins, agreements, options, turnarounds }) => {
   staffResource(app, db, 'stock', stockRecordSchema, stock, { create: stockCreateSchema, update: stockUpdateSchema, remove: true });
   staffResource(app, db, 'products', productRecordSchema, products, { create: productCreateSchema, update: productUpdateSchema, remove: true });
   staffResource(app, db, 'margins', marginRecordSchema, margins, { create: marginCreateSchema, update: marginUpdateSchema, remove: true });
+  // A product's finishing options and turnarounds (the product page's Options and Turnarounds parts).
+  staffResource(app, db, 'option-groups', optionGroupRecordSchema, options.groups, { create: optionGroupCreateSchema, update: optionGroupUpdateSchema, remove: true });
+  staffResource(app, db, 'options', optionRecordSchema, options.options, { create: optionCreateSchema, update: optionUpdateSchema, remove: true });
+  staffResource(app, db, 'turnarounds', turnaroundRecordSchema, turnarounds, { create: turnaroundCreateSchema, update: turnaroundUpdateSchema, remove: true });
   staffResource(app, db, 'user-prices', userPriceRecordSchema, agreements.prices, {
     create: userPriceCreateSchema,
     update: userPriceUpdateSchema,

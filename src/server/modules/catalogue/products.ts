@@ -10,6 +10,7 @@ import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { isForeignKeyViolation } from '../../db/errors';
 import { presentProduct } from './present';
 import { linkedInOrder, nextSortOrder, reorderCatalogue } from './reorder';
+import { addStandardTurnaround, setDefaultTurnaroundDays } from './turnarounds';
 import { bumpCatalogueVersion } from './version';
 
 type ProductCreate = z.output<typeof productCreateSchema>;
@@ -68,6 +69,8 @@ export function productsService(db: Db) {
           .values(insertValues(products, { ...input, sort_order: input.sort_order ?? (await nextSortOrder(tx, products)) }))
           .returning();
         if (input.stock_ids.length) await tx.insert(productsStock).values(input.stock_ids.map((stockId) => ({ productId: row.id, stockId })));
+        // Every product has a default turnaround, whose days are the product's production days.
+        await addStandardTurnaround(tx, row.id, row.productionDays);
         await bumpCatalogueVersion(tx);
         return get(row.id, tx);
       });
@@ -79,6 +82,8 @@ export function productsService(db: Db) {
         await claimVersion(tx, versioned, id, version, PRODUCT);
         const defined = columnValues(products, input);
         if (Object.keys(defined).length) await tx.update(products).set(defined).where(eq(products.id, id));
+        // The product's days are its default turnaround's: changed here, they are changed there.
+        if (input.production_days !== undefined) await setDefaultTurnaroundDays(tx, id, input.production_days);
         await bumpCatalogueVersion(tx);
         if (input.stock_ids) {
           await checkStockIds(tx, input.stock_ids);
