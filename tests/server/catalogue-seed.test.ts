@@ -67,6 +67,37 @@ describe('the demo catalogue', () => {
   });
 });
 
+describe('the demo finishes and turnarounds', () => {
+  it('gives every product a default Standard turnaround at its own days, and the cards real finishes and a Same day', async () => {
+    const staff = new ApiClient(t.app);
+    await staff.login('admin@printjunction.test', 'PJT-admin-demo');
+    const all = ok<Array<{ id: number; name: string; production_days: number }>>(await staff.get('/api/admin/products?range=[0,99]'));
+    expect(all).toHaveLength(DEMO_CATALOGUE.products);
+    const byProduct = (resource: string, id: number) => staff.get(`/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify({ product_id: id }))}`);
+    for (const product of all) {
+      const speeds = ok<Array<{ name: string; production_days: number; price_percent: number; is_default: boolean }>>(await byProduct('turnarounds', product.id));
+      expect(speeds.filter((s) => s.is_default)).toEqual([expect.objectContaining({ name: 'Standard', production_days: product.production_days, price_percent: 0 })]);
+      expect(speeds.length, product.name).toBeGreaterThanOrEqual(2);
+      expect(ok<unknown[]>(await byProduct('option-groups', product.id)).length, product.name).toBeGreaterThanOrEqual(1);
+    }
+    const cards = all.find((p) => p.name === 'Business cards 85×55mm')!;
+    const speeds = ok<Array<{ name: string; production_days: number; price_percent: number }>>(await byProduct('turnarounds', cards.id));
+    expect(speeds.map((s) => [s.name, s.production_days, s.price_percent])).toEqual([
+      ['Saver', 5, -10],
+      ['Standard', 2, 0],
+      ['Express', 1, 35],
+      ['Same day', 0, 80],
+    ]);
+    const groups = ok<Array<{ name: string; required: boolean }>>(await byProduct('option-groups', cards.id));
+    expect(groups.map((g) => [g.name, g.required])).toEqual([
+      ['Lamination', true],
+      ['Corners', true],
+    ]);
+    const options = ok<Array<{ name: string }>>(await byProduct('options', cards.id));
+    expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['None', 'Matt, both sides', 'Gloss, both sides', 'Soft-touch, both sides', 'Square', 'Rounded (4 mm radius)']));
+  });
+});
+
 describe('the demo banner', () => {
   it('promises what the demo’s quotes say: its cut-off and the business cards’ production days', async () => {
     const client = new ApiClient(t.app);

@@ -73,6 +73,36 @@ const RESOURCES: StaffResource[] = [
     deletable: true,
   },
   {
+    name: 'option-groups',
+    noun: 'option group',
+    make: async () => ok<Rec>(await ann.post('/api/admin/option-groups', { product_id: (await createProduct(ann)).id, name: 'Lamination', required: true }), 201),
+    field: 'name',
+    first: { name: 'Lamination (Ann)' },
+    second: { name: 'Lamination (Bob)' },
+    deletable: true,
+  },
+  {
+    name: 'options',
+    noun: 'option',
+    make: async () => {
+      const group = ok<Rec>(await ann.post('/api/admin/option-groups', { product_id: (await createProduct(ann)).id, name: 'Corners' }), 201);
+      return ok<Rec>(await ann.post('/api/admin/options', { option_group_id: group.id, name: 'Rounded', sheet_cost: '0.06', setup_cost: 800 }), 201);
+    },
+    field: 'setup_cost',
+    first: { setup_cost: 900 },
+    second: { setup_cost: 700 },
+    deletable: true,
+  },
+  {
+    name: 'turnarounds',
+    noun: 'turnaround',
+    make: async () => ok<Rec>(await ann.post('/api/admin/turnarounds', { product_id: (await createProduct(ann)).id, name: 'Express', production_days: 1, price_percent: 35 }), 201),
+    field: 'price_percent',
+    first: { price_percent: 40 },
+    second: { price_percent: 30 },
+    deletable: true,
+  },
+  {
     name: 'user-prices',
     noun: 'discount',
     make: async () => ok<Rec>(await ann.post('/api/admin/user-prices', { user_id: customerId, product_id: (await createProduct(ann)).id, discount: 5 }), 201),

@@ -1,6 +1,6 @@
 import { and, count, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { products, productsStock, stock, stockMargins, userPrices, userProducts, users } from '../schema';
+import { optionGroups, options, products, productsStock, stock, stockMargins, turnarounds, userPrices, userProducts, users } from '../schema';
 import { bumpCatalogueVersion } from '../../modules/catalogue/version';
 
 /**
@@ -66,6 +66,43 @@ const PRODUCTS: DemoProduct[] = [
     breaks: [[100, '700'], [250, '380'], [500, '250'], [1000, '170'], [2500, '120'], [5000, '95']] },
 ];
 
+/** [name, cost per SRA3 sheet (£), set-up (pence), extra working days]. */
+type DemoOption = [string, string, number, number];
+interface DemoGroup {
+  name: string;
+  required: boolean;
+  options: DemoOption[];
+}
+
+const NO_LAMINATION: DemoOption = ['None', '0', 0, 0];
+/** Both sides of a card: film on each side of the SRA3 sheet before it is cut. */
+const CARD_LAMINATION: DemoGroup = {
+  name: 'Lamination',
+  required: true,
+  options: [NO_LAMINATION, ['Matt, both sides', '0.1600', 0, 1], ['Gloss, both sides', '0.1600', 0, 1], ['Soft-touch, both sides', '0.3400', 1500, 2]],
+};
+const CORNERS: DemoGroup = { name: 'Corners', required: true, options: [['Square', '0', 0, 0], ['Rounded (4 mm radius)', '0.0600', 800, 1]] };
+const FLYER_LAMINATION: DemoGroup = { name: 'Lamination', required: false, options: [['Matt, front only', '0.0800', 0, 1], ['Gloss, front only', '0.0800', 0, 1]] };
+const POSTER_LAMINATION: DemoGroup = { name: 'Lamination', required: false, options: [['Gloss encapsulation', '0.4500', 0, 1], ['Matt encapsulation', '0.4500', 0, 1]] };
+const FOLDING: DemoGroup = { name: 'Folding', required: true, options: [['Half fold', '0', 0, 0], ['Roll fold', '0.0150', 500, 1], ['Z fold', '0.0150', 500, 1]] };
+
+/** [name, production working days, price change %]; "Standard" is each product's default, at its own days. */
+type DemoTurnaround = [string, number, number];
+const CARD_SPEEDS: DemoTurnaround[] = [['Saver', 5, -10], ['Standard', 2, 0], ['Express', 1, 35], ['Same day', 0, 80]];
+const FLYER_SPEEDS: DemoTurnaround[] = [['Saver', 5, -10], ['Standard', 2, 0], ['Express', 1, 35]];
+
+/** Finishes and turnarounds of each demo product: what trade printers sell beside the paper. */
+const CHOICES: Record<string, { groups: DemoGroup[]; speeds: DemoTurnaround[] }> = {
+  'Business cards 85×55mm': { groups: [CARD_LAMINATION, CORNERS], speeds: CARD_SPEEDS },
+  'A6 flyers': { groups: [FLYER_LAMINATION], speeds: FLYER_SPEEDS },
+  'A5 flyers': { groups: [FLYER_LAMINATION], speeds: FLYER_SPEEDS },
+  'A4 flyers': { groups: [FLYER_LAMINATION], speeds: FLYER_SPEEDS },
+  'DL leaflets': { groups: [FLYER_LAMINATION], speeds: FLYER_SPEEDS },
+  'Postcards A6': { groups: [CARD_LAMINATION, CORNERS], speeds: [['Saver', 6, -10], ['Standard', 3, 0], ['Express', 1, 40]] },
+  'A3 posters': { groups: [POSTER_LAMINATION], speeds: [['Standard', 3, 0], ['Express', 1, 40]] },
+  'Folded A4 leaflets (agency range)': { groups: [FOLDING], speeds: [['Standard', 4, 0], ['Express', 2, 30]] },
+};
+
 /** The demo trade customer's terms: the restricted range, and discounts on two products. */
 const TRADE_CUSTOMER = 'jane@inkwell-design.test';
 const TRADE_DISCOUNTS: Record<string, string> = { 'Business cards 85×55mm': '10', 'A5 flyers': '5' };
@@ -93,6 +130,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
           p.stocks.flatMap((key) => p.breaks.map(([qty, margin]) => ({ productId: productRows[i].id, stockId: stockId.get(key)!, qty, margin }))),
         ),
       );
+    await seedChoices(tx, productRows);
     await bumpCatalogueVersion(tx);
 
     const [jane] = await tx
@@ -107,6 +145,32 @@ export async function seedCatalogue(db: Db): Promise<void> {
       .insert(userPrices)
       .values(Object.entries(TRADE_DISCOUNTS).map(([name, discount]) => ({ userId: jane.id, productId: productId.get(name)!, discount })));
   });
+}
+
+/** Each demo product's option groups with their options, and its turnarounds ("Standard" the default, at the product's days). */
+async function seedChoices(tx: Db, productRows: Array<{ id: number; name: string }>): Promise<void> {
+  const days = new Map(PRODUCTS.map((p) => [p.name, p.productionDays]));
+  for (const product of productRows) {
+    // Every product has a default turnaround: one without demo choices gets a plain Standard.
+    const choices = CHOICES[product.name] ?? { groups: [], speeds: [['Standard', 0, 0]] };
+    const speeds = choices.speeds.map(([name, productionDays, pricePercent]) => ({
+      productId: product.id,
+      name,
+      productionDays: name === 'Standard' ? days.get(product.name)! : productionDays,
+      pricePercent,
+      isDefault: name === 'Standard',
+    }));
+    await tx.insert(turnarounds).values(speeds);
+    for (const [g, group] of choices.groups.entries()) {
+      const [row] = await tx
+        .insert(optionGroups)
+        .values({ productId: product.id, name: group.name, required: group.required, sort: g + 1 })
+        .returning({ id: optionGroups.id });
+      await tx.insert(options).values(
+        group.options.map(([name, sheetCost, setupCost, productionDays], i) => ({ optionGroupId: row.id, name, sheetCost, setupCost, productionDays, sort: i + 1 })),
+      );
+    }
+  }
 }
 
 export const DEMO_CATALOGUE = {
