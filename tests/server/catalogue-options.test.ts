@@ -56,11 +56,16 @@ const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify
 const addGroup = async (productId: number, fields: Record<string, unknown> = {}) =>
   ok<GroupRec>(await staff.post('/api/admin/option-groups', { product_id: productId, name: 'Lamination', required: true, ...fields }), 201);
 const addOption = async (groupId: number, fields: Record<string, unknown> = {}) =>
-  ok<OptionRec>(await staff.post('/api/admin/options', { option_group_id: groupId, name: 'Matt', sheet_cost: '0.16', setup_cost: 0, production_days: 1, ...fields }), 201);
-const turnaroundsOf = async (productId: number) =>
-  ok<TurnaroundRec[]>(await staff.get(`/api/admin/turnarounds?filter=${filter({ product_id: productId })}`));
+  ok<OptionRec>(
+    await staff.post('/api/admin/options', { option_group_id: groupId, name: 'Matt', sheet_cost: '0.16', setup_cost: 0, production_days: 1, ...fields }),
+    201,
+  );
+const turnaroundsOf = async (productId: number) => ok<TurnaroundRec[]>(await staff.get(`/api/admin/turnarounds?filter=${filter({ product_id: productId })}`));
 const addTurnaround = async (productId: number, fields: Record<string, unknown> = {}) =>
-  ok<TurnaroundRec>(await staff.post('/api/admin/turnarounds', { product_id: productId, name: 'Express', production_days: 1, price_percent: 35, ...fields }), 201);
+  ok<TurnaroundRec>(
+    await staff.post('/api/admin/turnarounds', { product_id: productId, name: 'Express', production_days: 1, price_percent: 35, ...fields }),
+    201,
+  );
 const productOf = async (id: number) => ok<ProductRec & { production_days: number }>(await staff.get(`/api/admin/products/${id}`));
 
 describe('/api/admin/option-groups and /api/admin/options: the protocol', () => {
@@ -148,7 +153,14 @@ describe('option groups and options: bad input is a 422 naming the field, nothin
     ['no group', { option_group_id: undefined }, 'option_group_id', /option group/],
   ])('an option with %s', async (_what, change, field, message) => {
     const before = ok<OptionRec[]>(await staff.get(`/api/admin/options?filter=${filter({ product_id: product.id })}`)).length;
-    const res = await staff.post('/api/admin/options', { option_group_id: group.id, name: 'Gloss', sheet_cost: '0.16', setup_cost: 0, production_days: 1, ...change });
+    const res = await staff.post('/api/admin/options', {
+      option_group_id: group.id,
+      name: 'Gloss',
+      sheet_cost: '0.16',
+      setup_cost: 0,
+      production_days: 1,
+      ...change,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toMatch(message);
     expect(ok<OptionRec[]>(await staff.get(`/api/admin/options?filter=${filter({ product_id: product.id })}`)).length).toBe(before);
@@ -243,7 +255,13 @@ describe('/api/admin/turnarounds: one default per product, whose days are the pr
     const inactive = await putAsRead(staff, `/api/admin/turnarounds/${standard.id}`, { active: false });
     expect(inactive.statusCode).toBe(422);
     expect(inactive.json().errors.active).toMatch(/default turnaround is always on offer/);
-    const newInactiveDefault = await staff.post('/api/admin/turnarounds', { product_id: product.id, name: 'Express', production_days: 1, is_default: true, active: false });
+    const newInactiveDefault = await staff.post('/api/admin/turnarounds', {
+      product_id: product.id,
+      name: 'Express',
+      production_days: 1,
+      is_default: true,
+      active: false,
+    });
     expect(newInactiveDefault.statusCode).toBe(422);
     expect(newInactiveDefault.json().errors.active).toMatch(/always on offer/);
     const del = await staff.delete(`/api/admin/turnarounds/${standard.id}?version=${standard.version}`);
@@ -313,9 +331,9 @@ describe('staff only', () => {
     ] as const) {
       expect((await customer.get(`/api/admin/${resource}`)).statusCode).toBe(403);
       expect((await customer.get(`/api/admin/${resource}/${id}`)).statusCode).toBe(403);
-      expect((await customer.post(`/api/admin/${resource}`, { product_id: product.id, option_group_id: group.id, name: 'Mine', production_days: 1 })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await customer.post(`/api/admin/${resource}`, { product_id: product.id, option_group_id: group.id, name: 'Mine', production_days: 1 })).statusCode,
+      ).toBe(403);
       expect((await customer.put(`/api/admin/${resource}/${id}`, { name: 'Mine', version: 1 })).statusCode).toBe(403);
       expect((await customer.delete(`/api/admin/${resource}/${id}`)).statusCode).toBe(403);
     }

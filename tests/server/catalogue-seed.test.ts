@@ -75,8 +75,12 @@ describe('the demo finishes and turnarounds', () => {
     expect(all).toHaveLength(DEMO_CATALOGUE.products);
     const byProduct = (resource: string, id: number) => staff.get(`/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify({ product_id: id }))}`);
     for (const product of all) {
-      const speeds = ok<Array<{ name: string; production_days: number; price_percent: number; is_default: boolean }>>(await byProduct('turnarounds', product.id));
-      expect(speeds.filter((s) => s.is_default)).toEqual([expect.objectContaining({ name: 'Standard', production_days: product.production_days, price_percent: 0 })]);
+      const speeds = ok<Array<{ name: string; production_days: number; price_percent: number; is_default: boolean }>>(
+        await byProduct('turnarounds', product.id),
+      );
+      expect(speeds.filter((s) => s.is_default)).toEqual([
+        expect.objectContaining({ name: 'Standard', production_days: product.production_days, price_percent: 0 }),
+      ]);
       expect(speeds.length, product.name).toBeGreaterThanOrEqual(2);
       expect(ok<unknown[]>(await byProduct('option-groups', product.id)).length, product.name).toBeGreaterThanOrEqual(1);
     }
@@ -94,7 +98,9 @@ describe('the demo finishes and turnarounds', () => {
       ['Corners', true],
     ]);
     const options = ok<Array<{ name: string }>>(await byProduct('options', cards.id));
-    expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['None', 'Matt, both sides', 'Gloss, both sides', 'Soft-touch, both sides', 'Square', 'Rounded (4 mm radius)']));
+    expect(options.map((o) => o.name)).toEqual(
+      expect.arrayContaining(['None', 'Matt, both sides', 'Gloss, both sides', 'Soft-touch, both sides', 'Square', 'Rounded (4 mm radius)']),
+    );
   });
 });
 

@@ -75,7 +75,8 @@ const RESOURCES: StaffResource[] = [
   {
     name: 'option-groups',
     noun: 'option group',
-    make: async () => ok<Rec>(await ann.post('/api/admin/option-groups', { product_id: (await createProduct(ann)).id, name: 'Lamination', required: true }), 201),
+    make: async () =>
+      ok<Rec>(await ann.post('/api/admin/option-groups', { product_id: (await createProduct(ann)).id, name: 'Lamination', required: true }), 201),
     field: 'name',
     first: { name: 'Lamination (Ann)' },
     second: { name: 'Lamination (Bob)' },
@@ -96,7 +97,11 @@ const RESOURCES: StaffResource[] = [
   {
     name: 'turnarounds',
     noun: 'turnaround',
-    make: async () => ok<Rec>(await ann.post('/api/admin/turnarounds', { product_id: (await createProduct(ann)).id, name: 'Express', production_days: 1, price_percent: 35 }), 201),
+    make: async () =>
+      ok<Rec>(
+        await ann.post('/api/admin/turnarounds', { product_id: (await createProduct(ann)).id, name: 'Express', production_days: 1, price_percent: 35 }),
+        201,
+      ),
     field: 'price_percent',
     first: { price_percent: 40 },
     second: { price_percent: 30 },

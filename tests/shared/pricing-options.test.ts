@@ -146,7 +146,9 @@ const cards: ProductChoices = {
 
 const other: ProductChoices = {
   name: 'A5 flyers',
-  option_groups: [{ id: 9, name: 'Lamination', required: false, options: [{ id: 901, name: 'Matt', sheet_cost: '0.01', setup_cost: 0, production_days: 1, active: true }] }],
+  option_groups: [
+    { id: 9, name: 'Lamination', required: false, options: [{ id: 901, name: 'Matt', sheet_cost: '0.01', setup_cost: 0, production_days: 1, active: true }] },
+  ],
   turnarounds: [{ id: 91, name: 'Standard', production_days: 2, price_percent: 0, is_default: true, active: true }],
 };
 

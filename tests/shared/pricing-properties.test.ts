@@ -83,7 +83,9 @@ describe('the price engine: properties', () => {
     fc.assert(
       fc.property(line, fc.array(option, { maxLength: 3 }), fc.integer({ min: -50, max: 199 }), (input, options, percent) => {
         expect(linePrice({ ...input, options: [], turnaround_percent: 0 })).toBe(linePrice(input));
-        expect(linePrice({ ...input, options, turnaround_percent: percent })).toBeLessThanOrEqual(linePrice({ ...input, options, turnaround_percent: percent + 1 }));
+        expect(linePrice({ ...input, options, turnaround_percent: percent })).toBeLessThanOrEqual(
+          linePrice({ ...input, options, turnaround_percent: percent + 1 }),
+        );
         expect(linePrice({ ...input, turnaround_percent: percent })).toBeLessThanOrEqual(linePrice({ ...input, options, turnaround_percent: percent }));
       }),
     );

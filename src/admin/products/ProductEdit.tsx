@@ -5,6 +5,8 @@ import { SaveDeleteToolbar } from '../common/SaveDeleteToolbar';
 import { TabbedEdit } from '../common/TabbedEdit';
 import { ProductInputs } from './ProductInputs';
 import { ProductStockTab } from './ProductStockTab';
+import { OptionsPart } from './choices/OptionsPart';
+import { TurnaroundsPart } from './choices/TurnaroundsPart';
 
 function DetailsToolbar() {
   return (
@@ -26,9 +28,11 @@ const TABS: readonly RoutedTab[] = [
     ),
   },
   { path: 'stock', label: 'Stock', content: <ProductStockTab /> },
+  { path: 'options', label: 'Options', content: <OptionsPart /> },
+  { path: 'turnarounds', label: 'Turnarounds', content: <TurnaroundsPart /> },
 ];
 
-/** /admin/products/{id} (admin.products.view): details and stock parts. */
+/** /admin/products/{id} (admin.products.view): details, stock, options and turnarounds parts. */
 export function ProductEdit() {
   return <TabbedEdit title={<RecordTitle page="Products" />} label="Parts of this product" tabs={TABS} />;
 }

@@ -52,7 +52,7 @@ export function ProductInputs() {
           min={0}
           max={60}
           step={1}
-          helperText="Working days from the start of production to dispatch (0 = same day)"
+          helperText="The default turnaround’s working days to dispatch (0 = same day); other speeds are in Turnarounds"
         />
       </Box>
       <BooleanInput source="large_item" label="Large item" helperText="Needs a large-item delivery service (e.g. posters sent flat)." />

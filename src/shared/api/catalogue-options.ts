@@ -14,16 +14,14 @@ const refId = (label: string) => idSchema(`Choose a ${label.toLowerCase()}`);
 const sortField = wholeField('Sort', 0, 1_000_000);
 
 /** A whole percent from −50 to +200, as a JSON number or the text a form sends ("-10", "+35"). */
-export const turnaroundPercentField = z
-  .union([z.number(), z.string()], { message: 'The price change is required' })
-  .transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : /^\s*[+-]?\d{1,4}\s*$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < TURNAROUND_PERCENT_MIN || n > TURNAROUND_PERCENT_MAX) {
-      ctx.addIssue({ code: 'custom', message: `The price change must be a whole percent from ${TURNAROUND_PERCENT_MIN} to +${TURNAROUND_PERCENT_MAX}` });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const turnaroundPercentField = z.union([z.number(), z.string()], { message: 'The price change is required' }).transform((value, ctx) => {
+  const n = typeof value === 'number' ? value : /^\s*[+-]?\d{1,4}\s*$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < TURNAROUND_PERCENT_MIN || n > TURNAROUND_PERCENT_MAX) {
+    ctx.addIssue({ code: 'custom', message: `The price change must be a whole percent from ${TURNAROUND_PERCENT_MIN} to +${TURNAROUND_PERCENT_MAX}` });
+    return z.NEVER;
+  }
+  return n;
+});
 
 // ——— Option groups ———
 

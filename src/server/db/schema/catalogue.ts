@@ -166,7 +166,9 @@ export const turnarounds = pgTable(
   (t) => [
     uniqueIndex('turnarounds_name_unique').on(t.productId, sql`lower(${t.name})`),
     // One default per product: the backstop of the service's rule (a second one is a 422 before it).
-    uniqueIndex('turnarounds_one_default').on(t.productId).where(sql`${t.isDefault}`),
+    uniqueIndex('turnarounds_one_default')
+      .on(t.productId)
+      .where(sql`${t.isDefault}`),
     check('turnarounds_production_days_check', sql`${t.productionDays} between 0 and 60`),
     check('turnarounds_price_percent_check', sql`${t.pricePercent} between -50 and 200`),
     check('turnarounds_default_active_check', sql`${t.active} or not ${t.isDefault}`),

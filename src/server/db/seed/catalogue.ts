@@ -81,15 +81,53 @@ const CARD_LAMINATION: DemoGroup = {
   required: true,
   options: [NO_LAMINATION, ['Matt, both sides', '0.1600', 0, 1], ['Gloss, both sides', '0.1600', 0, 1], ['Soft-touch, both sides', '0.3400', 1500, 2]],
 };
-const CORNERS: DemoGroup = { name: 'Corners', required: true, options: [['Square', '0', 0, 0], ['Rounded (4 mm radius)', '0.0600', 800, 1]] };
-const FLYER_LAMINATION: DemoGroup = { name: 'Lamination', required: false, options: [['Matt, front only', '0.0800', 0, 1], ['Gloss, front only', '0.0800', 0, 1]] };
-const POSTER_LAMINATION: DemoGroup = { name: 'Lamination', required: false, options: [['Gloss encapsulation', '0.4500', 0, 1], ['Matt encapsulation', '0.4500', 0, 1]] };
-const FOLDING: DemoGroup = { name: 'Folding', required: true, options: [['Half fold', '0', 0, 0], ['Roll fold', '0.0150', 500, 1], ['Z fold', '0.0150', 500, 1]] };
+const CORNERS: DemoGroup = {
+  name: 'Corners',
+  required: true,
+  options: [
+    ['Square', '0', 0, 0],
+    ['Rounded (4 mm radius)', '0.0600', 800, 1],
+  ],
+};
+const FLYER_LAMINATION: DemoGroup = {
+  name: 'Lamination',
+  required: false,
+  options: [
+    ['Matt, front only', '0.0800', 0, 1],
+    ['Gloss, front only', '0.0800', 0, 1],
+  ],
+};
+const POSTER_LAMINATION: DemoGroup = {
+  name: 'Lamination',
+  required: false,
+  options: [
+    ['Gloss encapsulation', '0.4500', 0, 1],
+    ['Matt encapsulation', '0.4500', 0, 1],
+  ],
+};
+const FOLDING: DemoGroup = {
+  name: 'Folding',
+  required: true,
+  options: [
+    ['Half fold', '0', 0, 0],
+    ['Roll fold', '0.0150', 500, 1],
+    ['Z fold', '0.0150', 500, 1],
+  ],
+};
 
 /** [name, production working days, price change %]; "Standard" is each product's default, at its own days. */
 type DemoTurnaround = [string, number, number];
-const CARD_SPEEDS: DemoTurnaround[] = [['Saver', 5, -10], ['Standard', 2, 0], ['Express', 1, 35], ['Same day', 0, 80]];
-const FLYER_SPEEDS: DemoTurnaround[] = [['Saver', 5, -10], ['Standard', 2, 0], ['Express', 1, 35]];
+const CARD_SPEEDS: DemoTurnaround[] = [
+  ['Saver', 5, -10],
+  ['Standard', 2, 0],
+  ['Express', 1, 35],
+  ['Same day', 0, 80],
+];
+const FLYER_SPEEDS: DemoTurnaround[] = [
+  ['Saver', 5, -10],
+  ['Standard', 2, 0],
+  ['Express', 1, 35],
+];
 
 /** Finishes and turnarounds of each demo product: what trade printers sell beside the paper. */
 const CHOICES: Record<string, { groups: DemoGroup[]; speeds: DemoTurnaround[] }> = {
@@ -98,9 +136,28 @@ const CHOICES: Record<string, { groups: DemoGroup[]; speeds: DemoTurnaround[] }>
   'A5 flyers': { groups: [FLYER_LAMINATION], speeds: FLYER_SPEEDS },
   'A4 flyers': { groups: [FLYER_LAMINATION], speeds: FLYER_SPEEDS },
   'DL leaflets': { groups: [FLYER_LAMINATION], speeds: FLYER_SPEEDS },
-  'Postcards A6': { groups: [CARD_LAMINATION, CORNERS], speeds: [['Saver', 6, -10], ['Standard', 3, 0], ['Express', 1, 40]] },
-  'A3 posters': { groups: [POSTER_LAMINATION], speeds: [['Standard', 3, 0], ['Express', 1, 40]] },
-  'Folded A4 leaflets (agency range)': { groups: [FOLDING], speeds: [['Standard', 4, 0], ['Express', 2, 30]] },
+  'Postcards A6': {
+    groups: [CARD_LAMINATION, CORNERS],
+    speeds: [
+      ['Saver', 6, -10],
+      ['Standard', 3, 0],
+      ['Express', 1, 40],
+    ],
+  },
+  'A3 posters': {
+    groups: [POSTER_LAMINATION],
+    speeds: [
+      ['Standard', 3, 0],
+      ['Express', 1, 40],
+    ],
+  },
+  'Folded A4 leaflets (agency range)': {
+    groups: [FOLDING],
+    speeds: [
+      ['Standard', 4, 0],
+      ['Express', 2, 30],
+    ],
+  },
 };
 
 /** The demo trade customer's terms: the restricted range, and discounts on two products. */
@@ -166,9 +223,18 @@ async function seedChoices(tx: Db, productRows: Array<{ id: number; name: string
         .insert(optionGroups)
         .values({ productId: product.id, name: group.name, required: group.required, sort: g + 1 })
         .returning({ id: optionGroups.id });
-      await tx.insert(options).values(
-        group.options.map(([name, sheetCost, setupCost, productionDays], i) => ({ optionGroupId: row.id, name, sheetCost, setupCost, productionDays, sort: i + 1 })),
-      );
+      await tx
+        .insert(options)
+        .values(
+          group.options.map(([name, sheetCost, setupCost, productionDays], i) => ({
+            optionGroupId: row.id,
+            name,
+            sheetCost,
+            setupCost,
+            productionDays,
+            sort: i + 1,
+          })),
+        );
     }
   }
 }

@@ -90,7 +90,10 @@ export const optionsListSpec: ListSpec<OptionRecord, { row: OptionRow; productId
 
 /** The next sort within a parent: after the last. */
 async function nextSort(tx: Db, table: typeof optionGroups | typeof options, where: SQL): Promise<number> {
-  const [row] = await tx.select({ last: max(table.sort) }).from(table).where(where);
+  const [row] = await tx
+    .select({ last: max(table.sort) })
+    .from(table)
+    .where(where);
   return (row?.last ?? 0) + 1;
 }
 
@@ -111,7 +114,9 @@ export function optionsService(db: Db) {
     const [taken] = await tx
       .select({ id: optionGroups.id })
       .from(optionGroups)
-      .where(and(eq(optionGroups.productId, productId), sql`lower(${optionGroups.name}) = lower(${name})`, exceptId ? ne(optionGroups.id, exceptId) : undefined));
+      .where(
+        and(eq(optionGroups.productId, productId), sql`lower(${optionGroups.name}) = lower(${name})`, exceptId ? ne(optionGroups.id, exceptId) : undefined),
+      );
     if (taken) throw unprocessable({ name: DUPLICATE_GROUP });
   }
 

@@ -109,8 +109,7 @@ function andList(words: readonly string[]): string {
 /** The problems of the options chosen, as one message (null when there are none). */
 function optionProblems(product: ProductChoices, ids: readonly number[]): { message: string | null; chosen: ChosenOption[] } {
   const byId = new Map<number, ChosenOption>();
-  for (const group of product.option_groups)
-    for (const option of group.options) byId.set(option.id, { ...option, group_id: group.id, group_name: group.name });
+  for (const group of product.option_groups) for (const option of group.options) byId.set(option.id, { ...option, group_id: group.id, group_name: group.name });
   const problems: string[] = [];
   const what = product.name ? ` for ${product.name}` : '';
 
@@ -139,7 +138,9 @@ function optionProblems(product: ProductChoices, ids: readonly number[]): { mess
 function turnaroundProblem(product: ProductChoices, id: number | null | undefined, when: ChoiceMoment): { message: string } | { turnaround: ChoiceTurnaround } {
   const turnaround = id === undefined || id === null ? defaultTurnaround(product) : product.turnarounds.find((t) => t.id === id);
   if (!turnaround) {
-    return { message: id === undefined || id === null ? 'Choose a turnaround.' : `That turnaround is not offered${product.name ? ` for ${product.name}` : ''}.` };
+    return {
+      message: id === undefined || id === null ? 'Choose a turnaround.' : `That turnaround is not offered${product.name ? ` for ${product.name}` : ''}.`,
+    };
   }
   if (!turnaround.active) return { message: `${turnaround.name} is no longer offered; choose another turnaround.` };
   if (!isTurnaroundOffered(turnaround, when)) {
