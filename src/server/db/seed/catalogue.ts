@@ -79,30 +79,30 @@ const NO_LAMINATION: DemoOption = ['None', '0', 0, 0];
 const CARD_LAMINATION: DemoGroup = {
   name: 'Lamination',
   required: true,
-  options: [NO_LAMINATION, ['Matt, both sides', '0.1600', 0, 1], ['Gloss, both sides', '0.1600', 0, 1], ['Soft-touch, both sides', '0.3400', 1500, 2]],
+  options: [NO_LAMINATION, ['Matt, both sides', '0.0400', 0, 1], ['Gloss, both sides', '0.0400', 0, 1], ['Soft-touch, both sides', '0.1200', 0, 2]],
 };
 const CORNERS: DemoGroup = {
   name: 'Corners',
   required: true,
   options: [
     ['Square', '0', 0, 0],
-    ['Rounded (4 mm radius)', '0.0600', 800, 1],
+    ['Rounded (4 mm radius)', '0.0250', 100, 1],
   ],
 };
 const FLYER_LAMINATION: DemoGroup = {
   name: 'Lamination',
   required: false,
   options: [
-    ['Matt, front only', '0.0800', 0, 1],
-    ['Gloss, front only', '0.0800', 0, 1],
+    ['Matt, front only', '0.0200', 0, 1],
+    ['Gloss, front only', '0.0200', 0, 1],
   ],
 };
 const POSTER_LAMINATION: DemoGroup = {
   name: 'Lamination',
   required: false,
   options: [
-    ['Gloss encapsulation', '0.4500', 0, 1],
-    ['Matt encapsulation', '0.4500', 0, 1],
+    ['Gloss encapsulation', '0.2500', 0, 1],
+    ['Matt encapsulation', '0.2500', 0, 1],
   ],
 };
 const FOLDING: DemoGroup = {
@@ -110,8 +110,8 @@ const FOLDING: DemoGroup = {
   required: true,
   options: [
     ['Half fold', '0', 0, 0],
-    ['Roll fold', '0.0150', 500, 1],
-    ['Z fold', '0.0150', 500, 1],
+    ['Roll fold', '0.0100', 100, 1],
+    ['Z fold', '0.0100', 100, 1],
   ],
 };
 
@@ -223,18 +223,16 @@ async function seedChoices(tx: Db, productRows: Array<{ id: number; name: string
         .insert(optionGroups)
         .values({ productId: product.id, name: group.name, required: group.required, sort: g + 1 })
         .returning({ id: optionGroups.id });
-      await tx
-        .insert(options)
-        .values(
-          group.options.map(([name, sheetCost, setupCost, productionDays], i) => ({
-            optionGroupId: row.id,
-            name,
-            sheetCost,
-            setupCost,
-            productionDays,
-            sort: i + 1,
-          })),
-        );
+      await tx.insert(options).values(
+        group.options.map(([name, sheetCost, setupCost, productionDays], i) => ({
+          optionGroupId: row.id,
+          name,
+          sheetCost,
+          setupCost,
+          productionDays,
+          sort: i + 1,
+        })),
+      );
     }
   }
 }
