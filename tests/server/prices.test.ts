@@ -212,7 +212,7 @@ describe('GET /api/prices', () => {
 });
 
 describe('GET /api/products', () => {
-  it('answers products with their stocks and quantity breaks: what ordering needs', async () => {
+  it('answers products with their options, turnarounds, stocks and quantity breaks: what ordering needs', async () => {
     const { client } = await customer();
     const list = ok<Array<Record<string, unknown>>>(await client.get('/api/products'));
     const c = list.find((p) => p.id === cards.id)!;
@@ -222,6 +222,11 @@ describe('GET /api/products', () => {
       description: '',
       weight: 1.6,
       large_item: false,
+      // A new product's one turnaround, Standard at its own days and 0 %; no finishing options yet.
+      option_groups: [],
+      turnarounds: [
+        { id: expect.any(Number), name: 'Standard', production_days: 2, price_percent: 0, is_default: true, offered: true, dispatch_date: expect.any(String) },
+      ],
       stocks: [
         { id: silk.id, name: '350gsm Silk', type: 'Silk', quantities: [250, 500, 1000] },
         { id: matt.id, name: '400gsm Matt', type: 'Silk', quantities: [250] },

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { CUSTOMER_ROUTE_ROLES, type Role } from '../../../shared/api/accounts';
 import { isVisibleTo } from '../../../shared/domain/catalogue';
-import { breakPrices, parsePercent, type Sides } from '../../../shared/domain/pricing';
+import { cutoffMinutes, DEFAULT_CUTOFF, productionStartDay, ukDateTime, type CivilDate } from '../../../shared/domain/calendar/workingDays';
+import { parsePercent, startsToday, type Sides } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
-import { userPrices, userProducts, type UserRow } from '../../db/schema';
+import { closedDays, settings, userPrices, userProducts, type UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/domain-errors';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import { prepareAnswer, type PreparedAnswer } from './answer';
-import { loadSnapshot, pricedJson, type Snapshot, type SnapshotProduct } from './snapshot';
+import { defaultPercent, loadSnapshot, orderableJson, pricedJson, priceBreak, type ClockMoment, type Snapshot, type SnapshotProduct } from './snapshot';
 
 export interface ItemChoice {
   product_id: number;
@@ -31,7 +32,7 @@ export function requireCustomerRole(user: UserRow): void {
   if (!CUSTOMER_ROUTE_ROLES.includes(user.role as Role)) throw forbidden();
 }
 
-/** What one request needs beyond the cached catalogue: its version and this customer's own terms. */
+/** What one request needs beyond the cached catalogue: its version, this customer's own terms, and the calendar turnarounds are offered by. */
 interface CustomerTerms {
   version: number;
   /** product id → discount in hundredths of a percent */
@@ -40,20 +41,54 @@ interface CustomerTerms {
   links: Set<number>;
   /** The terms as text: customers with the same terms get the same answer. */
   key: string;
+  /** The closed days from today on, and the cut-off (UK time), as the orders are judged by (DESIGN §2 "Working days"). */
+  closed: ReadonlySet<CivilDate>;
+  closedKey: string;
+  cutoff: string;
 }
 
-/** One statement: the catalogue version, the customer's discounts and restricted-product links. */
-async function readTerms(db: Db, userId: number): Promise<CustomerTerms> {
+/** The CUTOFF_TIME setting when it is a time, else the default (as orders read it). */
+function cutoffOf(value: string | null): string {
+  const text = (value ?? '').trim();
+  try {
+    cutoffMinutes(text);
+    return text;
+  } catch {
+    return DEFAULT_CUTOFF;
+  }
+}
+
+/** One statement: the catalogue version, the customer's discounts and restricted-product links, the closed days and the cut-off. */
+async function readTerms(db: Db, userId: number, today: CivilDate): Promise<CustomerTerms> {
   const result = await db.execute(sql`
     select
       coalesce((select version from catalogue_state where id = 1), 0)::int as version,
       coalesce((select json_agg(json_build_array(${userPrices.productId}, ${userPrices.discount}::text) order by ${userPrices.productId})::text
                   from ${userPrices} where ${userPrices.userId} = ${userId}), '[]') as discounts,
       coalesce((select json_agg(${userProducts.productId} order by ${userProducts.productId})::text
-                  from ${userProducts} where ${userProducts.userId} = ${userId}), '[]') as links`);
-  const row = (result as unknown as { rows: Array<{ version: number | string; discounts: string; links: string }> }).rows[0];
+                  from ${userProducts} where ${userProducts.userId} = ${userId}), '[]') as links,
+      coalesce((select json_agg(${closedDays.date}::text order by ${closedDays.date})::text
+                  from ${closedDays} where ${closedDays.date} >= ${today}), '[]') as closed,
+      (select ${settings.value} from ${settings} where ${settings.name} = 'CUTOFF_TIME') as cutoff`);
+  const row = (result as unknown as { rows: Array<{ version: number | string; discounts: string; links: string; closed: string; cutoff: string | null }> })
+    .rows[0];
   const discounts = new Map((JSON.parse(row.discounts) as Array<[number, string]>).map(([id, d]) => [id, parsePercent(d)]));
-  return { version: Number(row.version), discounts, links: new Set(JSON.parse(row.links) as number[]), key: `${row.discounts}|${row.links}` };
+  return {
+    version: Number(row.version),
+    discounts,
+    links: new Set(JSON.parse(row.links) as number[]),
+    key: `${row.discounts}|${row.links}`,
+    closed: new Set(JSON.parse(row.closed) as CivilDate[]),
+    closedKey: row.closed,
+    cutoff: cutoffOf(row.cutoff),
+  };
+}
+
+/** Now, judged by the customer's calendar: the day production would start, whether that is today, and a key for both. */
+function momentOf(terms: CustomerTerms, at: Date): ClockMoment {
+  const moment = { at, closed: terms.closed, cutoff: terms.cutoff };
+  const start = productionStartDay(at, terms.closed, terms.cutoff);
+  return { ...moment, start, key: `${start}|${startsToday(moment) ? 'today' : 'later'}|${terms.cutoff}|${terms.closedKey}` };
 }
 
 /**
@@ -134,7 +169,7 @@ export function pricesService(db: Db) {
     const hit = terms.get(userId);
     if (hit && hit.until > now) return hit.value;
     const generation = termsGeneration;
-    const value = await readTerms(db, userId);
+    const value = await readTerms(db, userId, ukDateTime(new Date(now)).date);
     if (generation === termsGeneration) {
       terms.delete(userId);
       if (terms.size >= TERMS_MAX) terms.delete(terms.keys().next().value!);
@@ -147,15 +182,18 @@ export function pricesService(db: Db) {
   async function answer(user: UserRow, kind: 'prices' | 'products'): Promise<PreparedAnswer> {
     requireCustomerRole(user);
     const customer = await termsOf(user.id);
-    const key = `${kind}|${customer.version}|${customer.key}`;
+    const moment = momentOf(customer, new Date());
+    const key = `${kind}|${customer.version}|${customer.key}|${moment.key}`;
     const hit = answers.get(key);
     if (hit) return hit;
     const snapshot = await snapshotAt(customer.version);
     const visible = snapshot.products.filter((p) => isVisibleTo(p, customer.links));
     const json =
       kind === 'prices'
-        ? `{"products":[${visible.map((p) => pricedJson(p, customer.discounts.get(p.id) ?? 0n)).join(',')}]}`
-        : `[${visible.map((p) => p.orderable).join(',')}]`;
+        ? `{"production_start":"${moment.start}","cutoff":${JSON.stringify(customer.cutoff)},"products":[${visible
+            .map((p) => pricedJson(p, customer.discounts.get(p.id) ?? 0n, moment))
+            .join(',')}]}`
+        : `[${visible.map((p) => orderableJson(p, moment)).join(',')}]`;
     const prepared = prepareAnswer(Buffer.from(json, 'utf8'));
     return snapshot === cached ? answers.set(key, prepared) : prepared;
   }
@@ -178,7 +216,8 @@ export function pricesService(db: Db) {
           const offered = onStock.breaks.map((b) => b.costs.qty.toLocaleString('en-GB')).join(', ');
           return { field: 'qty', message: `Choose one of the quantities offered on this paper: ${offered}.` };
         }
-        const prices = breakPrices(found.costs, { margin: found.margin, discount: customer.discounts.get(product.id) ?? 0n });
+        // At the product's default turnaround with no option, as items are ordered until they carry their own choice.
+        const prices = priceBreak(found, customer.discounts.get(product.id) ?? 0n, defaultPercent(product));
         return { price: prices[sides], product, stock: { id: onStock.id, name: onStock.name, type: onStock.type } };
       },
     };
@@ -187,10 +226,14 @@ export function pricesService(db: Db) {
   return {
     quoter,
 
-    /** GET /api/prices, finished: every orderable product, stock and break, both sides, after the customer's discount. */
+    /**
+     * GET /api/prices, finished: every orderable product with its options and turnarounds, and per
+     * stock and break both sides' prices at each turnaround and what each option adds, after the
+     * customer's discount.
+     */
     priceList: (user: UserRow) => answer(user, 'prices'),
 
-    /** GET /api/products, finished: products, their stocks and quantity breaks. */
+    /** GET /api/products, finished: products, their options, turnarounds, stocks and quantity breaks. */
     orderable: (user: UserRow) => answer(user, 'products'),
 
     /**
