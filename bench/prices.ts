@@ -19,7 +19,7 @@ const REQUESTS = Number(process.env.BENCH_PRICES_REQUESTS ?? 300);
 const WARMUP = 30;
 
 /** A catalogue of `nProducts` × STOCKS × BREAKS for one trade customer; some restricted (linked), some discounted. */
-async function seedBenchCatalogue(database: Database, nProducts: number): Promise<number> {
+export async function seedBenchCatalogue(database: Database, nProducts: number): Promise<number> {
   const db = database.db;
   const [customer] = await db
     .insert(users)

@@ -10,6 +10,7 @@ import { benchLoginAttack } from './login-attack';
 import { benchOrders } from './orders';
 import { benchOrdersExport } from './orders-export';
 import { benchLighthouse, benchWire } from './pages';
+import { benchPriceGrid } from './price-grid';
 import { benchPrices } from './prices';
 import { benchStaffBundle } from './staff-bundle';
 import { benchStaffUsers } from './staff-users';
@@ -36,6 +37,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   },
   'login-attack': { postgres: true, run: onPostgres((url) => benchLoginAttack({ label: 'PostgreSQL', databaseUrl: url })) },
   prices: { postgres: true, run: onPostgres((url) => benchPrices({ databaseUrl: url })) },
+  'prices-grid': { postgres: true, run: onPostgres((url) => benchPriceGrid({ databaseUrl: url })) },
   'staff-users': { postgres: true, run: onPostgres((url) => benchStaffUsers({ label: 'PostgreSQL', databaseUrl: url })) },
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
   batches: { postgres: false, run: () => benchBatches() },

@@ -87,8 +87,8 @@ describe('GET /api/prices: the price grid', () => {
         name: 'Lamination',
         required: false,
         options: [
-          { id: mattId, name: 'Matt lamination', production_days: 1 },
-          { id: glossId, name: 'Gloss lamination', production_days: 0 },
+          { id: mattId, name: 'Matt lamination', production_days: 1, setup_charge: false },
+          { id: glossId, name: 'Gloss lamination', production_days: 0, setup_charge: true },
         ],
       },
     ]);
@@ -171,7 +171,7 @@ describe('GET /api/prices: the price grid', () => {
     for (const path of ['/api/prices', '/api/products']) {
       const res = await c.get(path);
       expect(res.statusCode).toBe(200);
-      for (const key of allKeys(res.json())) expect(key).not.toMatch(/cost|margin|multiplier|sheet|setup/i);
+      for (const key of allKeys(res.json())) expect(key).not.toMatch(/cost|margin|multiplier|sheet/i);
       expect(res.body).not.toMatch(/cost|margin/i);
     }
   });

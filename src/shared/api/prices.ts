@@ -31,8 +31,12 @@ export const customerTurnaroundSchema = z.object({
 });
 export type CustomerTurnaround = z.infer<typeof customerTurnaroundSchema>;
 
-/** A finishing option on offer: what it adds to production (working days). What it adds to the price is per paper and quantity (below). */
-export const customerOptionSchema = z.object({ id: z.number(), name: z.string(), production_days: z.number() });
+/**
+ * A finishing option on offer: what it adds to production (working days), and whether its price
+ * includes a charge per item line (a set-up), which weighs most on small runs. What it adds to the
+ * price is per paper and quantity (below).
+ */
+export const customerOptionSchema = z.object({ id: z.number(), name: z.string(), production_days: z.number(), setup_charge: z.boolean() });
 export const customerOptionGroupSchema = z.object({ id: z.number(), name: z.string(), required: z.boolean(), options: z.array(customerOptionSchema) });
 export type CustomerOption = z.infer<typeof customerOptionSchema>;
 export type CustomerOptionGroup = z.infer<typeof customerOptionGroupSchema>;

@@ -165,7 +165,7 @@ export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
       id: g.id,
       name: g.name,
       required: g.required,
-      options: g.options.map((o) => ({ id: o.id, name: o.name, production_days: o.production_days })),
+      options: g.options.map((o) => ({ id: o.id, name: o.name, production_days: o.production_days, setup_charge: o.costs.setup > 0n })),
     }));
     const orderable = JSON.stringify({
       id: p.id,
