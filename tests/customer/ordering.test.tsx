@@ -10,23 +10,29 @@ import { installDomGaps } from './helpers/dom';
 import { here, renderApp } from './helpers/renderApp';
 
 const PRICES: PriceList = {
+  production_start: '2026-11-26',
+  cutoff: '12:00',
   products: [
     {
       id: 1,
       name: 'Business cards',
       description: '',
       discount: 0,
+      option_groups: [],
+      turnarounds: [],
       stocks: [
         {
           id: 11,
           name: '350gsm Silk',
           type: 'Silk',
+          turnarounds: [],
+          options: [],
           breaks: [
             { qty: 250, single: 1490, double: 1980 },
             { qty: 500, single: 2134, double: 2470 },
           ],
         },
-        { id: 12, name: '400gsm Matt', type: 'Matt', breaks: [{ qty: 250, single: 1500, double: 1700 }] },
+        { id: 12, name: '400gsm Matt', type: 'Matt', turnarounds: [], options: [], breaks: [{ qty: 250, single: 1500, double: 1700 }] },
       ],
     },
   ],
@@ -38,6 +44,8 @@ const PRODUCTS: OrderableProduct[] = [
     description: '',
     weight: 2,
     large_item: false,
+    option_groups: [],
+    turnarounds: [],
     stocks: [
       { id: 11, name: '350gsm Silk', type: 'Silk', quantities: [250, 500] },
       { id: 12, name: '400gsm Matt', type: 'Matt', quantities: [250] },
@@ -340,5 +348,43 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls).toBe(2));
     const keys = requests.filter((r) => r.url?.endsWith('/confirm')).map((r) => r.headers['Idempotency-Key']);
     expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe('/create/{id} from the price list', { timeout: 30_000 }, () => {
+  const WITH_TURNAROUNDS: OrderableProduct[] = PRODUCTS.map((p) => ({
+    ...p,
+    turnarounds: [
+      { id: 2, name: 'Standard', production_days: 2, price_percent: 0, is_default: true, offered: true, dispatch_date: '2026-12-04' },
+      { id: 3, name: 'Express', production_days: 1, price_percent: 35, is_default: false, offered: true, dispatch_date: '2026-12-03' },
+    ],
+  }));
+
+  it('fills in the new item from the address, says the turnaround cannot be chosen yet, and starts afresh once it is added', async () => {
+    const requests = fakeApi(
+      routes(() => makeOrder({ items: [] }), {
+        'GET /api/products': () => ({ data: WITH_TURNAROUNDS }),
+        'POST /api/orders/5/items': () => ({ status: 201, data: makeItem({ id: 40, qty: 500, sides: 'double', price: 2470 }) }),
+      }),
+    );
+    const { router } = await renderApp('/create/5?product=1&stock=11&qty=500&sides=double&turnaround=3');
+    const price = await screen.findByTestId('live-price');
+    await waitFor(() => expect(price).toHaveTextContent('£24.70'));
+    expect(screen.getByLabelText('Quantity')).toHaveValue('500');
+    expect(screen.getByLabelText('Double-sided')).toBeChecked();
+    expect(screen.getByText('Express cannot be chosen here yet: this item is made and priced at the standard turnaround.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add to basket' }));
+    await waitFor(() => expect(here(router)).toBe('/create/5'));
+    expect(bodyOf(requests.find((r) => r.method === 'post')!)).toMatchObject({ product_id: 1, stock_id: 11, qty: 500, sides: 'double' });
+    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue('250'));
+    expect(screen.queryByText(/cannot be chosen here yet/)).not.toBeInTheDocument();
+  });
+
+  it('ignores an item the customer cannot order, and starts the form as usual', async () => {
+    fakeApi(routes(() => makeOrder({ items: [] })));
+    await renderApp('/create/5?product=1&stock=11&qty=333&sides=double');
+    const price = await screen.findByTestId('live-price');
+    await waitFor(() => expect(price).toHaveTextContent('£14.90'));
+    expect(screen.getByLabelText('Single-sided')).toBeChecked();
   });
 });

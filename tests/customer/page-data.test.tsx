@@ -20,7 +20,7 @@ vi.mock('../../src/customer/pages/prices/PricesPage', async () => {
   return { default: () => <p>The prices page</p> };
 });
 
-const LIST = { products: [] };
+const LIST = { production_start: '2026-11-26', cutoff: '12:00', products: [] };
 const pricesAsked = (requests: { url?: string }[]) => requests.filter((request) => request.url === '/api/prices').length;
 
 beforeAll(() => installDomGaps());

@@ -8,23 +8,29 @@ import { installDomGaps } from './helpers/dom';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
 
 const LIST: PriceList = {
+  production_start: '2026-11-26',
+  cutoff: '12:00',
   products: [
     {
       id: 1,
       name: 'Business cards',
       description: '85 × 55 mm',
       discount: 10,
+      option_groups: [],
+      turnarounds: [],
       stocks: [
         {
           id: 11,
           name: '350gsm Silk',
           type: 'Silk',
+          turnarounds: [],
+          options: [],
           breaks: [
             { qty: 250, single: 149, double: 198 },
             { qty: 1000, single: 2134, double: 2470 },
           ],
         },
-        { id: 12, name: '400gsm', type: 'Matt', breaks: [{ qty: 250, single: 1500, double: 1700 }] },
+        { id: 12, name: '400gsm', type: 'Matt', turnarounds: [], options: [], breaks: [{ qty: 250, single: 1500, double: 1700 }] },
       ],
     },
     {
@@ -32,7 +38,9 @@ const LIST: PriceList = {
       name: 'A5 flyers',
       description: 'Folded or flat',
       discount: 0,
-      stocks: [{ id: 13, name: '130gsm Gloss', type: 'Gloss', breaks: [{ qty: 10000, single: 123456, double: 150000 }] }],
+      option_groups: [],
+      turnarounds: [],
+      stocks: [{ id: 13, name: '130gsm Gloss', type: 'Gloss', turnarounds: [], options: [], breaks: [{ qty: 10000, single: 123456, double: 150000 }] }],
     },
   ],
 };
@@ -188,15 +196,21 @@ describe('/prices', () => {
 
   it('renders only the chosen product of a 200-product catalogue', async () => {
     const big: PriceList = {
+      production_start: '2026-11-26',
+      cutoff: '12:00',
       products: Array.from({ length: 200 }, (_, i) => ({
         id: i + 1,
         name: `Product ${i + 1}`,
         description: '',
         discount: 0,
+        option_groups: [],
+        turnarounds: [],
         stocks: Array.from({ length: 6 }, (_, s) => ({
           id: s + 1,
           name: `Paper ${s + 1}`,
           type: '',
+          turnarounds: [],
+          options: [],
           breaks: Array.from({ length: 12 }, (_, b) => ({ qty: (b + 1) * 250, single: 1000 + b, double: 2000 + b })),
         })),
       })),
@@ -251,7 +265,7 @@ describe('/prices', () => {
   });
 
   it('says so when there are no prices yet', async () => {
-    api(() => ({ data: { products: [] } }));
+    api(() => ({ data: { production_start: '2026-11-26', cutoff: '12:00', products: [] } }));
     await renderApp('/prices');
     expect(await screen.findByText('No prices to show yet')).toBeInTheDocument();
   });
@@ -263,5 +277,115 @@ describe('/prices', () => {
     expect(await screen.findByText('Your prices could not be loaded just now.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Business cards' })).toBeInTheDocument());
+  });
+});
+
+describe('/prices: the grid of quantities × turnarounds', () => {
+  const turnaround = (id: number, name: string, days: number, percent: number, extra: Partial<PriceList['products'][number]['turnarounds'][number]> = {}) => ({
+    id,
+    name,
+    production_days: days,
+    price_percent: percent,
+    is_default: false,
+    offered: true,
+    dispatch_date: '2026-12-04',
+    ...extra,
+  });
+  const GRID: PriceList = {
+    production_start: '2026-12-02',
+    cutoff: '12:00',
+    products: [
+      {
+        id: 1,
+        name: 'Business cards',
+        description: '',
+        discount: 0,
+        option_groups: [
+          {
+            id: 7,
+            name: 'Lamination',
+            required: false,
+            options: [
+              { id: 71, name: 'Matt', production_days: 1, setup_charge: false },
+              { id: 72, name: 'Gloss', production_days: 0, setup_charge: true },
+            ],
+          },
+        ],
+        turnarounds: [
+          turnaround(2, 'Standard', 2, 0, { is_default: true }),
+          turnaround(3, 'Express', 1, 35, { dispatch_date: '2026-12-03' }),
+          turnaround(4, 'Same day', 0, 100, { offered: false, dispatch_date: '2026-12-03' }),
+        ],
+        stocks: [
+          {
+            id: 11,
+            name: '350gsm Silk',
+            type: 'Silk',
+            breaks: [
+              { qty: 250, single: 165, double: 220 },
+              { qty: 1000, single: 450, double: 600 },
+            ],
+            turnarounds: [
+              { id: 3, single: [223, 608], double: [297, 810] },
+              { id: 4, single: [330, 900], double: [440, 1200] },
+            ],
+            options: [
+              { id: 71, adds: [352, 1040] },
+              { id: 72, adds: [5264, 5750] },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const gridApi = (baskets: unknown[]) =>
+    api(() => ({ data: GRID }), { ...VAT, 'GET /api/orders': () => ({ data: { data: baskets, total: baskets.length, page: 1, per_page: 1 } }) });
+
+  it('shows each turnaround with its dispatch date over its single- and double-sided prices, and what each finish adds in words', async () => {
+    gridApi([]);
+    await renderApp('/prices');
+    const grid = await screen.findByRole('table', { name: '350gsm Silk' });
+    const groups = within(grid)
+      .getAllByRole('columnheader')
+      .filter((h) => h.getAttribute('scope') === 'colgroup')
+      .map((h) => h.textContent);
+    expect(groups).toEqual(['StandardDispatch Fri 4 Dec', 'Express +35%Dispatch Thu 3 Dec', 'Same day +100%Order by 12:00 on a working day']);
+    // Below the turnarounds' row: one of quantity, then Single and Double under each turnaround.
+    expect(rows(grid).slice(1)).toEqual([
+      ['250', '£1.65', '£2.20', '£2.23', '£2.97', '£3.30', '£4.40'],
+      ['1,000', '£4.50', '£6.00', '£6.08', '£8.10', '£9.00', '£12.00'],
+    ]);
+    // Same day cannot be chosen now: its prices are shown but are not links. The others all are.
+    expect(within(grid).getAllByRole('link')).toHaveLength(8);
+    expect(within(grid).queryByRole('link', { name: /Same day/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Lamination: Matt adds £3.52 to 250 (1.41p each) and £10.40 to 1,000 (1.04p each); 1 extra working day.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Lamination: Gloss adds £52.64 to 250 (21.06p each) and £57.50 to 1,000 (5.75p each), a set-up charge included (so it costs more per item on small runs).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Finishes are not included in the prices above\. Each adds, at single-sided Standard prices/)).toBeInTheDocument();
+  });
+
+  it('a price opens the items step of the newest basket with that item filled in (click-to-order)', async () => {
+    gridApi([{ id: 5, ref: 'Spring fair' }]);
+    const { router } = await renderApp('/prices');
+    const grid = await screen.findByRole('table', { name: '350gsm Silk' });
+    expect(await screen.findByText(/Choose a price to add it to your basket “Spring fair”/)).toBeInTheDocument();
+    const express = within(grid).getByRole('link', { name: '£8.10, 0.81p each: order 1,000 double-sided, Express' });
+    await userEvent.setup().click(express);
+    await settleRouter(router);
+    expect(here(router)).toBe('/create/5?product=1&stock=11&qty=1000&sides=double&turnaround=3');
+  });
+
+  it('with no basket, a price starts an order with the item carried along', async () => {
+    gridApi([]);
+    await renderApp('/prices');
+    const grid = await screen.findByRole('table', { name: '350gsm Silk' });
+    expect(screen.getByText(/Choose a price to start an order with it/)).toBeInTheDocument();
+    expect(within(grid).getByRole('link', { name: '£1.65, 0.66p each: order 250 single-sided, Standard' })).toHaveAttribute(
+      'href',
+      '/create?product=1&stock=11&qty=250&sides=single&turnaround=2',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PriceBreak, PriceList, PriceListProduct, PriceListStock } from '../../shared/api/prices';
+import type { CustomerOption, CustomerOptionGroup, CustomerTurnaround, PriceBreak, PriceList, PriceListProduct, PriceListStock } from '../../shared/api/prices';
 import { http } from '../../shared/http';
 import { queryClient } from './queryClient';
 import { settingTextQuery } from './settings';
@@ -15,6 +15,7 @@ type Check = (value: unknown) => boolean;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
 const isString: Check = (value) => typeof value === 'string';
+const isBoolean: Check = (value) => typeof value === 'boolean';
 const arrayOf =
   (each: Check): Check =>
   (value) =>
@@ -25,9 +26,35 @@ const objectWith =
     isRecord(value) && Object.entries(fields).every(([key, check]) => (check as Check)(value[key]));
 
 const isBreak = objectWith<PriceBreak>({ qty: isNumber, single: isNumber, double: isNumber });
-const isStock = objectWith<PriceListStock>({ id: isNumber, name: isString, type: isString, breaks: arrayOf(isBreak) });
-const isProduct = objectWith<PriceListProduct>({ id: isNumber, name: isString, description: isString, discount: isNumber, stocks: arrayOf(isStock) });
-const isPriceList = objectWith<PriceList>({ products: arrayOf(isProduct) });
+const isStock = objectWith<PriceListStock>({
+  id: isNumber,
+  name: isString,
+  type: isString,
+  breaks: arrayOf(isBreak),
+  turnarounds: arrayOf(objectWith<PriceListStock['turnarounds'][number]>({ id: isNumber, single: arrayOf(isNumber), double: arrayOf(isNumber) })),
+  options: arrayOf(objectWith<PriceListStock['options'][number]>({ id: isNumber, adds: arrayOf(isNumber) })),
+});
+const isOption = objectWith<CustomerOption>({ id: isNumber, name: isString, production_days: isNumber, setup_charge: isBoolean });
+const isGroup = objectWith<CustomerOptionGroup>({ id: isNumber, name: isString, required: isBoolean, options: arrayOf(isOption) });
+const isTurnaround = objectWith<CustomerTurnaround>({
+  id: isNumber,
+  name: isString,
+  production_days: isNumber,
+  price_percent: isNumber,
+  is_default: isBoolean,
+  offered: isBoolean,
+  dispatch_date: isString,
+});
+const isProduct = objectWith<PriceListProduct>({
+  id: isNumber,
+  name: isString,
+  description: isString,
+  discount: isNumber,
+  option_groups: arrayOf(isGroup),
+  turnarounds: arrayOf(isTurnaround),
+  stocks: arrayOf(isStock),
+});
+const isPriceList = objectWith<PriceList>({ production_start: isString, cutoff: isString, products: arrayOf(isProduct) });
 
 /** GET /api/prices's answer, or a TypeError when it is not a price list (what priceListSchema refuses). */
 export function readPriceList(data: unknown): PriceList {
@@ -53,4 +80,24 @@ export function prefetchPriceList(): Promise<void> {
 
 export function usePriceList() {
   return useQuery(priceListQuery);
+}
+
+/** The customer's newest basket (id and reference), or null: where a price on the list is ordered into. */
+export interface NewestBasket {
+  id: number;
+  ref: string;
+}
+
+/** GET /api/orders?status=basket&per_page=1, read by hand as the price list is (no zod on /prices). */
+export async function fetchNewestBasket(): Promise<NewestBasket | null> {
+  const { data } = await http.get<unknown>('/api/orders', { params: { status: 'basket', per_page: 1 } });
+  const first = isRecord(data) && Array.isArray(data.data) ? (data.data[0] as unknown) : undefined;
+  if (first === undefined) return null;
+  if (!isRecord(first) || !isNumber(first.id) || !isString(first.ref)) throw new TypeError('The answer is not a list of orders');
+  return { id: first.id as number, ref: first.ref as string };
+}
+
+/** Under the orders' keys, so that starting or discarding a basket asks again. */
+export function useNewestBasket() {
+  return useQuery({ queryKey: ['orders', 'newest-basket'], queryFn: fetchNewestBasket, staleTime: 0 });
 }

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
@@ -43,6 +43,7 @@ import { errorText, LoadFailed, Loading, statusOf } from '../../components/Query
 import { ItemCard } from './ItemCard';
 import { ItemForm } from './ItemForm';
 import { OrderDetailsForm } from './OrderDetailsForm';
+import { prefillFrom, withoutPrefill } from './prefill';
 import { useFocusFallback } from '../../components/useFocusFallback';
 
 /** "Confirm by 12:00 today: dispatch Tue 24 Nov, estimated delivery Wed 25 Nov" (or "ready to collect on Tue 24 Nov"). */
@@ -253,6 +254,9 @@ export default function CreateItemsPage() {
   const prices = usePriceList();
   const addItem = useAddItem(id);
   const [formKey, setFormKey] = useState(0);
+  // An item chosen on the price list arrives in the address and fills in the new-item form.
+  const [search, setSearch] = useSearchParams();
+  const prefill = products.data ? prefillFrom(search, products.data) : null;
   /** The item just added: its heading takes focus as the form it came from is reset. */
   const [arrived, setArrived] = useState<number | null>(null);
   const onArrived = useCallback(() => setArrived(null), []);
@@ -331,17 +335,26 @@ export default function CreateItemsPage() {
             ) : products.data.length === 0 ? (
               <Alert severity="info">No products can be ordered on your account yet. Please contact us.</Alert>
             ) : (
-              <ItemForm
-                key={formKey}
-                products={products.data}
-                prices={prices.data}
-                submitLabel="Add to basket"
-                onSubmit={async (input) => {
-                  const added = await addItem.mutateAsync(input);
-                  setArrived(added.id);
-                  setFormKey((k) => k + 1);
-                }}
-              />
+              <>
+                {prefill?.turnaround && (
+                  <Alert severity="info" sx={{ mt: 1 }}>
+                    {prefill.turnaround.name} cannot be chosen here yet: this item is made and priced at the standard turnaround.
+                  </Alert>
+                )}
+                <ItemForm
+                  key={`${formKey}-${prefill ? search.toString() : ''}`}
+                  products={products.data}
+                  prices={prices.data}
+                  initial={prefill?.choice}
+                  submitLabel="Add to basket"
+                  onSubmit={async (input) => {
+                    const added = await addItem.mutateAsync(input);
+                    setArrived(added.id);
+                    if (prefill) setSearch(withoutPrefill(search), { replace: true });
+                    setFormKey((k) => k + 1);
+                  }}
+                />
+              </>
             )}
           </Paper>
           <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }} aria-labelledby="delivery-heading">

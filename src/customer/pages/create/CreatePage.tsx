@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -24,6 +24,8 @@ import { OrderDetailsForm } from './OrderDetailsForm';
 function NewOrderForm() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  // An item chosen on the price list (in the address) goes on to the new basket's items step.
+  const { search } = useLocation();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="new-order-heading">
       <OrderDetailsForm
@@ -32,7 +34,7 @@ function NewOrderForm() {
         submitLabel="Start order"
         onSubmit={async (details) => {
           const order = await createOrder(details);
-          await navigate(route('create.items', { id: order.id }));
+          await navigate(`${route('create.items', { id: order.id })}${search}`);
         }}
       >
         <Typography variant="h3" component="h2" id="new-order-heading">

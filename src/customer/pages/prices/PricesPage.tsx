@@ -8,19 +8,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import type { PriceListProduct } from '../../../shared/api/prices';
-import { usePriceList } from '../../api/prices';
+import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { useNewestBasket, usePriceList, type NewestBasket } from '../../api/prices';
 import { useVatRate } from '../../api/settingHooks';
 import { LoadingIndicator } from '../../../shared/ui/LoadingIndicator';
 import { PageFrame } from '../../components/PageFrame';
+import { route } from '../../paths';
 import { downloadText, priceListCsv } from './money';
 import { ALL, PriceFilters, type PriceFilterValues } from './PriceFilters';
-import { PriceTable } from './PriceTable';
+import { PriceTable, type OrderHref } from './PriceTable';
 import './prices.css';
 
 const intro = (vatRate: string | null) =>
   vatRate === null
-    ? 'Your trade prices for each product, paper and quantity, with the price of one item beside each. Prices exclude VAT and delivery.'
-    : `Your trade prices for each product, paper and quantity, with the price of one item beside each. Prices include VAT at ${vatRate}%; delivery is extra.`;
+    ? 'Your trade prices for each product, paper, quantity and turnaround, with the price of one item beside each. Prices exclude VAT and delivery.'
+    : `Your trade prices for each product, paper, quantity and turnaround, with the price of one item beside each. Prices include VAT at ${vatRate}%; delivery is extra.`;
 
 /** The address's filters; the page reads them from it and writes them back to it (one history entry each). */
 function readFilters(search: URLSearchParams): PriceFilterValues {
@@ -52,6 +54,17 @@ function productHref(values: PriceFilterValues, productId: number): string {
 }
 
 /**
+ * The items step with the item filled in (product, stock, qty, sides, turnaround in its address): in
+ * the customer's newest basket, or, with none, the page that starts one (which passes them on).
+ */
+export function orderHrefFor(basket: NewestBasket | null | undefined): OrderHref {
+  return ({ product, stock, qty, sides, turnaround }) => {
+    const query = { product, stock, qty, sides, turnaround: turnaround || null };
+    return basket ? route('create.items', { id: basket.id }, query) : route('create.index', {}, query);
+  };
+}
+
+/**
  * /prices?q=&product=&stock=&vat=1: the customer's price list, one product at a time (a catalogue of
  * hundreds of products would otherwise be tens of thousands of table cells). The product is chosen
  * from the list of links beside it (below it on a phone), the product select, or the search.
@@ -59,6 +72,8 @@ function productHref(values: PriceFilterValues, productId: number): string {
 export default function PricesPage() {
   const prices = usePriceList();
   const vat = useVatRate();
+  const basket = useNewestBasket();
+  const orderHref = useMemo(() => orderHrefFor(basket.data), [basket.data]);
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const values = readFilters(search);
@@ -152,7 +167,7 @@ export default function PricesPage() {
           ) : papers.length === 0 ? (
             <Alert severity="info">That paper is not offered for {shown.name}. Choose another paper.</Alert>
           ) : (
-            <ProductPrices product={shown} papers={papers} vatRate={vatRate} />
+            <ProductPrices product={shown} papers={papers} vatRate={vatRate} cutoff={prices.data.cutoff} basket={basket.data} orderHref={orderHref} />
           )}
         </Box>
       </Box>
@@ -195,7 +210,22 @@ const ProductIndex = memo(function ProductIndex({
   );
 });
 
-function ProductPrices({ product, papers, vatRate }: { product: PriceListProduct; papers: PriceListProduct['stocks']; vatRate: string | null }) {
+function ProductPrices({
+  product,
+  papers,
+  vatRate,
+  cutoff,
+  basket,
+  orderHref,
+}: {
+  product: PriceListProduct;
+  papers: PriceListProduct['stocks'];
+  vatRate: string | null;
+  cutoff: string;
+  basket: NewestBasket | null | undefined;
+  orderHref: OrderHref;
+}) {
+  const only = product.turnarounds.length === 1 ? product.turnarounds[0] : null;
   return (
     <Box component="section" aria-labelledby={`product-${product.id}`}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
@@ -206,14 +236,26 @@ function ProductPrices({ product, papers, vatRate }: { product: PriceListProduct
         {vatRate !== null && <Chip size="small" variant="outlined" label={`inc. VAT at ${vatRate}%`} />}
       </Stack>
       {product.description && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {product.description}
         </Typography>
       )}
-      {/* One column on phones; papers side by side on wider screens, each table narrow enough to read across. */}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(auto-fill, minmax(380px, 1fr))' }, alignItems: 'start' }}>
+      <Typography variant="body2" sx={{ mb: 2 }} className="pj-noprint">
+        {only?.offered &&
+          `${only.name}: dispatched ${formatDay(only.dispatch_date)} when you confirm ${only.production_days === 0 ? `by ${cutoff} today` : 'now'}. `}
+        {basket ? `Choose a price to add it to your basket “${basket.ref || `Basket ${basket.id}`}”.` : 'Choose a price to start an order with it.'}
+      </Typography>
+      {/* One column on phones and for grids of several turnarounds; plain tables side by side on wider screens, each narrow enough to read across. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: product.turnarounds.length > 1 ? 'minmax(0, 1fr)' : 'repeat(auto-fill, minmax(380px, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
         {papers.map((s) => (
-          <PriceTable key={s.id} productId={product.id} stock={s} vatRate={vatRate} />
+          <PriceTable key={s.id} product={product} stock={s} vatRate={vatRate} cutoff={cutoff} orderHref={orderHref} />
         ))}
       </Box>
     </Box>

@@ -1,6 +1,7 @@
-import type { PriceListProduct, PriceListStock } from '../../../shared/api';
+import type { CustomerTurnaround, PriceListProduct, PriceListStock } from '../../../shared/api';
 import { vatOn } from '../../../shared/domain/orders/totals';
 import { divideHalfUp, formatScaled } from '../../../shared/domain/pricing/decimal';
+import { formatPence, formatUnitPrice, groupThousands } from '../../../shared/domain/pricing/format';
 import { toCsv, type CsvCell } from '../../../shared/domain/csv';
 
 /*
@@ -28,11 +29,74 @@ export function paperLabel(stock: Pick<PriceListStock, 'name' | 'type'>): string
   return `${stock.name} · ${type}`;
 }
 
+/** One turnaround's prices on a paper, break by break (null turnaround: a product without any, priced as it always was). */
+export interface GridColumn {
+  turnaround: CustomerTurnaround | null;
+  single: number[];
+  double: number[];
+}
+
+/**
+ * A paper's grid, column by column in the product's order of turnarounds (slowest first): the
+ * default turnaround's prices are the breaks', the others' come beside them, position by position.
+ */
+export function gridColumns(product: Pick<PriceListProduct, 'turnarounds'>, stock: PriceListStock): GridColumn[] {
+  const standard = { single: stock.breaks.map((b) => b.single), double: stock.breaks.map((b) => b.double) };
+  if (!product.turnarounds.some((t) => t.is_default)) return [{ turnaround: null, ...standard }];
+  return product.turnarounds.flatMap((turnaround) => {
+    if (turnaround.is_default) return [{ turnaround, ...standard }];
+    const prices = stock.turnarounds.find((t) => t.id === turnaround.id);
+    return prices ? [{ turnaround, single: prices.single, double: prices.double }] : [];
+  });
+}
+
+/** What one finish adds on this paper, in words: at the smallest and the largest quantity, honest about a set-up charge. */
+export interface OptionNote {
+  id: number;
+  /** The turnaround the figures are at (the product's default). */
+  at: string;
+  text: string;
+}
+
+const days = (n: number) => (n === 1 ? '1 extra working day' : `${n} extra working days`);
+
+/**
+ * "Lamination: Matt adds £3.52 to 250 (1.41p each) and £40.20 to 10,000 (0.40p each); 1 extra
+ * working day." — from the price list's own figures (the engine's price with the option, less the
+ * price without), with VAT when `vatRate` is given.
+ */
+export function optionNotes(product: Pick<PriceListProduct, 'option_groups' | 'turnarounds'>, stock: PriceListStock, vatRate: string | null): OptionNote[] {
+  const at = product.turnarounds.find((t) => t.is_default)?.name ?? 'standard';
+  const breaks = stock.breaks;
+  return product.option_groups.flatMap((group) =>
+    group.options.flatMap((option) => {
+      const adds = stock.options.find((o) => o.id === option.id)?.adds;
+      if (!adds || adds.length !== breaks.length || !breaks.length) return [];
+      const on = (i: number) => {
+        const pence = priceShown(adds[i], vatRate);
+        return `${formatPence(pence)} to ${groupThousands(breaks[i].qty)} (${formatUnitPrice(pence, breaks[i].qty)} each)`;
+      };
+      const last = breaks.length - 1;
+      const price = adds.every((a) => a === 0)
+        ? 'adds nothing to the price'
+        : `adds ${on(0)}${last > 0 ? ` and ${on(last)}` : ''}${option.setup_charge ? ', a set-up charge included (so it costs more per item on small runs)' : ''}`;
+      const time = option.production_days > 0 ? `; ${days(option.production_days)}` : '';
+      const name = group.options.length > 1 || group.name !== option.name ? `${group.name}: ${option.name}` : option.name;
+      return [{ id: option.id, at, text: `${name} ${price}${time}.` }];
+    }),
+  );
+}
+
 /**
  * The customer's own price list as CSV (one row per product, paper and quantity break), built in the
  * browser from the list /api/prices answered. With a VAT rate, the prices with VAT follow.
  */
-export function priceListCsv(products: readonly PriceListProduct[], rate: string | null): string {
+export function priceListCsv(
+  products: ReadonlyArray<
+    Pick<PriceListProduct, 'id' | 'name' | 'description' | 'discount'> & { stocks: ReadonlyArray<Pick<PriceListStock, 'id' | 'name' | 'type' | 'breaks'>> }
+  >,
+  rate: string | null,
+): string {
   const head = [
     'Product',
     'Paper',
