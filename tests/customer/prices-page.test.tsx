@@ -358,12 +358,11 @@ describe('/prices: the grid of quantities × turnarounds', () => {
     // Same day cannot be chosen now: its prices are shown but are not links. The others all are.
     expect(within(grid).getAllByRole('link')).toHaveLength(8);
     expect(within(grid).queryByRole('link', { name: /Same day/ })).not.toBeInTheDocument();
-    expect(screen.getByText('Lamination: Matt adds £3.52 to 250 (1.41p each) and £10.40 to 1,000 (1.04p each); 1 extra working day.')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'Lamination: Gloss adds £52.64 to 250 (21.06p each) and £57.50 to 1,000 (5.75p each), a set-up charge included (so it costs more per item on small runs).',
-      ),
-    ).toBeInTheDocument();
+    const notes = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(notes).toContain('Lamination: Matt adds £3.52 to 250 (1.41p each) and £10.40 to 1,000 (1.04p each); 1 extra working day.');
+    expect(notes).toContain(
+      'Lamination: Gloss adds £52.64 to 250 (21.06p each) and £57.50 to 1,000 (5.75p each), a set-up charge included (so it costs more per item on small runs).',
+    );
     expect(screen.getByText(/Finishes are not included in the prices above\. Each adds, at single-sided Standard prices/)).toBeInTheDocument();
   });
 

@@ -130,3 +130,36 @@ test('the CSV download holds the whole list; the printed page is the prices alon
   await page.screenshot({ path: 'test-results/screenshots/customer-prices-print-1280.png', fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 });
+
+test('a grid of quantities × turnarounds with dispatch dates and finishes in words; a price opens the items step with that item filled in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signedIn(page, CUSTOMER);
+  await page.goto('/prices');
+  const grid = page.locator('main table').first();
+  await expect(firstPrice(page)).toBeVisible();
+  // The demo products have several turnarounds: one column group each, with its dispatch date (or when it can be had).
+  const groups = grid.locator('thead th[scope="colgroup"]');
+  expect(await groups.count()).toBeGreaterThan(1);
+  for (const text of await groups.allTextContents()) expect(text).toMatch(/Dispatch \w{3} \d{1,2} \w{3}|Order by \d\d:\d\d on a working day/);
+  await expect(page.getByText(/Finishes are not included in the prices above/).first()).toBeVisible();
+  await shoot(page, 'prices-grid');
+  await expectAccessible(page, '/prices (grid)');
+
+  // Keyboard: Tab reaches a price link; Enter follows it.
+  const link = grid.getByRole('link').nth(3);
+  const name = (await link.getAttribute('aria-label')) ?? '';
+  const [, qty, sides] = /order ([\d,]+) (single|double)-sided/.exec(name) ?? [];
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/create(\/\d+)?\?product=\d+&stock=\d+&qty=\d+&sides=(single|double)&turnaround=\d+$/);
+  if (/\/create\?/.test(page.url())) {
+    // No basket yet: starting one carries the item on to its items step.
+    await page.getByRole('button', { name: 'Start order' }).click();
+    await expect(page).toHaveURL(/\/create\/\d+\?product=/);
+  }
+  await expect(page.getByLabel('Quantity')).toHaveValue(qty.replace(/,/g, ''));
+  await expect(page.getByLabel(sides === 'double' ? 'Double-sided' : 'Single-sided')).toBeChecked();
+  await shoot(page, 'prices-grid-ordered');
+});

@@ -96,7 +96,12 @@ export const PriceTable = memo(function PriceTable({
         {paperLabel(stock)}
       </h3>
       {/* A grid wider than its box scrolls inside it; the box takes keyboard focus so that it can be scrolled without a mouse. */}
-      <div className="pj-price-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+      {grouped && (
+        <p className="pj-price-scroll-hint" aria-hidden="true">
+          Scroll the grid sideways for every turnaround.
+        </p>
+      )}
+      <div className={grouped ? 'pj-price-table pj-price-grid' : 'pj-price-table'} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table aria-labelledby={captionId}>
           <thead>
             {grouped && (
@@ -147,7 +152,9 @@ export const PriceTable = memo(function PriceTable({
           <p className="pj-price-options-lead">Finishes are not included in the prices above. Each adds, at single-sided {notes[0].at} prices:</p>
           <ul>
             {notes.map((n) => (
-              <li key={n.id}>{n.text}</li>
+              <li key={n.id}>
+                <strong>{n.name}</strong> {n.text}
+              </li>
             ))}
           </ul>
         </div>

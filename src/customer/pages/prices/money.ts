@@ -55,13 +55,16 @@ export interface OptionNote {
   id: number;
   /** The turnaround the figures are at (the product's default). */
   at: string;
+  /** "Lamination: Matt" (the group's name leads when it says more than the option's). */
+  name: string;
+  /** "adds £3.52 to 250 (1.41p each) and …; 1 extra working day." */
   text: string;
 }
 
 const days = (n: number) => (n === 1 ? '1 extra working day' : `${n} extra working days`);
 
 /**
- * "Lamination: Matt adds £3.52 to 250 (1.41p each) and £40.20 to 10,000 (0.40p each); 1 extra
+ * "Lamination: Matt" — "adds £3.52 to 250 (1.41p each) and £40.20 to 10,000 (0.40p each); 1 extra
  * working day." — from the price list's own figures (the engine's price with the option, less the
  * price without), with VAT when `vatRate` is given.
  */
@@ -71,7 +74,8 @@ export function optionNotes(product: Pick<PriceListProduct, 'option_groups' | 't
   return product.option_groups.flatMap((group) =>
     group.options.flatMap((option) => {
       const adds = stock.options.find((o) => o.id === option.id)?.adds;
-      if (!adds || adds.length !== breaks.length || !breaks.length) return [];
+      // A choice that changes nothing ("None", "Square corners") needs no words.
+      if (!adds || adds.length !== breaks.length || !breaks.length || (adds.every((a) => a === 0) && option.production_days === 0)) return [];
       const on = (i: number) => {
         const pence = priceShown(adds[i], vatRate);
         return `${formatPence(pence)} to ${groupThousands(breaks[i].qty)} (${formatUnitPrice(pence, breaks[i].qty)} each)`;
@@ -82,7 +86,7 @@ export function optionNotes(product: Pick<PriceListProduct, 'option_groups' | 't
         : `adds ${on(0)}${last > 0 ? ` and ${on(last)}` : ''}${option.setup_charge ? ', a set-up charge included (so it costs more per item on small runs)' : ''}`;
       const time = option.production_days > 0 ? `; ${days(option.production_days)}` : '';
       const name = group.options.length > 1 || group.name !== option.name ? `${group.name}: ${option.name}` : option.name;
-      return [{ id: option.id, at, text: `${name} ${price}${time}.` }];
+      return [{ id: option.id, at, name, text: `${price}${time}.` }];
     }),
   );
 }
