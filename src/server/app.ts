@@ -242,7 +242,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(invoicesRoutes, { invoices: deps.invoices });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportAdmin, { ordersExport: deps.ordersExport, appKey });
-  await app.register(catalogueAdminRoutes, { db, stock: deps.stock, products: deps.products, margins: deps.margins, agreements: deps.agreements, options: deps.options, turnarounds: deps.turnarounds });
+  await app.register(catalogueAdminRoutes, {
+    db,
+    stock: deps.stock,
+    products: deps.products,
+    margins: deps.margins,
+    agreements: deps.agreements,
+    options: deps.options,
+    turnarounds: deps.turnarounds,
+  });
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
   // The job workers (mail now) run while the app does; closing waits for the jobs under way.

@@ -48,7 +48,11 @@ const catalogueAdminRoutes = staffRoutes<CatalogueAdminDeps>((app, { db, stock, 
   staffResource(app, db, 'products', productRecordSchema, products, { create: productCreateSchema, update: productUpdateSchema, remove: true });
   staffResource(app, db, 'margins', marginRecordSchema, margins, { create: marginCreateSchema, update: marginUpdateSchema, remove: true });
   // A product's finishing options and turnarounds (the product page's Options and Turnarounds parts).
-  staffResource(app, db, 'option-groups', optionGroupRecordSchema, options.groups, { create: optionGroupCreateSchema, update: optionGroupUpdateSchema, remove: true });
+  staffResource(app, db, 'option-groups', optionGroupRecordSchema, options.groups, {
+    create: optionGroupCreateSchema,
+    update: optionGroupUpdateSchema,
+    remove: true,
+  });
   staffResource(app, db, 'options', optionRecordSchema, options.options, { create: optionCreateSchema, update: optionUpdateSchema, remove: true });
   staffResource(app, db, 'turnarounds', turnaroundRecordSchema, turnarounds, { create: turnaroundCreateSchema, update: turnaroundUpdateSchema, remove: true });
   staffResource(app, db, 'user-prices', userPriceRecordSchema, agreements.prices, {

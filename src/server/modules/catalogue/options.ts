@@ -11,9 +11,9 @@ import type {
 import type { Db } from '../../db/client';
 import { columnValues, qualified } from '../../db/columns';
 import { optionGroups, options, products, type OptionGroupRow, type OptionRow } from '../../db/schema';
-import { notFound, uniqueAsFieldError, unprocessable } from '../../lib/errors';
+import { notFound, uniqueAsFieldError, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListField, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListField, type ListSpec } from '../../lib/list-query';
 import { bumpCatalogueVersion } from './version';
 
 /**

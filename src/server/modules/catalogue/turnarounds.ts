@@ -4,9 +4,9 @@ import type { turnaroundCreateSchema, TurnaroundRecord, turnaroundUpdateSchema }
 import type { Db } from '../../db/client';
 import { columnValues, qualified } from '../../db/columns';
 import { products, turnarounds, type TurnaroundRow } from '../../db/schema';
-import { conflict, notFound, uniqueAsFieldError, unprocessable } from '../../lib/errors';
+import { conflict, notFound, uniqueAsFieldError, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, nextVersion, type RecordKind } from '../../lib/record-versions';
-import { fieldsOf, type ListSpec } from '../../lib/rest-list';
+import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { bumpCatalogueVersion } from './version';
 
 type TurnaroundCreate = z.output<typeof turnaroundCreateSchema>;
