@@ -86,19 +86,14 @@ const onlyZod = {
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 // Services know no HTTP (DESIGN §1): only the files that speak HTTP may import Fastify. In a module,
-// those are its route plugins — routes.ts (customer), admin.ts and <name>-admin.ts (staff) — and
-// what they share, named *routes*.ts (tickets/message-routes.ts). In lib/, the HTTP glue below.
+// those are its route plugins — routes.ts (customer), staff-routes.ts (staff), <what>-routes.ts —
+// and what they share, named *routes*.ts too (tickets/message-routes.ts, artwork/file-routes.ts). In lib/, the HTTP glue below.
 // Every other server file (services, domain errors, list queries, jobs, mail, files…) takes plain values.
 const httpOnly = {
   group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-type-provider-zod', 'fastify-type-provider-zod/*'],
-  message: 'Services know no HTTP: only route plugins (routes.ts, admin.ts, *-admin.ts, *routes*.ts) and lib/ HTTP glue import Fastify.',
+  message: 'Services know no HTTP: only route plugins (routes.ts, staff-routes.ts, *routes*.ts) and lib/ HTTP glue import Fastify.',
 };
-const ROUTE_PLUGINS = [
-  'src/server/modules/**/routes.ts',
-  'src/server/modules/**/admin.ts',
-  'src/server/modules/**/*-admin.ts',
-  'src/server/modules/**/*routes*.ts',
-];
+const ROUTE_PLUGINS = ['src/server/modules/**/*routes*.ts'];
 const HTTP_GLUE = [
   'auth', // the session hook, requireUser / requireAdmin
   'caching',
@@ -112,7 +107,7 @@ const HTTP_GLUE = [
   'security-headers',
   'spa',
   'staff-resource', // a staff resource's routes, registered one way
-  'staff-writes',
+  'after-staff-writes', // forgets an instance's caches after a staff write
   'xsrf',
   'zod', // the type provider
 ].map((name) => `src/server/lib/${name}.ts`);

@@ -11,7 +11,7 @@ import { migrateDatabase, openDatabase, type Db } from '../src/server/db/client'
 import { optionGroups, options, products, turnarounds } from '../src/server/db/schema';
 import { seedReferenceData } from '../src/server/db/seed';
 import { sessionStore } from '../src/server/modules/accounts/sessions';
-import { bumpCatalogueVersion } from '../src/server/modules/catalogue/version';
+import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue-version';
 import type { PriceList } from '../src/shared/api/prices';
 
 const PRODUCTS = 200;

@@ -10,7 +10,7 @@ import { migrateDatabase, openDatabase, type Database } from '../src/server/db/c
 import { products, productsStock, stock, stockMargins, userPrices, userProducts, users } from '../src/server/db/schema';
 import { seedReferenceData } from '../src/server/db/seed';
 import { sessionStore } from '../src/server/modules/accounts/sessions';
-import { bumpCatalogueVersion } from '../src/server/modules/catalogue/version';
+import { bumpCatalogueVersion } from '../src/server/modules/catalogue/catalogue-version';
 
 const PRODUCTS = 200;
 const STOCKS = 10;

@@ -33,9 +33,9 @@ import healthRoutes from './modules/health/routes';
 import oauthRoutes from './modules/oauth/routes';
 import { configuredProviders } from './modules/oauth/providers';
 import { oauthService } from './modules/oauth/service';
-import catalogueAdminRoutes from './modules/catalogue/admin';
+import catalogueStaffRoutes from './modules/catalogue/staff-routes';
 import pricesRoutes from './modules/prices/routes';
-import { afterStaffWrites } from './lib/staff-writes';
+import { afterStaffWrites } from './lib/after-staff-writes';
 import settingsRoutes from './modules/settings/routes';
 import { passwordResetService } from './modules/accounts/password-resets';
 import { accountsService } from './modules/accounts/service';
@@ -53,29 +53,29 @@ import artworkRoutes from './modules/artwork/routes';
 import { artworkService } from './modules/artwork/service';
 import ordersRoutes from './modules/orders/routes';
 import { ordersService } from './modules/orders/service';
-import ordersAdmin from './modules/orders/admin';
+import ordersStaffRoutes from './modules/orders/staff-routes';
 import { staffOrdersService } from './modules/orders/staff';
-import invoicesAdmin from './modules/invoices/admin';
+import invoicesStaffRoutes from './modules/invoices/staff-routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { invoicesService } from './modules/invoices/service';
-import ordersExportAdmin, { ordersExportDownloads } from './modules/invoices/export-admin';
-import { ordersExportService } from './modules/invoices/orders-export';
-import batchesAdmin, { batchDownloads } from './modules/production/admin';
+import ordersExportStaffRoutes, { ordersExportDownloads } from './modules/orders/export-routes';
+import { ordersExportService } from './modules/orders/export';
+import batchesStaffRoutes, { batchDownloads } from './modules/production/staff-routes';
 import { batchesService } from './modules/production/batches';
-import royalMailAdmin from './modules/royalmail/admin';
+import royalMailStaffRoutes from './modules/royalmail/staff-routes';
 import { royalMailService } from './modules/royalmail/service';
 import { createArtworkEngine } from './modules/artwork/preflight';
 import { pricesService } from './modules/prices/service';
 import { settingsService } from './modules/settings/service';
-import { adminUsersService } from './modules/users/service';
-import countriesAdmin from './modules/countries/admin';
-import deliveryAdmin from './modules/delivery/admin';
+import { staffUsersService } from './modules/users/service';
+import countriesStaffRoutes from './modules/countries/staff-routes';
+import deliveryStaffRoutes from './modules/delivery/staff-routes';
 import filesRoutes from './modules/files/routes';
-import mailAdmin from './modules/mail/admin';
+import mailStaffRoutes from './modules/mail/staff-routes';
 import { mailOutboxService } from './modules/mail/service';
-import settingsAdmin from './modules/settings/admin';
-import usersAdmin from './modules/users/admin';
-import ticketsAdmin from './modules/tickets/admin';
+import settingsStaffRoutes from './modules/settings/staff-routes';
+import usersStaffRoutes from './modules/users/staff-routes';
+import ticketsStaffRoutes from './modules/tickets/staff-routes';
 import ticketsRoutes from './modules/tickets/routes';
 import { ticketsService } from './modules/tickets/service';
 
@@ -135,7 +135,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     settings,
     accounts,
     resets,
-    users: adminUsersService({ db, resets, files, outbox, ...links }),
+    users: staffUsersService({ db, resets, files, outbox, ...links }),
     countries: countriesService(db),
     delivery,
     artworkEngine,
@@ -217,10 +217,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(countriesRoutes, { countries: deps.countries });
   await app.register(oauthRoutes, { config, oauth: deps.oauth });
   await app.register(filesRoutes, { files, users: deps.users });
-  await app.register(mailAdmin, { db, outbox: deps.outbox });
-  await app.register(settingsAdmin, { db, settings: deps.settings });
-  await app.register(countriesAdmin, { db, countries: deps.countries });
-  await app.register(deliveryAdmin, { db, delivery: deps.delivery });
+  await app.register(mailStaffRoutes, { db, outbox: deps.outbox });
+  await app.register(settingsStaffRoutes, { db, settings: deps.settings });
+  await app.register(countriesStaffRoutes, { db, countries: deps.countries });
+  await app.register(deliveryStaffRoutes, { db, delivery: deps.delivery });
   await app.register(pricesRoutes, { prices: deps.prices });
   // Multipart bodies (staff logos, artwork, attachments later), for the plugins whose routes take a
   // file: the multipart plugin adds two hooks to every request of its scope, so it is not
@@ -228,21 +228,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');
     await uploads.register(multipart);
-    await uploads.register(usersAdmin, { db, users: deps.users });
+    await uploads.register(usersStaffRoutes, { db, users: deps.users });
     await uploads.register(ordersRoutes, { orders: deps.orders });
     await uploads.register(artworkRoutes, { artwork: deps.artwork, orders: deps.orders, files });
-    await uploads.register(royalMailAdmin, { db, royalMail: deps.royalMail });
-    await uploads.register(invoicesAdmin, { db, invoices: deps.invoices, artworkEngine: deps.artworkEngine });
+    await uploads.register(royalMailStaffRoutes, { db, royalMail: deps.royalMail });
+    await uploads.register(invoicesStaffRoutes, { db, invoices: deps.invoices, artworkEngine: deps.artworkEngine });
     await uploads.register(ticketsRoutes, { config, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
-    await uploads.register(ticketsAdmin, { db, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
+    await uploads.register(ticketsStaffRoutes, { db, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
   });
-  await app.register(ordersAdmin, { db, staffOrders: deps.staffOrders, files });
+  await app.register(ordersStaffRoutes, { db, staffOrders: deps.staffOrders, files });
   await app.register(batchDownloads, { batches: deps.batches, appKey });
-  await app.register(batchesAdmin, { db, batches: deps.batches, appKey });
+  await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey });
   await app.register(invoicesRoutes, { invoices: deps.invoices });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
-  await app.register(ordersExportAdmin, { ordersExport: deps.ordersExport, appKey });
-  await app.register(catalogueAdminRoutes, {
+  await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
+  await app.register(catalogueStaffRoutes, {
     db,
     stock: deps.stock,
     products: deps.products,

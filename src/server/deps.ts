@@ -18,7 +18,7 @@ import type { ArtworkEngine } from './modules/artwork/preflight';
 import type { ArtworkService } from './modules/artwork/service';
 import type { OrdersService } from './modules/orders/service';
 import type { StaffOrdersService } from './modules/orders/staff';
-import type { OrdersExportService } from './modules/invoices/orders-export';
+import type { OrdersExportService } from './modules/orders/export';
 import type { BatchesService } from './modules/production/batches';
 import type { InvoicesService } from './modules/invoices/service';
 import type { RoyalMailService } from './modules/royalmail/service';
@@ -27,7 +27,7 @@ import type { MailOutbox } from './modules/mail/service';
 import type { OAuthService } from './modules/oauth/service';
 import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
-import type { AdminUsersService } from './modules/users/service';
+import type { StaffUsersService } from './modules/users/service';
 
 /**
  * The config, the database, and every service and store, each built once in app.ts. A plugin
@@ -51,7 +51,7 @@ export interface AppDeps {
   settings: SettingsService;
   accounts: AccountsService;
   resets: PasswordResetService;
-  users: AdminUsersService;
+  users: StaffUsersService;
   countries: CountriesService;
   delivery: DeliveryService;
   /** The PDF engine (PDFium in a worker thread), one per process. */

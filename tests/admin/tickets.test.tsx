@@ -7,12 +7,12 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { dataProvider } from '../../src/admin/dataProvider';
 import { TicketList } from '../../src/admin/tickets/TicketList';
 import { TicketShow } from '../../src/admin/tickets/TicketShow';
-import type { AdminTicket, AdminTicketSummary } from '../../src/shared/api/tickets';
+import type { StaffTicket, StaffTicketSummary } from '../../src/shared/api/tickets';
 import { answerWith, stopAnswering, type FakeAnswer } from './helpers/fakeAdapter';
 
 afterEach(() => stopAnswering());
 
-const summary = (id: number, overrides: Partial<AdminTicketSummary> = {}): AdminTicketSummary => ({
+const summary = (id: number, overrides: Partial<StaffTicketSummary> = {}): StaffTicketSummary => ({
   id,
   reason: 'Print quality',
   status: 'open',
@@ -28,7 +28,7 @@ const summary = (id: number, overrides: Partial<AdminTicketSummary> = {}): Admin
   ...overrides,
 });
 
-const ticket = (overrides: Partial<AdminTicket> = {}): AdminTicket => ({
+const ticket = (overrides: Partial<StaffTicket> = {}): StaffTicket => ({
   ...summary(7),
   details: 'The colours on the cards are off.',
   thread: [{ id: 0, author: 'customer', author_name: 'Jane Okafor', body: 'The colours on the cards are off.', files: [], at: '2026-11-20T10:00:00.000Z' }],
@@ -100,7 +100,7 @@ describe('the tickets list', () => {
 });
 
 describe('the reply form of a ticket', () => {
-  function renderTicket(reply: (config: InternalAxiosRequestConfig) => FakeAnswer, shown: AdminTicket = ticket()) {
+  function renderTicket(reply: (config: InternalAxiosRequestConfig) => FakeAnswer, shown: StaffTicket = ticket()) {
     const seen = answerWith((config): FakeAnswer => {
       const path = pathOf(config);
       if (path === '/api/admin/tickets/7' && config.method === 'get') return { body: JSON.stringify(shown) };

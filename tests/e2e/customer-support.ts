@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
-import type { AdminSetting } from '../../src/shared/api/admin-settings';
+import type { StaffSetting } from '../../src/shared/api/staff-settings';
 
 /**
  * What the customer-app browser specs share: the demo logins, signing in, a direct API
@@ -116,10 +116,10 @@ export class Api {
 }
 
 /** Staff: changes a setting's value or visibility (PUT /api/admin/settings/{id}); answers the setting as it was. */
-export async function changeSetting(name: string, change: { value?: string; public?: boolean }): Promise<AdminSetting> {
+export async function changeSetting(name: string, change: { value?: string; public?: boolean }): Promise<StaffSetting> {
   const staff = await Api.as(STAFF);
   try {
-    const list = await staff.json<AdminSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
+    const list = await staff.json<StaffSetting[]>('GET', `/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: name }))}&range=[0,99]`);
     const setting = list.find((s) => s.name === name);
     if (!setting) throw new Error(`No setting ${name}`);
     await staff.send('PUT', `/api/admin/settings/${setting.id}`, {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ORDERS_EXPORT_COLUMNS } from '../../src/shared/api/admin-exports';
+import { ORDERS_EXPORT_COLUMNS } from '../../src/shared/api/staff-exports';
 import { STAFF, Api, expectAccessible, shoot, signIn } from './customer-support';
 
 /**

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { localFileStore, type FileStore } from '../../src/server/lib/files';
-import { adminUsersService } from '../../src/server/modules/users/service';
+import { staffUsersService } from '../../src/server/modules/users/service';
 import { insertUsers, startStaffApp, type StaffApp } from './helpers/staff-app';
 
 /** Files change only after their row does, and a deleted user's logo is not served. */
@@ -77,7 +77,7 @@ describe('logo files', () => {
     };
     const { deps } = app.t.app;
     const serviceDeps = { db: deps.db, resets: deps.resets, outbox: deps.outbox, appUrl: app.t.config.appUrl, appName: app.t.config.appName, files: racing };
-    const service = adminUsersService(serviceDeps);
+    const service = staffUsersService(serviceDeps);
     await expect(service.setLogo(userId, await png(2))).rejects.toThrow(/No such user/);
     expect(logoFiles()).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminMail } from '../../src/shared/api/admin-mail';
+import type { StaffMail } from '../../src/shared/api/staff-mail';
 import { buildApp } from '../../src/server/app';
 import { mailOutbox } from '../../src/server/db/schema';
 import { upsertAccount } from '../../src/server/modules/accounts/operations';
@@ -117,7 +117,7 @@ describe('the mail outbox', () => {
     expect(failed.status).toBe('failed');
 
     // The staff list: filter by status, search by address; the set-password link is not shown.
-    const list = await staff.dataProvider.getList<AdminMail>('mail', {
+    const list = await staff.dataProvider.getList<StaffMail>('mail', {
       filter: { status: 'failed', q: 'opened-by-staff' },
       pagination: { page: 1, perPage: 25 },
       sort: { field: 'id', order: 'DESC' },
@@ -126,9 +126,9 @@ describe('the mail outbox', () => {
     expect(list.data[0]).toMatchObject({ id: row.id, to: 'opened-by-staff@example.test', status: 'failed', link_count: 1 });
     expect(list.data[0].text).toContain('[link]');
     expect(list.data[0].text).not.toContain('/password/reset/');
-    const shown = await staff.dataProvider.getOne<AdminMail>('mail', { id: row.id });
+    const shown = await staff.dataProvider.getOne<StaffMail>('mail', { id: row.id });
     expect(shown.data.last_error).toMatch(/421|Service not available/i);
-    const queuedOnly = await staff.dataProvider.getList<AdminMail>('mail', {
+    const queuedOnly = await staff.dataProvider.getList<StaffMail>('mail', {
       filter: { status: 'sent' },
       pagination: { page: 1, perPage: 100 },
       sort: { field: 'id', order: 'DESC' },
@@ -138,7 +138,7 @@ describe('the mail outbox', () => {
     smtp.accepting = true;
     const resent = await staff.fetch(`/api/admin/mail/${row.id}/resend`, { method: 'POST' });
     expect(resent.status).toBe(200);
-    expect(((await resent.json()) as AdminMail).status).toBe('queued');
+    expect(((await resent.json()) as StaffMail).status).toBe('queued');
     await until('the resent message to go out', async () => (await rowsTo(t, 'opened-by-staff@example.test')).find((r) => r.status === 'sent'));
     const mail = smtp.received.find((m) => m.to.includes('opened-by-staff@example.test'));
     expect(decodeQuotedPrintable(mail!.data)).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{40,}/);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { LOGO_MAX_BYTES } from '../../src/shared/api/admin-users';
+import { LOGO_MAX_BYTES } from '../../src/shared/api/staff-users';
 import { imageKind } from '../../src/server/modules/users/logo-image';
 import { insertUsers, startStaffApp, type StaffApp } from './helpers/staff-app';
 

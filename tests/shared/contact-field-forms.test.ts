@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileSchema, registerSchema } from '../../src/shared/api/accounts';
-import { adminUserFields } from '../../src/shared/api/admin-users';
+import { staffUserFields } from '../../src/shared/api/staff-users';
 import { EMAIL_MESSAGE, fieldProblem, PHONE_MESSAGE, POSTCODE_MESSAGE } from '../../src/shared/api/fields';
 import { orderCreateSchema } from '../../src/shared/api/orders';
 
@@ -33,8 +33,8 @@ describe('each contact field: the same message in every form', () => {
         expect(messageOn(form({ [field]: bad }), field), name).toBe(message);
         expect(form({ [field]: good }).success, name).toBe(true);
       }
-      expect(fieldProblem(adminUserFields[field], bad), 'staff user form').toBe(message);
-      expect(fieldProblem(adminUserFields[field], good), 'staff user form').toBeUndefined();
+      expect(fieldProblem(staffUserFields[field], bad), 'staff user form').toBe(message);
+      expect(fieldProblem(staffUserFields[field], good), 'staff user form').toBeUndefined();
     });
   }
 });

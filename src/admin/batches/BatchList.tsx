@@ -8,7 +8,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { DataTable, List, SimpleList, type GetListResult } from 'react-admin';
-import type { BatchSummary } from '../../shared/api/admin-production';
+import type { BatchSummary } from '../../shared/api/staff-production';
 import { EmptyState } from '../common/EmptyState';
 import { StaffPagination } from '../common/StaffPagination';
 import { StaffTitle } from '../common/StaffTitle';

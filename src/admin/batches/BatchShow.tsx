@@ -16,7 +16,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { ReactNode } from 'react';
 import { Loading, Title, useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { Batch, BatchItem } from '../../shared/api/admin-production';
+import type { Batch, BatchItem } from '../../shared/api/staff-production';
 import { formatDay } from '../../shared/domain/calendar/workingDays';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { staffUrl } from '../staffAreas';

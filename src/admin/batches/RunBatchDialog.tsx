@@ -18,7 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDataProvider, useRedirect } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { BatchWaiting } from '../../shared/api/admin-production';
+import type { BatchWaiting } from '../../shared/api/staff-production';
 import { staffUrl } from '../staffAreas';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';

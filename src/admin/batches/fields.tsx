@@ -10,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import { BATCH_STATUS_NAMES, type BatchStatus, type BatchSummary } from '../../shared/api/admin-production';
+import { BATCH_STATUS_NAMES, type BatchStatus, type BatchSummary } from '../../shared/api/staff-production';
 import type { StaffDataProvider } from '../dataProvider';
 import { messageOf } from '../dataProvider/errors';
 import { followLink } from '../common/followLink';

@@ -1,5 +1,5 @@
 import BatchesIcon from '@mui/icons-material/ViewModule';
-import type { BatchSummary } from '../../shared/api/admin-production';
+import type { BatchSummary } from '../../shared/api/staff-production';
 import { lazyScreen } from '../common/lazyScreen';
 
 /**

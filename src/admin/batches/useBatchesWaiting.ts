@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { BatchWaiting } from '../../shared/api/admin-production';
+import type { BatchWaiting } from '../../shared/api/staff-production';
 import type { StaffDataProvider } from '../dataProvider';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;

@@ -1,16 +1,16 @@
 import Switch from '@mui/material/Switch';
 import type { MouseEvent } from 'react';
 import { useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
-import type { AdminCountry } from '../../shared/api';
+import type { StaffCountry } from '../../shared/api';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
 
 /** Switches a country on or off for customers' addresses, straight from the list (saved at once). */
 export function ActiveToggle(_props: { source?: string; label?: string }) {
-  const country = useRecordContext<AdminCountry>();
+  const country = useRecordContext<StaffCountry>();
   const resource = useResourceContext();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [update, { isPending }] = useUpdate<AdminCountry>();
+  const [update, { isPending }] = useUpdate<StaffCountry>();
   if (!country || !resource) return null;
 
   const toggle = () =>

@@ -4,7 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Button from '@mui/material/Button';
 import { BooleanInput, EditBase, SaveButton, TextInput, useNotify } from 'react-admin';
-import type { AdminCountry } from '../../shared/api';
+import type { StaffCountry } from '../../shared/api';
 import { StaleRecordNotice } from '../common/StaleRecordNotice';
 import { StaffForm } from '../common/StaffForm';
 
@@ -17,7 +17,7 @@ export function CountryEditDialog({ id, onClose }: { id: number | null; onClose:
   return (
     <Dialog open={id !== null} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="country-edit-title">
       {id !== null && (
-        <EditBase<AdminCountry>
+        <EditBase<StaffCountry>
           id={id}
           resource="delivery/countries"
           mutationMode="pessimistic"

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { DataTable, SimpleList, type Identifier } from 'react-admin';
-import type { AdminCountry } from '../../shared/api';
+import type { StaffCountry } from '../../shared/api';
 import { StaffList } from '../common/StaffList';
 import { ActiveToggle } from './ActiveToggle';
 import { CountryEditDialog } from './CountryEditDialog';
 import { countryFilters } from './countryFilters';
 
-const Column = DataTable.Col<AdminCountry>;
+const Column = DataTable.Col<StaffCountry>;
 
 /** /admin/delivery/countries (admin.delivery.countries): all countries, searchable, each switched on or off. */
 export function CountryList() {
@@ -24,7 +24,7 @@ export function CountryList() {
         perPage={50}
         actions={false}
         narrowBelow="sm"
-        phone={<SimpleList<AdminCountry> primaryText={(c) => c.name} secondaryText={(c) => c.code} rightIcon={() => <ActiveToggle />} rowClick={open} />}
+        phone={<SimpleList<StaffCountry> primaryText={(c) => c.name} secondaryText={(c) => c.code} rightIcon={() => <ActiveToggle />} rowClick={open} />}
       >
         <DataTable rowClick={open} bulkActionButtons={false}>
           <Column source="code" label="Code" />

@@ -1,5 +1,5 @@
 import CountriesIcon from '@mui/icons-material/Public';
-import type { AdminCountry } from '../../shared/api';
+import type { StaffCountry } from '../../shared/api';
 import { lazyScreen } from '../common/lazyScreen';
 
 /**
@@ -12,6 +12,6 @@ export default {
     (m) => m.CountryList,
   ),
   icon: CountriesIcon,
-  recordRepresentation: (country: AdminCountry) => country.name,
+  recordRepresentation: (country: StaffCountry) => country.name,
   options: { label: 'Countries' },
 };

@@ -9,9 +9,9 @@ import { STAFF_AREAS, staffUrl, type StaffArea } from '../staffAreas';
 import { RouterLinkAdapter } from '../common/RouterLinkAdapter';
 import { StaffTitle } from '../common/StaffTitle';
 import { accountsAwaiting, awaitingApprovalUrl, useAwaitingApprovalCount } from '../users/awaitingApproval';
-import type { AdminOrderCounts } from '../../shared/api/admin-orders';
+import type { StaffOrderCounts } from '../../shared/api/staff-orders';
 import { useOrderCounts, waitingText } from '../orders/useOrderCounts';
-import type { BatchWaiting, RoyalMailStatus } from '../../shared/api/admin-production';
+import type { BatchWaiting, RoyalMailStatus } from '../../shared/api/staff-production';
 import { useBatchesWaiting, waitingForPressText } from '../batches/useBatchesWaiting';
 import { royalMailWaitingText, useRoyalMailStatus } from '../royalmail/useRoyalMailStatus';
 import type { TicketCounts } from '../../shared/api/tickets';
@@ -20,7 +20,7 @@ import { useTicketCounts, waitingForStaffText } from '../tickets/useTicketCounts
 /** What waits for staff, area by area (each read on its own: a tile says what it knows). */
 interface Waiting {
   awaiting?: number;
-  orders?: AdminOrderCounts;
+  orders?: StaffOrderCounts;
   press?: BatchWaiting;
   royalMail?: RoyalMailStatus;
   tickets?: TicketCounts;

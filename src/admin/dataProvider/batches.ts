@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { BatchRun, BatchSummary, BatchWaiting, DownloadLink } from '../../shared/api/admin-production';
+import type { BatchRun, BatchSummary, BatchWaiting, DownloadLink } from '../../shared/api/staff-production';
 import { http } from '../../shared/http';
 import { API_BASE, call } from './call';
 

@@ -1,7 +1,7 @@
 import type { Identifier } from 'react-admin';
-import type { AdminInvoice, InvoiceUpload } from '../../shared/api';
-import type { OrdersExportInput } from '../../shared/api/admin-exports';
-import type { DownloadLink } from '../../shared/api/admin-production';
+import type { StaffInvoice, InvoiceUpload } from '../../shared/api';
+import type { OrdersExportInput } from '../../shared/api/staff-exports';
+import type { DownloadLink } from '../../shared/api/staff-production';
 import { http } from '../../shared/http';
 import { API_BASE, call } from './call';
 
@@ -10,7 +10,7 @@ export interface InvoicesCalls {
   /** An invoice's PDF (raised or uploaded). */
   invoicePdf(id: Identifier): Promise<Blob>;
   /** Uploads an invoice PDF from an accounting package to a customer's account. */
-  uploadInvoice(fields: InvoiceUpload, file: File): Promise<AdminInvoice>;
+  uploadInvoice(fields: InvoiceUpload, file: File): Promise<StaffInvoice>;
   /** A customer's statement for a month (YYYY-MM). */
   userStatement(userId: Identifier, month: string): Promise<Blob>;
   /** A one-minute link to the user's orders as a spreadsheet (all or dispatched, between two days), for the browser to follow itself. */
@@ -26,7 +26,7 @@ export const invoicesCalls: InvoicesCalls = {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
     form.append(INVOICE_FILE_FIELD, file);
-    return call(http.post<AdminInvoice>(`${API_BASE}/invoices`, form));
+    return call(http.post<StaffInvoice>(`${API_BASE}/invoices`, form));
   },
   userStatement(userId, month) {
     return call(

@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { RoyalMailPushResult, RoyalMailStatus, TrackingImport } from '../../shared/api/admin-production';
+import type { RoyalMailPushResult, RoyalMailStatus, TrackingImport } from '../../shared/api/staff-production';
 import { http } from '../../shared/http';
 import { toHttpError } from './httpClient';
 import { API_BASE, blobErrorAsJson, call } from './call';
@@ -34,7 +34,7 @@ export const royalMailCalls: RoyalMailCalls = {
     return call(http.post<RoyalMailPushResult[]>(`${API_BASE}/royalmail/push`, { ids }, { skipErrorDialogs: true }));
   },
   async importTracking(file, apply) {
-    const { TRACKING_FILE_FIELD } = await import('../../shared/api/admin-production');
+    const { TRACKING_FILE_FIELD } = await import('../../shared/api/staff-production');
     const form = new FormData();
     form.append(TRACKING_FILE_FIELD, file);
     return call(http.post<TrackingImport>(`${API_BASE}/royalmail/tracking`, form, { params: apply ? { apply: 1 } : {}, skipErrorDialogs: true }));

@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { AdminTicket, TicketCounts } from '../../shared/api/tickets';
+import type { StaffTicket, TicketCounts } from '../../shared/api/tickets';
 import { http, uploadProgress, withFiles } from '../../shared/http';
 import { API_BASE, call } from './call';
 
@@ -12,11 +12,11 @@ export interface TicketsCalls {
    * `onProgress` gets 0–100 while they upload. Answers the ticket as it now is; a closed ticket
    * answers 409, bad text or files 422 with `errors.body` / `errors.files`.
    */
-  replyToTicket(id: Identifier, body: string, files: readonly File[], onProgress?: (percent: number) => void): Promise<AdminTicket>;
+  replyToTicket(id: Identifier, body: string, files: readonly File[], onProgress?: (percent: number) => void): Promise<StaffTicket>;
   /** Files sent on their own (no text), as a message of the thread. */
-  attachToTicket(id: Identifier, files: readonly File[], onProgress?: (percent: number) => void): Promise<AdminTicket>;
-  closeTicket(id: Identifier): Promise<AdminTicket>;
-  reopenTicket(id: Identifier): Promise<AdminTicket>;
+  attachToTicket(id: Identifier, files: readonly File[], onProgress?: (percent: number) => void): Promise<StaffTicket>;
+  closeTicket(id: Identifier): Promise<StaffTicket>;
+  reopenTicket(id: Identifier): Promise<StaffTicket>;
   /** An attachment's bytes (an image's thumbnail with `size: 'thumbnail'`): the API wants the Bearer header, so not a plain link. */
   ticketFile(id: Identifier, fileId: Identifier, size?: 'full' | 'thumbnail'): Promise<Blob>;
 }
@@ -34,16 +34,16 @@ export const ticketsCalls: TicketsCalls = {
     return call(http.get<TicketCounts>(`${API_BASE}/tickets/counts`, { params: { filter: JSON.stringify(filter) } }));
   },
   async replyToTicket(id, body, files, onProgress) {
-    return call(http.post<AdminTicket>(ticketPath(id, 'replies'), await ticketMessage({ body }, files), uploadProgress(onProgress)));
+    return call(http.post<StaffTicket>(ticketPath(id, 'replies'), await ticketMessage({ body }, files), uploadProgress(onProgress)));
   },
   async attachToTicket(id, files, onProgress) {
-    return call(http.post<AdminTicket>(ticketPath(id, 'files'), await ticketMessage({}, files), uploadProgress(onProgress)));
+    return call(http.post<StaffTicket>(ticketPath(id, 'files'), await ticketMessage({}, files), uploadProgress(onProgress)));
   },
   closeTicket(id) {
-    return call(http.post<AdminTicket>(ticketPath(id, 'close')));
+    return call(http.post<StaffTicket>(ticketPath(id, 'close')));
   },
   reopenTicket(id) {
-    return call(http.post<AdminTicket>(ticketPath(id, 'reopen')));
+    return call(http.post<StaffTicket>(ticketPath(id, 'reopen')));
   },
   ticketFile(id, fileId, size = 'full') {
     return call(

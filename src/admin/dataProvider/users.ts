@@ -1,14 +1,14 @@
 import type { Identifier } from 'react-admin';
-import type { AdminUser } from '../../shared/api';
+import type { StaffUser } from '../../shared/api';
 import { http } from '../../shared/http';
 import { API_BASE, call } from './call';
 
 /** A user's calls beyond CRUD: the logo. */
 export interface UsersCalls {
   /** Uploads (or replaces) a user's logo; answers the user with its new logo. */
-  uploadLogo(userId: Identifier, file: File): Promise<AdminUser>;
+  uploadLogo(userId: Identifier, file: File): Promise<StaffUser>;
   /** Removes a user's logo; answers the user without one. */
-  removeLogo(userId: Identifier): Promise<AdminUser>;
+  removeLogo(userId: Identifier): Promise<StaffUser>;
 }
 
 const userLogoPath = (userId: Identifier) => `${API_BASE}/users/${encodeURIComponent(userId)}/logo`;
@@ -17,12 +17,12 @@ export const usersCalls: UsersCalls = {
   async uploadLogo(userId, file) {
     // Read when a logo is uploaded: the shared schemas (with the telephone metadata) load with the
     // users screens, not with the staff area's first chunk.
-    const { LOGO_FIELD } = await import('../../shared/api/admin-users');
+    const { LOGO_FIELD } = await import('../../shared/api/staff-users');
     const form = new FormData();
     form.append(LOGO_FIELD, file);
-    return call(http.post<AdminUser>(userLogoPath(userId), form));
+    return call(http.post<StaffUser>(userLogoPath(userId), form));
   },
   removeLogo(userId) {
-    return call(http.delete<AdminUser>(userLogoPath(userId)));
+    return call(http.delete<StaffUser>(userLogoPath(userId)));
   },
 };

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { useGetList, useInput } from 'react-admin';
-import type { AdminCountry } from '../../shared/api';
+import type { StaffCountry } from '../../shared/api';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 
 const UK = 'GB';
@@ -34,7 +34,7 @@ export function CountriesInput({ source = 'country_ids' }: { source?: string }) 
     isPending,
     error,
     refetch,
-  } = useGetList<AdminCountry>('delivery/countries', {
+  } = useGetList<StaffCountry>('delivery/countries', {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
   });

@@ -5,7 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import { DataTable, FunctionField, List, SimpleList, TextField, TopToolbar, useListContext } from 'react-admin';
-import type { AdminMail } from '../../shared/api';
+import type { StaffMail } from '../../shared/api';
 import { EmptyState } from '../common/EmptyState';
 import { StaffPagination } from '../common/StaffPagination';
 import { StaffTitle } from '../common/StaffTitle';
@@ -47,7 +47,7 @@ function MailListActions() {
 /** The last error, cut to what a table cell can hold (the whole of it is on the message's page). */
 function LastErrorField(_props: { source?: string; label?: string }) {
   return (
-    <FunctionField<AdminMail>
+    <FunctionField<StaffMail>
       render={(mail) =>
         mail.last_error ? (
           <Typography
@@ -66,7 +66,7 @@ function LastErrorField(_props: { source?: string; label?: string }) {
 }
 
 const StatusWithAttempts = (_props: { source?: string; label?: string }) => (
-  <FunctionField<AdminMail>
+  <FunctionField<StaffMail>
     render={(mail) => (
       <>
         <MailStatusChip status={mail.status} />
@@ -84,7 +84,7 @@ const Empty = () => (
   </EmptyState>
 );
 
-const Column = DataTable.Col<AdminMail>;
+const Column = DataTable.Col<StaffMail>;
 
 /**
  * /admin/mail: the outbox, newest first, 25 a page; search by address or subject, filter by any
@@ -106,7 +106,7 @@ export function MailList() {
       exporter={false}
     >
       {narrow ? (
-        <SimpleList<AdminMail>
+        <SimpleList<StaffMail>
           primaryText={(mail) => mail.subject}
           secondaryText={(mail) => (
             <>

@@ -4,13 +4,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Labeled, ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
-import type { AdminMail } from '../../shared/api';
+import type { StaffMail } from '../../shared/api';
 import { RecordTitle } from '../common/StaffTitle';
 import { MailStatusChip, attemptsText, ukDateTime } from './MailStatusField';
 import { ResendButton } from './ResendButton';
 
 /** Where the message stands: failed ones say why and what to do; pending ones when the next try runs. */
-function StatusNotice({ mail }: { mail: AdminMail }) {
+function StatusNotice({ mail }: { mail: StaffMail }) {
   if (mail.status === 'failed') {
     return (
       <Alert severity="error" sx={{ mb: 2 }}>
@@ -30,7 +30,7 @@ function StatusNotice({ mail }: { mail: AdminMail }) {
 }
 
 function MailDetails() {
-  const mail = useRecordContext<AdminMail>();
+  const mail = useRecordContext<StaffMail>();
   if (!mail) return null;
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
@@ -102,12 +102,12 @@ function MailShowActions() {
 }
 
 /** While a message is pending its status is fetched again every few seconds, so staff see it go out. */
-const refetchWhilePending = (query: { state: { data?: AdminMail } }) => (query.state.data?.status === 'queued' ? 3000 : false);
+const refetchWhilePending = (query: { state: { data?: StaffMail } }) => (query.state.data?.status === 'queued' ? 3000 : false);
 
 /** /admin/mail/{id}/show: one message as it was sent, its links hidden; resend it if it failed. */
 export function MailShow() {
   return (
-    <Show<AdminMail> title={<RecordTitle page="Mail outbox" />} actions={<MailShowActions />} queryOptions={{ refetchInterval: refetchWhilePending as never }}>
+    <Show<StaffMail> title={<RecordTitle page="Mail outbox" />} actions={<MailShowActions />} queryOptions={{ refetchInterval: refetchWhilePending as never }}>
       <MailDetails />
     </Show>
   );

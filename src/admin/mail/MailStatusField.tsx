@@ -3,7 +3,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useRecordContext } from 'react-admin';
-import { MAIL_STATUS_LABELS, type AdminMail, type MailStatus } from '../../shared/api';
+import { MAIL_STATUS_LABELS, type StaffMail, type MailStatus } from '../../shared/api';
 import { formatMoment } from '../../shared/domain/calendar/workingDays';
 
 const LOOK: Record<MailStatus, { color: 'success' | 'error' | 'default'; Icon: typeof CheckIcon }> = {
@@ -20,12 +20,12 @@ export function MailStatusChip({ status }: { status: MailStatus }) {
 
 /** The record's status, for a list column or a show page. */
 export function MailStatusField(_props: { source?: string; label?: string }) {
-  const mail = useRecordContext<AdminMail>();
+  const mail = useRecordContext<StaffMail>();
   return mail ? <MailStatusChip status={mail.status} /> : null;
 }
 
 /** "3 attempts", and for a pending retry when the next one runs. */
-export function attemptsText(mail: Pick<AdminMail, 'attempts' | 'status' | 'next_attempt_at'>): string {
+export function attemptsText(mail: Pick<StaffMail, 'attempts' | 'status' | 'next_attempt_at'>): string {
   const tries = `${mail.attempts} attempt${mail.attempts === 1 ? '' : 's'}`;
   if (mail.status === 'queued' && mail.next_attempt_at) return `${tries}; next at ${ukDateTime(mail.next_attempt_at)}`;
   return tries;

@@ -3,7 +3,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useGetList, useListContext, useNotify, useRecordContext, useRefresh, type Identifier } from 'react-admin';
-import type { AdminMail } from '../../shared/api';
+import type { StaffMail } from '../../shared/api';
 import type { StaffDataProvider } from '../dataProvider';
 import { messageOf } from '../dataProvider/errors';
 import { FAILED_FILTER, MAIL_RESOURCE } from './failedMail';
@@ -14,7 +14,7 @@ import { FAILED_FILTER, MAIL_RESOURCE } from './failedMail';
  * customer can ask for a new one.
  */
 export function ResendButton({ size = 'medium' }: { size?: 'small' | 'medium' }) {
-  const mail = useRecordContext<AdminMail>();
+  const mail = useRecordContext<StaffMail>();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -53,9 +53,9 @@ const RESEND_AT_ONCE = 100;
  * API resends one at a time: one call each), after asking. Shown while there are any.
  */
 export function ResendFailedButton() {
-  const { filterValues } = useListContext<AdminMail>();
+  const { filterValues } = useListContext<StaffMail>();
   const filter = { ...filterValues, ...FAILED_FILTER };
-  const { data: failed = [], total = 0 } = useGetList<AdminMail>(MAIL_RESOURCE, {
+  const { data: failed = [], total = 0 } = useGetList<StaffMail>(MAIL_RESOURCE, {
     filter,
     pagination: { page: 1, perPage: RESEND_AT_ONCE },
     sort: { field: 'id', order: 'ASC' },

@@ -1,5 +1,5 @@
 import { useGetList } from 'react-admin';
-import type { AdminMail } from '../../shared/api';
+import type { StaffMail } from '../../shared/api';
 import { staffUrl } from '../staffAreas';
 
 /** The outbox's resource, at /admin/mail (the API's /api/admin/mail). */
@@ -13,6 +13,6 @@ export const failedMailUrl = (): string => `${staffUrl(MAIL_RESOURCE)}?filter=${
 
 /** How many messages failed (one row is fetched; the count is the list's total). */
 export function useFailedMailCount(): number | undefined {
-  const { total } = useGetList<AdminMail>(MAIL_RESOURCE, { filter: FAILED_FILTER, pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' } });
+  const { total } = useGetList<StaffMail>(MAIL_RESOURCE, { filter: FAILED_FILTER, pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' } });
   return total;
 }

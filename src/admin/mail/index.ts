@@ -1,5 +1,5 @@
 import MailIcon from '@mui/icons-material/Mail';
-import type { AdminMail } from '../../shared/api';
+import type { StaffMail } from '../../shared/api';
 import { lazyScreen } from '../common/lazyScreen';
 
 /**
@@ -16,6 +16,6 @@ export default {
     (m) => m.MailShow,
   ),
   icon: MailIcon,
-  recordRepresentation: (mail: AdminMail) => mail.subject,
+  recordRepresentation: (mail: StaffMail) => mail.subject,
   options: { label: 'Mail outbox' },
 };

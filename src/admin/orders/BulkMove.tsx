@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useDataProvider, useGetMany, useListContext, useRefresh } from 'react-admin';
-import type { AdminOrderSummary, BulkMoveResult } from '../../shared/api/admin-orders';
+import type { StaffOrderSummary, BulkMoveResult } from '../../shared/api/staff-orders';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { commonTargets } from '../../shared/domain/orders/transitions';
 import { PerOrderResults } from '../common/PerOrderResults';
@@ -25,7 +25,7 @@ const OpenBulkMove = createContext<(move: BulkMove) => void>(() => undefined);
  * the list and its counts are read again.
  */
 export function BulkMoveHost({ children }: { children: ReactNode }) {
-  const { onSelect } = useListContext<AdminOrderSummary>();
+  const { onSelect } = useListContext<StaffOrderSummary>();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const refresh = useRefresh();
@@ -69,9 +69,9 @@ export function BulkMoveHost({ children }: { children: ReactNode }) {
  * (read afresh, as the selection may span pages), in the order an order moves through them.
  */
 export function BulkMoveButton() {
-  const { selectedIds } = useListContext<AdminOrderSummary>();
+  const { selectedIds } = useListContext<StaffOrderSummary>();
   const open = useContext(OpenBulkMove);
-  const { data: selected, isPending } = useGetMany<AdminOrderSummary>('orders', { ids: selectedIds }, { enabled: selectedIds.length > 0 });
+  const { data: selected, isPending } = useGetMany<StaffOrderSummary>('orders', { ids: selectedIds }, { enabled: selectedIds.length > 0 });
   const common = new Set(commonTargets(selected?.map((o) => o.status) ?? [], 'staff'));
   const targets = CONFIRMED_ORDER_STATUSES.filter((status) => common.has(status));
   return (

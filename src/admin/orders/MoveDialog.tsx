@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { MOVE_NOTE_MAX, PROBLEM_TEXT_MAX, PROBLEM_TEXT_NEEDED } from '../../shared/api/admin-orders';
+import { MOVE_NOTE_MAX, PROBLEM_TEXT_MAX, PROBLEM_TEXT_NEEDED } from '../../shared/api/staff-orders';
 import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { trackingRuleOf, type TrackedService } from '../../shared/domain/orders/tracking';
 import { moveNeeds } from '../../shared/domain/orders/transitions';

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AdminOrder } from '../../shared/api/admin-orders';
+import type { StaffOrder } from '../../shared/api/staff-orders';
 import type { Item } from '../../shared/api/orders';
 import { ArtworkFileButton, itemLine, PreflightChecks, PreviewFrame } from '../../shared/ui/orders';
 import { useObjectUrl } from '../../shared/ui/useObjectUrl';
@@ -48,7 +48,7 @@ function Preflight({ item }: { item: Item }) {
 }
 
 /** The order's items: what each is, its price, its artwork (preview, preflight, download). */
-export function OrderItems({ order }: { order: AdminOrder }) {
+export function OrderItems({ order }: { order: StaffOrder }) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   return (
     <Stack spacing={2} component="section" aria-labelledby="order-items-heading">

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, Title, useDataProvider, useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { AdminOrder } from '../../shared/api/admin-orders';
+import type { StaffOrder } from '../../shared/api/staff-orders';
 import { formatDay } from '../../shared/domain/calendar/workingDays';
 import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { trackingUrl } from '../../shared/domain/orders/tracking';
@@ -30,7 +30,7 @@ import { Line, Section } from '../common/DetailSection';
 import { RecordHeading } from '../common/RecordHeading';
 
 /** The customer, linked to their user view. */
-function Customer({ order }: { order: AdminOrder }) {
+function Customer({ order }: { order: StaffOrder }) {
   const { user } = order;
   return (
     <Section title="Customer">
@@ -44,7 +44,7 @@ function Customer({ order }: { order: AdminOrder }) {
   );
 }
 
-function Delivery({ order }: { order: AdminOrder }) {
+function Delivery({ order }: { order: StaffOrder }) {
   const a = order.address;
   const follow = trackingUrl(order.delivery_type, order.tracking_number);
   return (
@@ -89,7 +89,7 @@ function InvoiceButton({ invoice }: { invoice: { id: number; number: string } })
   );
 }
 
-function Dates({ order }: { order: AdminOrder }) {
+function Dates({ order }: { order: StaffOrder }) {
   return (
     <Section title="Dates">
       <Stack spacing={0.5}>
@@ -106,7 +106,7 @@ function Dates({ order }: { order: AdminOrder }) {
 }
 
 /** Every transition, newest last: the move, who made it and when, and the note. */
-function History({ order }: { order: AdminOrder }) {
+function History({ order }: { order: StaffOrder }) {
   return (
     <Section title="History">
       <Box component="ol" aria-label={`History of order ${order.id}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
@@ -129,7 +129,7 @@ function History({ order }: { order: AdminOrder }) {
 const ACTOR_NAMES = { staff: 'staff', customer: 'customer', system: 'system' } as const;
 
 /** The moves the transition table allows staff from the order's status, each opening its dialog. */
-function StatusActions({ order, onMoved, onConflict }: { order: AdminOrder; onMoved(order: AdminOrder): void; onConflict(): Promise<unknown> }) {
+function StatusActions({ order, onMoved, onConflict }: { order: StaffOrder; onMoved(order: StaffOrder): void; onConflict(): Promise<unknown> }) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [moving, setMoving] = useState<OrderTransition | null>(null);
   const moves = movesFrom(order.status, 'staff');
@@ -188,14 +188,14 @@ const WHOLE_ORDER = { whole: true };
 export function OrderView() {
   const { id } = useParams();
   const queryClient = useQueryClient();
-  const { data: order, error, isPending, refetch } = useGetOne<AdminOrder>('orders', { id: Number(id), meta: WHOLE_ORDER }, { enabled: !!id });
+  const { data: order, error, isPending, refetch } = useGetOne<StaffOrder>('orders', { id: Number(id), meta: WHOLE_ORDER }, { enabled: !!id });
   if (isPending) return <Loading />;
   if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound record={`order ${id}`} />;
   if (error || !order) return <LoadFailed what="The order" reason={messageOf(error)} onRetry={() => void refetch()} />;
 
   // A move or a save answers the order as it now is: shown at once, with no second read; the lists
   // and counts are marked stale for when they are next shown.
-  const changed = (next: AdminOrder) => {
+  const changed = (next: StaffOrder) => {
     queryClient.setQueryData(['orders', 'getOne', { id: String(order.id), meta: WHOLE_ORDER }], next);
     void queryClient.invalidateQueries({ queryKey: ['orders'], refetchType: 'none' });
   };

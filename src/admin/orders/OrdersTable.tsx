@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import { DataTable, SimpleList } from 'react-admin';
 import type { ReactElement } from 'react';
-import type { AdminOrderSummary } from '../../shared/api/admin-orders';
+import type { StaffOrderSummary } from '../../shared/api/staff-orders';
 import { StatusChip } from '../../shared/ui/orders';
 import { useRowCheckboxLabels } from '../common/useRowCheckboxLabels';
 import { DispatchDue, formatMoney, formatUkDate, OrderNumber } from './fields';
 
-const Column = DataTable.Col<AdminOrderSummary>;
+const Column = DataTable.Col<StaffOrderSummary>;
 
 /**
  * The staff orders table (the orders list and a user's Orders part): number, date, customer,
@@ -41,7 +41,7 @@ export function OrdersTable({ withCustomer = true, bulkActionButtons = false }: 
 /** The same orders on a phone: number and reference, customer, total, dispatch date and status. */
 export function OrdersPhoneList({ withCustomer = true }: { withCustomer?: boolean }) {
   return (
-    <SimpleList<AdminOrderSummary>
+    <SimpleList<StaffOrderSummary>
       primaryText={(order) => <OrderNumber order={order} />}
       secondaryText={(order) => (
         <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import { STAFF_NOTES_MAX, type AdminOrder } from '../../shared/api/admin-orders';
+import { STAFF_NOTES_MAX, type StaffOrder } from '../../shared/api/staff-orders';
 import { trackingRuleOf } from '../../shared/domain/orders/tracking';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';
@@ -15,7 +15,7 @@ import { useLeaveGuard } from '../common/useLeaveGuard';
  * Printed and dispatched orders take a tracking number, unless their service gives none (an
  * untracked Royal Mail service); a number stored there anyway stays editable, so staff can clear it.
  */
-const hasTracking = (order: AdminOrder) =>
+const hasTracking = (order: StaffOrder) =>
   (order.status === 'printing' || order.status === 'dispatched') && (trackingRuleOf(order.delivery_type).takes !== 'none' || !!order.tracking_number);
 
 /**
@@ -24,7 +24,7 @@ const hasTracking = (order: AdminOrder) =>
  * changed the order meanwhile, the server answers 409, the page shows the order as it now is, and
  * what was typed stays in the boxes to be saved again.
  */
-export function StaffDetails({ order, onSaved, onConflict }: { order: AdminOrder; onSaved(order: AdminOrder): void; onConflict(): Promise<unknown> }) {
+export function StaffDetails({ order, onSaved, onConflict }: { order: StaffOrder; onSaved(order: StaffOrder): void; onConflict(): Promise<unknown> }) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const notify = useNotify();
   const [notes, setNotes] = useState(order.notes);
@@ -54,7 +54,7 @@ export function StaffDetails({ order, onSaved, onConflict }: { order: AdminOrder
     setFailure(null);
     try {
       const data = { notes, version: order.version, ...(hasTracking(order) ? { tracking_number: tracking } : {}) };
-      const { data: saved } = await dataProvider.update<AdminOrder>('orders', { id: order.id, data, previousData: order });
+      const { data: saved } = await dataProvider.update<StaffOrder>('orders', { id: order.id, data, previousData: order });
       setConflict(null);
       setBase({ notes: saved.notes, tracking: saved.tracking_number ?? '' });
       setNotes(saved.notes);

@@ -1,7 +1,7 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useListContext } from 'react-admin';
-import type { AdminOrderCounts } from '../../shared/api/admin-orders';
+import type { StaffOrderCounts } from '../../shared/api/staff-orders';
 import { ORDER_STATUSES } from '../../shared/domain/orders/statuses';
 import { useOrderCounts } from './useOrderCounts';
 
@@ -33,7 +33,7 @@ export function StatusTabs({ permanent = {} }: { permanent?: Record<string, unkn
       sx={{ borderBottom: 1, borderColor: 'divider', width: 0, minWidth: '100%' }}
     >
       {TABS.map((tab) => {
-        const count = counts?.[tab.value as keyof AdminOrderCounts];
+        const count = counts?.[tab.value as keyof StaffOrderCounts];
         return <Tab key={tab.value} value={tab.value} label={count === undefined ? tab.label : `${tab.label} (${count.toLocaleString('en-GB')})`} />;
       })}
     </Tabs>

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AdminOrderSummary } from '../../shared/api/admin-orders';
+import type { StaffOrderSummary } from '../../shared/api/staff-orders';
 import { formatDay, formatMoment } from '../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../shared/domain/pricing/format';
 import { staffUrl } from '../staffAreas';
@@ -21,7 +21,7 @@ export function OverdueChip() {
 }
 
 /** The promised dispatch day, flagged when it has passed and the order has not gone. */
-export function DispatchDue({ order }: { order: Pick<AdminOrderSummary, 'dispatch_due' | 'overdue'> }) {
+export function DispatchDue({ order }: { order: Pick<StaffOrderSummary, 'dispatch_due' | 'overdue'> }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
       <span>{order.dispatch_due ? formatDay(order.dispatch_due) : '—'}</span>
@@ -38,7 +38,7 @@ export const OrderLink = ({ id }: { id: number }) => (
 );
 
 /** "#1042" and the customer's reference under it; `linked`, the number opens the order (where a row does not). */
-export function OrderNumber({ order, linked = false }: { order: Pick<AdminOrderSummary, 'id' | 'ref'>; linked?: boolean }) {
+export function OrderNumber({ order, linked = false }: { order: Pick<StaffOrderSummary, 'id' | 'ref'>; linked?: boolean }) {
   return (
     <>
       {linked ? <OrderLink id={order.id} /> : <strong>#{order.id}</strong>}

@@ -1,5 +1,5 @@
 import OrdersIcon from '@mui/icons-material/ReceiptLong';
-import type { AdminOrderSummary } from '../../shared/api/admin-orders';
+import type { StaffOrderSummary } from '../../shared/api/staff-orders';
 import { lazyScreen } from '../common/lazyScreen';
 
 /**
@@ -17,6 +17,6 @@ export default {
     (m) => m.OrderView,
   ),
   icon: OrdersIcon,
-  recordRepresentation: (order: AdminOrderSummary) => `Order ${order.id}`,
+  recordRepresentation: (order: StaffOrderSummary) => `Order ${order.id}`,
   options: { label: 'Orders' },
 };

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AdminOrderCounts } from '../../shared/api/admin-orders';
+import type { StaffOrderCounts } from '../../shared/api/staff-orders';
 import type { StaffDataProvider } from '../dataProvider';
 
 /** Orders waiting for staff, for the dashboard: Pending, Issues and overdue. */
-export function waitingText(counts: AdminOrderCounts): string {
+export function waitingText(counts: StaffOrderCounts): string {
   const parts = [`${counts.live} pending`, `${counts.problem} with issues`];
   if (counts.overdue) parts.push(`${counts.overdue} overdue`);
   return `Waiting: ${parts.join(', ')}.`;

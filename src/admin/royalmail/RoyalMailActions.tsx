@@ -14,7 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
-import type { RoyalMailOrder } from '../../shared/api/admin-production';
+import type { RoyalMailOrder } from '../../shared/api/staff-production';
 import { saveBlob } from '../../shared/ui/download';
 import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import { PerOrderResults, type PerOrderResult } from '../common/PerOrderResults';

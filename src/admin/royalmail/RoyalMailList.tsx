@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { DataTable, List, TopToolbar } from 'react-admin';
-import type { RoyalMailOrder } from '../../shared/api/admin-production';
+import type { RoyalMailOrder } from '../../shared/api/staff-production';
 import { formatDay } from '../../shared/domain/calendar/workingDays';
 import { PACKAGE_SIZE_NAMES } from '../../shared/domain/delivery/royalmail';
 import { EmptyState } from '../common/EmptyState';

@@ -18,7 +18,7 @@ import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRefresh } from 'react-admin';
-import type { TrackingImport } from '../../shared/api/admin-production';
+import type { TrackingImport } from '../../shared/api/staff-production';
 import { ActionDialogButtons } from '../common/ActionDialogButtons';
 import type { StaffDataProvider } from '../dataProvider';
 import { fieldErrorsOf, messageOf } from '../dataProvider/errors';

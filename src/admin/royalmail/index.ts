@@ -1,5 +1,5 @@
 import RoyalMailIcon from '@mui/icons-material/MarkunreadMailbox';
-import type { RoyalMailOrder } from '../../shared/api/admin-production';
+import type { RoyalMailOrder } from '../../shared/api/staff-production';
 import { lazyScreen } from '../common/lazyScreen';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { RoyalMailStatus } from '../../shared/api/admin-production';
+import type { RoyalMailStatus } from '../../shared/api/staff-production';
 import type { StaffDataProvider } from '../dataProvider';
 
 export const ROYAL_MAIL_STATUS_KEY = ['royalmail', 'status'];

@@ -1,13 +1,13 @@
 import Typography from '@mui/material/Typography';
 import { Edit, SaveButton, Toolbar, useRecordContext } from 'react-admin';
-import type { AdminSetting } from '../../shared/api';
+import type { StaffSetting } from '../../shared/api';
 import { StaffSimpleForm } from '../common/StaffForm';
 import { RecordTitle } from '../common/StaffTitle';
 import { SettingInputs } from './SettingInputs';
 import { settingLabelOf } from './settingLabels';
 
 function SettingHeading() {
-  const setting = useRecordContext<AdminSetting>();
+  const setting = useRecordContext<StaffSetting>();
   if (!setting) return null;
   return (
     <Typography variant="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>

@@ -1,6 +1,6 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import { BooleanInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
-import { ROLE_LABELS, SETTING_VALUE_RULES, type AdminSetting } from '../../shared/api';
+import { ROLE_LABELS, SETTING_VALUE_RULES, type StaffSetting } from '../../shared/api';
 
 const VALUE_HELP = 'What the site shows or uses.';
 
@@ -86,7 +86,7 @@ function ValueInput({ name }: { name: string }) {
 
 /** A setting's editable parts; its name is fixed because the code reads settings by name. */
 export function SettingInputs() {
-  const setting = useRecordContext<AdminSetting>();
+  const setting = useRecordContext<StaffSetting>();
   if (!setting) return null;
   return (
     <>

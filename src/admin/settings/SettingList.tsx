@@ -1,18 +1,18 @@
 import { DataTable, SimpleList } from 'react-admin';
 import { StaffList } from '../common/StaffList';
 import { UkDateTimeField } from '../common/UkDateTimeField';
-import type { AdminSetting } from '../../shared/api';
+import type { StaffSetting } from '../../shared/api';
 import { PublicField } from './PublicField';
 import { settingFilters } from './settingFilters';
 import { SettingNameField } from './SettingNameField';
 import { SettingValueField } from './SettingValueField';
 
-const Column = DataTable.Col<AdminSetting>;
+const Column = DataTable.Col<StaffSetting>;
 
 /** /admin/settings: every setting by its readable label (key beside it), with its value and whether the public may read it. */
 export function SettingList() {
   const phone = (
-    <SimpleList<AdminSetting>
+    <SimpleList<StaffSetting>
       primaryText={() => <SettingNameField />}
       secondaryText={(s) => s.value || '—'}
       tertiaryText={(s) => (s.public ? 'Public' : 'Staff only')}

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
-import type { AdminSetting } from '../../shared/api';
+import type { StaffSetting } from '../../shared/api';
 import { settingLabelOf } from './settingLabels';
 
 /** The readable label, with the key the code reads small beside it. */
 export function SettingNameField(_props: { source?: string; label?: string }) {
-  const setting = useRecordContext<AdminSetting>();
+  const setting = useRecordContext<StaffSetting>();
   if (!setting) return null;
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}>

@@ -1,4 +1,4 @@
-import type { AdminSetting } from '../../shared/api';
+import type { StaffSetting } from '../../shared/api';
 
 /**
  * What staff call each setting; the key (the name the code reads) is shown small beside it. A
@@ -26,4 +26,4 @@ export function settingLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const settingLabelOf = (setting: Pick<AdminSetting, 'name'>): string => settingLabel(setting.name);
+export const settingLabelOf = (setting: Pick<StaffSetting, 'name'>): string => settingLabel(setting.name);

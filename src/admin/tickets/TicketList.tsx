@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataTable, FilterButton, List, SimpleList, TopToolbar, useListContext } from 'react-admin';
-import type { AdminTicketSummary } from '../../shared/api/tickets';
+import type { StaffTicketSummary } from '../../shared/api/tickets';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { EmptyState } from '../common/EmptyState';
 import { StaffPagination } from '../common/StaffPagination';
@@ -14,7 +14,7 @@ import { CustomerLink, LastMessage, TicketOrderLink, TicketStatusChip } from './
 import { ticketFilters } from './ticketFilters';
 import { TicketStatusTabs } from './TicketStatusTabs';
 
-const Column = DataTable.Col<AdminTicketSummary>;
+const Column = DataTable.Col<StaffTicketSummary>;
 
 /** No ticket at all yet (no filter set). */
 const Empty = () => (
@@ -62,10 +62,10 @@ function TicketListActions() {
   );
 }
 
-const TicketNumber = (ticket: AdminTicketSummary) => <strong>#{ticket.id}</strong>;
+const TicketNumber = (ticket: StaffTicketSummary) => <strong>#{ticket.id}</strong>;
 
 /** The reason, and the last message's first words under it. */
-function ReasonAndExcerpt({ ticket }: { ticket: AdminTicketSummary }) {
+function ReasonAndExcerpt({ ticket }: { ticket: StaffTicketSummary }) {
   return (
     <>
       {ticket.reason}
@@ -112,7 +112,7 @@ function TicketsTable() {
 /** The same tickets on a phone: number and reason, customer and order, status and the last message. */
 function TicketsPhoneList() {
   return (
-    <SimpleList<AdminTicketSummary>
+    <SimpleList<StaffTicketSummary>
       primaryText={(ticket) => (
         <>
           <strong>#{ticket.id}</strong> {ticket.reason}

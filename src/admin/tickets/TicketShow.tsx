@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading, Title, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import type { AdminTicket } from '../../shared/api/tickets';
+import type { StaffTicket } from '../../shared/api/tickets';
 import { findTicketTransition } from '../../shared/domain/tickets/tickets';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { staffUrl } from '../staffAreas';
@@ -26,7 +26,7 @@ import { useLeaveGuard } from '../common/useLeaveGuard';
 import { Line, Section } from '../common/DetailSection';
 import { RecordHeading } from '../common/RecordHeading';
 
-function Customer({ ticket }: { ticket: AdminTicket }) {
+function Customer({ ticket }: { ticket: StaffTicket }) {
   const { user } = ticket;
   const name = `${user.firstname} ${user.lastname}`.trim();
   return (
@@ -42,7 +42,7 @@ function Customer({ ticket }: { ticket: AdminTicket }) {
   );
 }
 
-function About({ ticket }: { ticket: AdminTicket }) {
+function About({ ticket }: { ticket: StaffTicket }) {
   return (
     <Section title="Ticket">
       <Line>Reason: {ticket.reason}</Line>
@@ -65,7 +65,7 @@ function About({ ticket }: { ticket: AdminTicket }) {
 type Move = 'close' | 'reopen';
 
 /** Close (open or answered) and Reopen (closed), as the transition table allows staff. */
-function StatusActions({ ticket, busy, onMove }: { ticket: AdminTicket; busy: Move | null; onMove(move: Move): void }) {
+function StatusActions({ ticket, busy, onMove }: { ticket: StaffTicket; busy: Move | null; onMove(move: Move): void }) {
   const close = findTicketTransition(ticket.status, 'closed', 'staff');
   const reopen = findTicketTransition(ticket.status, 'open', 'staff');
   if (!close && !reopen) return null;
@@ -106,12 +106,12 @@ export function TicketShow() {
   const [moveFailure, setMoveFailure] = useState<string | null>(null);
   const [replying, setReplying] = useState(false);
   useLeaveGuard(replying);
-  const { data: ticket, error, isPending, refetch } = useGetOne<AdminTicket>('tickets', { id: Number(id), meta: WHOLE_TICKET }, { enabled: !!id });
+  const { data: ticket, error, isPending, refetch } = useGetOne<StaffTicket>('tickets', { id: Number(id), meta: WHOLE_TICKET }, { enabled: !!id });
   if (isPending) return <Loading />;
   if ((error as { status?: number } | null)?.status === 404) return <StaffNotFound record={`ticket ${id}`} />;
   if (error || !ticket) return <LoadFailed what="The ticket" reason={messageOf(error)} onRetry={() => void refetch()} />;
 
-  const changed = (next: AdminTicket) => {
+  const changed = (next: StaffTicket) => {
     queryClient.setQueryData(['tickets', 'getOne', { id: String(ticket.id), meta: WHOLE_TICKET }], next);
     // The list, its counts and the dashboard's tile are read again when next shown.
     void queryClient.invalidateQueries({ queryKey: ['tickets'], refetchType: 'none' });

@@ -2,7 +2,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AdminTicketSummary } from '../../shared/api/tickets';
+import type { StaffTicketSummary } from '../../shared/api/tickets';
 import type { TicketStatus } from '../../shared/domain/tickets/tickets';
 import { TicketStatusChip as SharedTicketStatusChip } from '../../shared/ui/tickets';
 import { staffUrl } from '../staffAreas';
@@ -34,7 +34,7 @@ export function whenText(iso: string, now = Date.now()): string {
 const own = (event: MouseEvent) => event.stopPropagation();
 
 /** The customer, opening their user page: company (or name) and e-mail. */
-export function CustomerLink({ ticket }: { ticket: Pick<AdminTicketSummary, 'user_id' | 'customer' | 'email'> }) {
+export function CustomerLink({ ticket }: { ticket: Pick<StaffTicketSummary, 'user_id' | 'customer' | 'email'> }) {
   return (
     <>
       <Link component={RouterLink} to={staffUrl(`users/${ticket.user_id}`)} onClick={own} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -62,7 +62,7 @@ export function TicketOrderLink({ orderId }: { orderId: number | null }) {
 const WHO = { customer: 'Customer', staff: 'Staff' } as const;
 
 /** Who wrote last and when ("Customer · 3 hours ago"), the UK date and time on hover. */
-export function LastMessage({ ticket }: { ticket: Pick<AdminTicketSummary, 'last_message_by' | 'last_message_at'> }) {
+export function LastMessage({ ticket }: { ticket: Pick<StaffTicketSummary, 'last_message_by' | 'last_message_at'> }) {
   return (
     <Typography variant="body2" component="span" title={formatUkDateTime(ticket.last_message_at)} sx={{ whiteSpace: 'nowrap' }}>
       {WHO[ticket.last_message_by]} · {whenText(ticket.last_message_at)}
@@ -71,4 +71,4 @@ export function LastMessage({ ticket }: { ticket: Pick<AdminTicketSummary, 'last
 }
 
 /** "Ticket 12 — Print quality". */
-export const ticketName = (ticket: Pick<AdminTicketSummary, 'id' | 'reason'>) => `Ticket ${ticket.id} — ${ticket.reason}`;
+export const ticketName = (ticket: Pick<StaffTicketSummary, 'id' | 'reason'>) => `Ticket ${ticket.id} — ${ticket.reason}`;

@@ -1,5 +1,5 @@
 import TicketsIcon from '@mui/icons-material/SupportAgent';
-import type { AdminTicketSummary } from '../../shared/api/tickets';
+import type { StaffTicketSummary } from '../../shared/api/tickets';
 import { lazyScreen } from '../common/lazyScreen';
 
 /**
@@ -18,6 +18,6 @@ export default {
     (m) => m.TicketShow,
   ),
   icon: TicketsIcon,
-  recordRepresentation: (ticket: AdminTicketSummary) => `Ticket ${ticket.id}`,
+  recordRepresentation: (ticket: StaffTicketSummary) => `Ticket ${ticket.id}`,
   options: { label: 'Resolution Centre' },
 };

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useRecordContext } from 'react-admin';
-import type { AdminUser, Role } from '../../shared/api';
+import type { StaffUser, Role } from '../../shared/api';
 
 /** Short labels for a list column; the forms use the full ROLE_LABELS. */
 export const ROLE_CHIPS: Record<Role, { label: string; color: 'primary' | 'secondary' | 'default' | 'warning' }> = {
@@ -12,7 +12,7 @@ export const ROLE_CHIPS: Record<Role, { label: string; color: 'primary' | 'secon
 
 /** The role as a small chip: staff stand out, accounts awaiting approval are flagged. */
 export function RoleField(_props: { source?: string; label?: string }) {
-  const record = useRecordContext<AdminUser>();
+  const record = useRecordContext<StaffUser>();
   if (!record) return null;
   const chip = ROLE_CHIPS[record.role];
   // MUI's warning chip (white on orange) is 3.1:1; awaiting approval reads dark on light orange instead (axe: colour contrast).

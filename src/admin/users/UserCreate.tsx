@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { Create, Loading, useGetList, useNotify, useRedirect } from 'react-admin';
 import { StaffSimpleForm } from '../common/StaffForm';
 import { StaffTitle } from '../common/StaffTitle';
-import type { AdminUser } from '../../shared/api';
+import type { StaffUser } from '../../shared/api';
 import { UserInputs } from './UserInputs';
 
 const DEFAULTS = { role: 'trade', title: '', address2: '', county: '', telephone: '', mobile: '' };
@@ -29,7 +29,7 @@ export function UserCreate() {
       resource="users"
       title={<StaffTitle page="Users" record="Add a user" />}
       mutationOptions={{
-        onSuccess: (user: AdminUser) => {
+        onSuccess: (user: StaffUser) => {
           notify(`${user.email} has been e-mailed a link to set their password.`, { type: 'success' });
           redirect('edit', 'users', user.id);
         },

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AutocompleteInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
-import { adminUserFields, companyNameProblem } from '../../shared/api/admin-users';
+import { staffUserFields, companyNameProblem } from '../../shared/api/staff-users';
 import { fieldProblem } from '../../shared/api/fields';
 import { ROLE_CHOICES } from './roleChoices';
 
@@ -26,7 +26,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Each input's rule is the server's own field schema (src/shared/api/fields.ts), so the message
  * beside the input while typing is the one the server, the profile and the order form give.
  */
-const rule = (field: Exclude<keyof typeof adminUserFields, 'company_name' | 'role'>) => (value: unknown) => fieldProblem(adminUserFields[field], value);
+const rule = (field: Exclude<keyof typeof staffUserFields, 'company_name' | 'role'>) => (value: unknown) => fieldProblem(staffUserFields[field], value);
 const validate = {
   firstname: rule('firstname'),
   lastname: rule('lastname'),

@@ -3,7 +3,7 @@ import HourglassIcon from '@mui/icons-material/HourglassEmpty';
 import { DataTable, SimpleList, TextField, TopToolbar, useListContext } from 'react-admin';
 import { StaffList } from '../common/StaffList';
 import { UkDateTimeField } from '../common/UkDateTimeField';
-import type { AdminUser } from '../../shared/api';
+import type { StaffUser } from '../../shared/api';
 import { AddUserButton } from './AddUserButton';
 import { AWAITING_APPROVAL_FILTER, accountsAwaiting, useAwaitingApprovalCount } from './awaitingApproval';
 import { FullNameField, fullName } from './FullNameField';
@@ -37,7 +37,7 @@ function UserListActions() {
   );
 }
 
-const Column = DataTable.Col<AdminUser>;
+const Column = DataTable.Col<StaffUser>;
 
 /**
  * /admin/users: search, filter by role, sort by any column, 25 a page; a row opens the user.
@@ -46,7 +46,7 @@ const Column = DataTable.Col<AdminUser>;
  */
 export function UserList() {
   const phone = (
-    <SimpleList<AdminUser>
+    <SimpleList<StaffUser>
       primaryText={(user) => fullName(user)}
       secondaryText={(user) => [user.company_name, user.email].filter(Boolean).join(' · ')}
       tertiaryText={(user) => ROLE_CHIPS[user.role].label}

@@ -1,5 +1,5 @@
 import { useGetList } from 'react-admin';
-import type { AdminUser } from '../../shared/api';
+import type { StaffUser } from '../../shared/api';
 import { staffUrl } from '../staffAreas';
 
 /** The users list's filter of accounts awaiting approval (role `none`). */
@@ -10,7 +10,7 @@ export const awaitingApprovalUrl = (): string => `${staffUrl('users')}?filter=${
 
 /** How many accounts await approval (one row is fetched; the count is the list's total). */
 export function useAwaitingApprovalCount(): number | undefined {
-  const { total } = useGetList<AdminUser>('users', {
+  const { total } = useGetList<StaffUser>('users', {
     filter: AWAITING_APPROVAL_FILTER,
     pagination: { page: 1, perPage: 1 },
     sort: { field: 'id', order: 'DESC' },

@@ -1,5 +1,5 @@
 import UsersIcon from '@mui/icons-material/People';
-import type { AdminUser } from '../../shared/api';
+import type { StaffUser } from '../../shared/api';
 import { fullName } from './FullNameField';
 import { lazyScreen } from '../common/lazyScreen';
 
@@ -18,5 +18,5 @@ export default {
     (m) => m.UserCreate,
   ),
   icon: UsersIcon,
-  recordRepresentation: (user: AdminUser) => fullName(user),
+  recordRepresentation: (user: StaffUser) => fullName(user),
 };

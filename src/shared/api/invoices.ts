@@ -21,8 +21,8 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** Staff see whose it is. */
-export const adminInvoiceSchema = invoiceSchema.extend({ user_id: z.number(), customer: z.string() });
-export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
+export const staffInvoiceSchema = invoiceSchema.extend({ user_id: z.number(), customer: z.string() });
+export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
 
 /** `GET /api/invoices`: the customer's own, newest first; `q` finds a number or an order number. */
 export const invoiceListQuerySchema = z.object({

@@ -112,19 +112,19 @@ export const ticketFileQuerySchema = z.object({ size: z.enum(['full', 'thumbnail
 const customerOf = z.object({ id: z.number(), email: z.string(), company_name: z.string(), firstname: z.string(), lastname: z.string() });
 
 /** A row of the staff list (`/api/admin/tickets`): whose it is besides the summary. */
-export const adminTicketSummarySchema = ticketSummarySchema.extend({
+export const staffTicketSummarySchema = ticketSummarySchema.extend({
   user_id: z.number(),
   /** The customer's company, or their name when they trade as themselves. */
   customer: z.string(),
   email: z.string(),
 });
-export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
+export type StaffTicketSummary = z.infer<typeof staffTicketSummarySchema>;
 
 /** One ticket as staff see it: the thread and the customer. */
-export const adminTicketSchema = ticketSchema.extend({
+export const staffTicketSchema = ticketSchema.extend({
   user_id: z.number(),
   customer: z.string(),
   email: z.string(),
   user: customerOf,
 });
-export type AdminTicket = z.infer<typeof adminTicketSchema>;
+export type StaffTicket = z.infer<typeof staffTicketSchema>;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminInvoice, InvoiceList } from '../../../src/shared/api/invoices';
-import type { AdminOrder } from '../../../src/shared/api/admin-orders';
+import type { StaffInvoice, InvoiceList } from '../../../src/shared/api/invoices';
+import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type { Order } from '../../../src/shared/api/orders';
 import { invoiceNumbers, invoices } from '../../../src/server/db/schema';
 import type { TestApp } from '../helpers/app';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const db = () => t.database.db;
-const readOrder = async (id: number) => ok<AdminOrder>(await staff.get(`/api/admin/orders/${id}`));
+const readOrder = async (id: number) => ok<StaffOrder>(await staff.get(`/api/admin/orders/${id}`));
 
 /** A confirmed order moved to Processing, ready to dispatch. */
 async function printed(client = shopper): Promise<Order> {
@@ -136,12 +136,12 @@ describe('uploaded invoices and statements', () => {
     expect(Object.keys(refused.json().errors).sort()).toEqual(['date', 'file', 'number', 'total']);
 
     const good = form({ user_id: String(me.id), number: 'SAGE-2026-0042', date: '2026-11-02', total: '125.40' });
-    const uploaded = ok<AdminInvoice>(await staff.request('POST', '/api/admin/invoices', good.payload, { headers: good.headers }), 201);
+    const uploaded = ok<StaffInvoice>(await staff.request('POST', '/api/admin/invoices', good.payload, { headers: good.headers }), 201);
     expect(uploaded).toMatchObject({ number: 'SAGE-2026-0042', source: 'uploaded', total: 12540, order_id: null, date: '2026-11-02' });
     const again = await staff.request('POST', '/api/admin/invoices', good.payload, { headers: good.headers });
     expect(again.json().errors).toEqual({ number: 'An invoice with this number exists already' });
 
-    const staffList = ok<AdminInvoice[]>(await staff.get(`/api/admin/invoices?filter=${encodeURIComponent(JSON.stringify({ user_id: me.id }))}`));
+    const staffList = ok<StaffInvoice[]>(await staff.get(`/api/admin/invoices?filter=${encodeURIComponent(JSON.stringify({ user_id: me.id }))}`));
     expect(staffList.some((i) => i.source === 'uploaded') && staffList.some((i) => i.source === 'raised')).toBe(true);
     const theirs = await shopper.get(`/api/invoices/${uploaded.id}/pdf`);
     expect(theirs.rawPayload.equals(pdf)).toBe(true);
@@ -163,7 +163,7 @@ describe('uploaded invoices and statements', () => {
       expect(res.json().errors, number).toEqual({ number: expect.stringMatching(/^Letters, digits, - and \/ only/) });
     }
     const slashed = form({ user_id: String(me.id), number: 'SAGE/2026/0044', date: '2026-11-02', total: '10.00' });
-    const withSlashes = ok<AdminInvoice>(await staff.request('POST', '/api/admin/invoices', slashed.payload, { headers: slashed.headers }), 201);
+    const withSlashes = ok<StaffInvoice>(await staff.request('POST', '/api/admin/invoices', slashed.payload, { headers: slashed.headers }), 201);
     const download = await shopper.get(`/api/invoices/${withSlashes.id}/pdf`);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="SAGE_2026_0044.pdf"; filename*=UTF-8''SAGE_2026_0044.pdf`);
   });

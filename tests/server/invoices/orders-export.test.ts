@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDERS_EXPORT_COLUMNS } from '../../../src/shared/api/admin-exports';
-import type { DownloadLink } from '../../../src/shared/api/admin-production';
-import type { AdminOrder } from '../../../src/shared/api/admin-orders';
+import { ORDERS_EXPORT_COLUMNS } from '../../../src/shared/api/staff-exports';
+import type { DownloadLink } from '../../../src/shared/api/staff-production';
+import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import { ukToday } from '../../../src/shared/domain/orders/overdue';
 import { orders } from '../../../src/server/db/schema';
@@ -103,7 +103,7 @@ beforeAll(async () => {
   await confirmAt(march31.id, '2025-03-30T23:30:00Z');
   await confirmAt(april2.id, '2025-04-02T09:00:00Z');
   // April 2nd's order is dispatched, as staff do it: to Processing, then Dispatched with its tracking number.
-  const printing = ok<AdminOrder>(
+  const printing = ok<StaffOrder>(
     await staff.post(`/api/admin/orders/${april2.id}/status`, { status: 'printing', version: (await readOrder(april2.id)).version }),
   );
   ok(await staff.post(`/api/admin/orders/${april2.id}/status`, { status: 'dispatched', tracking_number: 'AB123456785GB', version: printing.version }));
@@ -114,8 +114,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-async function readOrder(id: number): Promise<AdminOrder> {
-  return ok<AdminOrder>(await staff.get(`/api/admin/orders/${id}`));
+async function readOrder(id: number): Promise<StaffOrder> {
+  return ok<StaffOrder>(await staff.get(`/api/admin/orders/${id}`));
 }
 
 describe('a customer’s orders as a spreadsheet', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../src/shared/api/admin-orders';
+import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import type { TestApp } from '../helpers/app';
 import { createProduct, createStock, setMargins } from '../helpers/catalogue';
@@ -134,13 +134,13 @@ describe('every change to a basket moves its version on', () => {
 describe('staff changes move a confirmed order’s version on', () => {
   it('saving notes and a tracking number', async () => {
     const order = await confirmedOrder(t, shopper, cat, del.first.id);
-    const read = ok<AdminOrder>(await staff.get(`/api/admin/orders/${order.id}`));
-    const noted = ok<AdminOrder>(await staff.put(`/api/admin/orders/${order.id}`, { notes: 'Rush if possible', version: read.version }));
+    const read = ok<StaffOrder>(await staff.get(`/api/admin/orders/${order.id}`));
+    const noted = ok<StaffOrder>(await staff.put(`/api/admin/orders/${order.id}`, { notes: 'Rush if possible', version: read.version }));
     expect(noted.version).toBe(read.version + 1);
     expect(await versionOf(order.id)).toBe(noted.version);
-    const moved = ok<AdminOrder>(await staff.post(`/api/admin/orders/${order.id}/status`, { status: 'printing', note: '', version: noted.version }));
+    const moved = ok<StaffOrder>(await staff.post(`/api/admin/orders/${order.id}/status`, { status: 'printing', note: '', version: noted.version }));
     expect(moved.version).toBe(noted.version + 1);
-    const tracked = ok<AdminOrder>(await staff.put(`/api/admin/orders/${order.id}`, { tracking_number: 'AB 1234 5678 5GB', version: moved.version }));
+    const tracked = ok<StaffOrder>(await staff.put(`/api/admin/orders/${order.id}`, { tracking_number: 'AB 1234 5678 5GB', version: moved.version }));
     expect(tracked.version).toBe(moved.version + 1);
   });
 });

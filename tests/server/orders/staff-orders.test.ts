@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, AdminOrderCounts, AdminOrderSummary, BulkMoveResult } from '../../../src/shared/api/admin-orders';
+import type { StaffOrder, StaffOrderCounts, StaffOrderSummary, BulkMoveResult } from '../../../src/shared/api/staff-orders';
 import type { Order } from '../../../src/shared/api/orders';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../../src/shared/domain/orders/statuses';
 import { findTransition } from '../../../src/shared/domain/orders/transitions';
@@ -22,7 +22,7 @@ afterAll(() => t?.close());
 
 const db = () => t.database.db;
 const filterQuery = (filter: object, extra = '') => `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
-const read = async (id: number) => ok<AdminOrder>(await staff.get(`/api/admin/orders/${id}`));
+const read = async (id: number) => ok<StaffOrder>(await staff.get(`/api/admin/orders/${id}`));
 const moveTo = (id: number, body: Record<string, unknown>) => staff.post(`/api/admin/orders/${id}/status`, body);
 /** Puts an order straight into a status (for the table of moves), as the database's own change. */
 const setStatus = (id: number, status: ConfirmedOrderStatus) =>
@@ -65,7 +65,7 @@ describe('staff moves follow the transition table', () => {
           continue;
         }
         expect(res.statusCode, `${from} → ${to}: ${res.body}`).toBe(200);
-        const after = res.json() as AdminOrder;
+        const after = res.json() as StaffOrder;
         expect(after).toMatchObject({ status: to, version: before.version + 1 });
         expect(events).toHaveLength(eventsBefore + 1);
         expect(events.at(-1)).toMatchObject({ fromStatus: from, toStatus: to, actor: 'staff', actorUserId: expect.any(Number), note: `${from} to ${to}` });
@@ -113,7 +113,7 @@ describe('staff moves follow the transition table', () => {
   it('dispatches a courier order without a tracking number', async () => {
     const order = await confirmedOrder(t, shopper, cat, del.courier.id);
     ok(await moveTo(order.id, { status: 'printing', version: order.version }));
-    const dispatched = ok<AdminOrder>(await moveTo(order.id, { status: 'dispatched', version: order.version + 1 }));
+    const dispatched = ok<StaffOrder>(await moveTo(order.id, { status: 'dispatched', version: order.version + 1 }));
     expect(dispatched).toMatchObject({ status: 'dispatched', tracking_number: null });
   });
 
@@ -166,7 +166,7 @@ describe('bulk moves', () => {
 describe('notes and tracking', () => {
   it('saves notes at the version read, refuses a stale one, and checks a tracking number against the carrier', async () => {
     const order = await confirmedOrder(t, shopper, cat, del.first.id);
-    const saved = ok<AdminOrder>(await staff.put(`/api/admin/orders/${order.id}`, { notes: 'Customer rang: rush if possible', version: order.version }));
+    const saved = ok<StaffOrder>(await staff.put(`/api/admin/orders/${order.id}`, { notes: 'Customer rang: rush if possible', version: order.version }));
     expect(saved).toMatchObject({ notes: 'Customer rang: rush if possible', version: order.version + 1 });
     const stale = await staff.put(`/api/admin/orders/${order.id}`, { notes: 'Typed over an old copy', version: order.version });
     expect(stale.statusCode).toBe(409);
@@ -175,7 +175,7 @@ describe('notes and tracking', () => {
     expect(early.statusCode).toBe(422);
     expect(early.json().errors.tracking_number).toMatch(/printed or dispatched/);
     // Unknown and read-only keys (as react-admin sends the whole record) are ignored.
-    const whole = ok<AdminOrder>(await staff.put(`/api/admin/orders/${order.id}`, { ...saved, notes: 'Whole record sent', status: 'cancelled' }));
+    const whole = ok<StaffOrder>(await staff.put(`/api/admin/orders/${order.id}`, { ...saved, notes: 'Whole record sent', status: 'cancelled' }));
     expect(whole).toMatchObject({ status: 'live', notes: 'Whole record sent' });
     // The customer never sees staff notes.
     expect(JSON.stringify(ok<Order>(await shopper.get(`/api/orders/${order.id}`)))).not.toContain('Whole record sent');
@@ -189,26 +189,26 @@ describe('the work queue', () => {
     const me = ok<{ id: number; email: string }>(await other.get('/api/user'));
     await db().update(orders).set({ dispatchDue: '2020-01-06', postcode: 'ZZ9 9ZZ' }).where(eq(orders.id, theirs.id));
 
-    const overdue = ok<AdminOrderSummary[]>(await staff.get(filterQuery({ overdue: true })));
+    const overdue = ok<StaffOrderSummary[]>(await staff.get(filterQuery({ overdue: true })));
     expect(overdue.map((o) => o.id)).toContain(theirs.id);
     expect(overdue.every((o) => o.overdue)).toBe(true);
-    expect(ok<AdminOrderSummary[]>(await staff.get(filterQuery({ overdue: false }))).map((o) => o.id)).not.toContain(theirs.id);
+    expect(ok<StaffOrderSummary[]>(await staff.get(filterQuery({ overdue: false }))).map((o) => o.id)).not.toContain(theirs.id);
 
     for (const q of [me.email.toUpperCase(), 'zz9 9zz', String(theirs.id)]) {
       expect(
-        ok<AdminOrderSummary[]>(await staff.get(filterQuery({ q }))).map((o) => o.id),
+        ok<StaffOrderSummary[]>(await staff.get(filterQuery({ q }))).map((o) => o.id),
         q,
       ).toContain(theirs.id);
     }
-    const byCustomer = ok<AdminOrderSummary[]>(await staff.get(filterQuery({ user_id: me.id })));
+    const byCustomer = ok<StaffOrderSummary[]>(await staff.get(filterQuery({ user_id: me.id })));
     expect(byCustomer).toEqual([expect.objectContaining({ id: theirs.id, user_id: me.id, postcode: 'ZZ9 9ZZ', item_count: 1, overdue: true })]);
 
-    const counts = ok<AdminOrderCounts>(
+    const counts = ok<StaffOrderCounts>(
       await staff.get(`/api/admin/orders/counts?filter=${encodeURIComponent(JSON.stringify({ user_id: me.id, status: 'cancelled' }))}`),
     );
     expect(counts).toEqual({ live: 1, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 1, overdue: 1 });
 
-    const sorted = ok<AdminOrderSummary[]>(await staff.get(`${filterQuery({})}&sort=${encodeURIComponent('["total","DESC"]')}`));
+    const sorted = ok<StaffOrderSummary[]>(await staff.get(`${filterQuery({})}&sort=${encodeURIComponent('["total","DESC"]')}`));
     const totals = sorted.map((o) => o.total ?? 0);
     expect(totals).toEqual([...totals].sort((x, y) => y - x));
 

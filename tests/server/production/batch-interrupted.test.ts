@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Batch, BatchSummary } from '../../../src/shared/api/admin-production';
+import type { Batch, BatchSummary } from '../../../src/shared/api/staff-production';
 import { buildApp } from '../../../src/server/app';
 import { batches, jobs } from '../../../src/server/db/schema';
 import { INTERRUPTED } from '../../../src/server/lib/jobs';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../src/shared/api/admin-orders';
-import type { Batch, BatchSummary, BatchWaiting } from '../../../src/shared/api/admin-production';
+import type { StaffOrder } from '../../../src/shared/api/staff-orders';
+import type { Batch, BatchSummary, BatchWaiting } from '../../../src/shared/api/staff-production';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import { batches, batchItems, orderEvents, orderItems, orders } from '../../../src/server/db/schema';
 import { JOBS_CSV_COLUMNS } from '../../../src/server/modules/production/press-files';
@@ -41,7 +41,7 @@ beforeEach(async () => {
 });
 
 const run = (body: object = {}) => staff.post('/api/admin/batches/run', body);
-const readOrder = async (id: number) => ok<AdminOrder>(await staff.get(`/api/admin/orders/${id}`));
+const readOrder = async (id: number) => ok<StaffOrder>(await staff.get(`/api/admin/orders/${id}`));
 const zipFiles = () => {
   try {
     return readdirSync(path.join(t.dataDir, 'files', 'batches'));

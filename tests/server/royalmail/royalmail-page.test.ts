@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder, BulkMoveResult } from '../../../src/shared/api/admin-orders';
-import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../../src/shared/api/admin-production';
+import type { StaffOrder, BulkMoveResult } from '../../../src/shared/api/staff-orders';
+import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../../src/shared/api/staff-production';
 import { CLICK_AND_DROP_COLUMNS } from '../../../src/shared/domain/delivery/royalmail';
 import type { Order } from '../../../src/shared/api/orders';
 import { deliveryTypes, orders } from '../../../src/server/db/schema';
@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const readOrder = async (id: number) => ok<AdminOrder>(await staff.get(`/api/admin/orders/${id}`));
+const readOrder = async (id: number) => ok<StaffOrder>(await staff.get(`/api/admin/orders/${id}`));
 
 /** A confirmed order moved to Processing (as a batch run would), by Royal Mail unless told otherwise. */
 async function processing(deliveryTypeId = del.first.id, address: Partial<typeof orders.$inferInsert> = {}): Promise<Order> {
@@ -314,7 +314,7 @@ describe("tracking numbers follow the order's service", () => {
     });
     expect(move.statusCode).toBe(422);
     expect(move.json().errors.tracking_number).toMatch(/not a tracked service/);
-    const sent = ok<AdminOrder>(
+    const sent = ok<StaffOrder>(
       await staff.post(`/api/admin/orders/${untracked.id}/status`, { status: 'dispatched', version: (await readOrder(untracked.id)).version }),
     );
     expect(sent).toMatchObject({ status: 'dispatched', tracking_number: null });
@@ -346,7 +346,7 @@ describe('without Click & Drop set up, or with a key it refuses', () => {
       const buyer = await customer(wrong);
       const wrongDel = await seedDelivery(wrong, buyer.gbId);
       const order = await confirmedOrder(wrong, buyer.client, wrongCat, wrongDel.first.id);
-      const { version } = ok<AdminOrder>(await client.get(`/api/admin/orders/${order.id}`));
+      const { version } = ok<StaffOrder>(await client.get(`/api/admin/orders/${order.id}`));
       ok(await client.post(`/api/admin/orders/${order.id}/status`, { status: 'printing', version }));
       const res = await client.post('/api/admin/royalmail/push', { ids: [order.id] });
       expect(res.statusCode).toBe(502);

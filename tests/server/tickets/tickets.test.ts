@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminTicket, AdminTicketSummary, Ticket, TicketCounts, TicketList } from '../../../src/shared/api/tickets';
+import type { StaffTicket, StaffTicketSummary, Ticket, TicketCounts, TicketList } from '../../../src/shared/api/tickets';
 import { CLOSED_TICKET_MESSAGE, statusAfterMessage, findTicketTransition, TICKET_STATUSES } from '../../../src/shared/domain/tickets/tickets';
 import type { Order } from '../../../src/shared/api/orders';
 import { mailOutbox, ticketFiles, tickets } from '../../../src/server/db/schema';
@@ -113,13 +113,13 @@ describe('a ticket through its life', () => {
     expect(staffMail.text).toContain(`http://localhost:3000/admin/tickets/${ticket.id}`);
 
     // Staff see it waiting, with the customer; the tab counts agree.
-    const waiting = ok<AdminTicketSummary[]>(await staff.get(`/api/admin/tickets?filter=${encodeURIComponent(JSON.stringify({ status: 'open' }))}`));
+    const waiting = ok<StaffTicketSummary[]>(await staff.get(`/api/admin/tickets?filter=${encodeURIComponent(JSON.stringify({ status: 'open' }))}`));
     expect(waiting.map((w) => w.id)).toContain(ticket.id);
     const counts = ok<TicketCounts>(await staff.get('/api/admin/tickets/counts'));
     expect(counts.open).toBeGreaterThanOrEqual(1);
 
     // Staff answer with a PNG: answered, and the customer hears with the text and a link.
-    const answered = ok<AdminTicket>(
+    const answered = ok<StaffTicket>(
       await send(staff, `/api/admin/tickets/${ticket.id}/replies`, [
         { name: 'body', value: 'Sorry — we will reprint them today.' },
         file(await png(), 'reprint.png', 'image/png'),
@@ -319,18 +319,18 @@ describe('lists', () => {
 
     const query = (filter: object, sort = ['last_message_at', 'ASC']) =>
       staff.get(`/api/admin/tickets?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&range=[0,99]`);
-    const byOrder = ok<AdminTicketSummary[]>(await query({ order_id: order.id }));
+    const byOrder = ok<StaffTicketSummary[]>(await query({ order_id: order.id }));
     expect(byOrder.every((r) => r.order_id === order.id)).toBe(true);
     expect(byOrder.map((r) => r.id)).toContain(a.id);
-    const open_ = ok<AdminTicketSummary[]>(await query({ status: 'open' }));
+    const open_ = ok<StaffTicketSummary[]>(await query({ status: 'open' }));
     const times = open_.map((r) => r.last_message_at);
     expect([...times].sort()).toEqual(times);
-    expect(ok<AdminTicketSummary[]>(await query({ q: 'crooked' })).map((r) => r.id)).toEqual([a.id]);
+    expect(ok<StaffTicketSummary[]>(await query({ q: 'crooked' })).map((r) => r.id)).toEqual([a.id]);
     const customerRow = byOrder.find((r) => r.id === a.id)!;
-    expect(ok<AdminTicketSummary[]>(await query({ user_id: customerRow.user_id, q: 'smudged' })).map((r) => r.id)).toEqual([b.id]);
-    expect(ok<AdminTicketSummary[]>(await query({ q: customerRow.email })).length).toBeGreaterThanOrEqual(2);
+    expect(ok<StaffTicketSummary[]>(await query({ user_id: customerRow.user_id, q: 'smudged' })).map((r) => r.id)).toEqual([b.id]);
+    expect(ok<StaffTicketSummary[]>(await query({ q: customerRow.email })).length).toBeGreaterThanOrEqual(2);
     expect((await query({ status: 'lost' })).statusCode).toBe(422);
-    const one = ok<AdminTicket>(await staff.get(`/api/admin/tickets/${a.id}`));
+    const one = ok<StaffTicket>(await staff.get(`/api/admin/tickets/${a.id}`));
     expect(one).toMatchObject({ id: a.id, user: { id: customerRow.user_id }, thread: [expect.objectContaining({ id: 0, body: 'Cards cut crooked' })] });
   });
 });

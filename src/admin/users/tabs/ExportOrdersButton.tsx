@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
-import type { AdminUser } from '../../../shared/api';
+import type { StaffUser } from '../../../shared/api';
 import { ActionDialogButtons } from '../../common/ActionDialogButtons';
 import { followLink } from '../../common/followLink';
 import type { StaffDataProvider } from '../../dataProvider';
@@ -31,7 +31,7 @@ type Which = 'all' | 'dispatched';
  * browser follow it: the spreadsheet downloads with the browser's own progress, and a script never
  * holds it. What the server refuses shows beside the field it is about.
  */
-export function ExportOrdersButton({ user }: { user: Pick<AdminUser, 'id' | 'firstname' | 'lastname' | 'company_name'> }) {
+export function ExportOrdersButton({ user }: { user: Pick<StaffUser, 'id' | 'firstname' | 'lastname' | 'company_name'> }) {
   const id = useId();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const dataProvider = useDataProvider<StaffDataProvider>();

@@ -14,7 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { DataTable, ListBase, useDataProvider, useListContext, useNotify, useRecordContext } from 'react-admin';
-import type { AdminInvoice, AdminUser } from '../../../shared/api';
+import type { StaffInvoice, StaffUser } from '../../../shared/api';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { SaveFileButton } from '../../../shared/ui/download';
@@ -26,11 +26,11 @@ import { OrderLink } from '../../orders/fields';
 import { FailureAlert } from '../../../shared/ui/FailureAlert';
 import { DateInput } from '../../../shared/ui/DateInput';
 
-const Column = DataTable.Col<AdminInvoice>;
+const Column = DataTable.Col<StaffInvoice>;
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /** Upload an invoice from the accounting package: its number, date, total and PDF; the server's refusals beside each field. */
-function UploadInvoice({ user }: { user: AdminUser }) {
+function UploadInvoice({ user }: { user: StaffUser }) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -143,7 +143,7 @@ function UploadInvoice({ user }: { user: AdminUser }) {
 }
 
 function InvoicesTable() {
-  const { total, isPending } = useListContext<AdminInvoice>();
+  const { total, isPending } = useListContext<StaffInvoice>();
   const dataProvider = useDataProvider<StaffDataProvider>();
   if (!isPending && !total) {
     return (
@@ -189,7 +189,7 @@ function InvoicesTable() {
 
 /** The user's invoices (raised on dispatch and uploaded), an upload, and a month's statement. */
 export function InvoicesTab() {
-  const user = useRecordContext<AdminUser>();
+  const user = useRecordContext<StaffUser>();
   const dataProvider = useDataProvider<StaffDataProvider>();
   const [month, setMonth] = useState(thisMonth);
   if (!user) return null;

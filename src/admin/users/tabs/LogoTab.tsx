@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Confirm, useRecordContext } from 'react-admin';
-import { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_MAX_WIDTH, type AdminUser } from '../../../shared/api';
+import { LOGO_ACCEPT, LOGO_MAX_BYTES, LOGO_MAX_WIDTH, type StaffUser } from '../../../shared/api';
 import { useLogoActions } from './useLogoActions';
 
 /**
@@ -15,7 +15,7 @@ import { useLogoActions } from './useLogoActions';
  * remove. The server checks the file by its content and resizes it to at most 800 px wide.
  */
 export function LogoTab() {
-  const user = useRecordContext<AdminUser>();
+  const user = useRecordContext<StaffUser>();
   const inputId = useId();
   const [confirming, setConfirming] = useState(false);
   const { busy, problem, upload, remove } = useLogoActions(user?.id ?? 0);

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { ListBase, useRecordContext } from 'react-admin';
-import type { AdminUser } from '../../../shared/api';
+import type { StaffUser } from '../../../shared/api';
 import { StaffPagination } from '../../common/StaffPagination';
 import { OrdersPhoneList, OrdersTable } from '../../orders/OrdersTable';
 import { StatusTabs } from '../../orders/StatusTabs';
@@ -15,7 +15,7 @@ import { ExportOrdersButton } from './ExportOrdersButton';
  * theirs alone and do not show. Export to Excel makes a spreadsheet of them (all, or dispatched only, between two days).
  */
 export function OrdersTab() {
-  const user = useRecordContext<AdminUser>();
+  const user = useRecordContext<StaffUser>();
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   if (!user) return null;
   const permanent = { user_id: user.id };

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useState } from 'react';
 import { Confirm, useCreate, useDelete, useGetList, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import type { AdminUser, ProductRecord, UserPriceRecord } from '../../../shared/api';
+import type { StaffUser, ProductRecord, UserPriceRecord } from '../../../shared/api';
 import { InlineTextField } from '../../common/InlineTextField';
 import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 
@@ -146,7 +146,7 @@ function AddDiscount({ userId, products, taken }: { userId: number; products: Pr
 
 /** The Prices tab: this customer's discount in percent per product (their price agreement). */
 export function PricesTab() {
-  const user = useRecordContext<AdminUser>();
+  const user = useRecordContext<StaffUser>();
   const {
     data: prices = [],
     isPending,

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CheckboxGroupInput, EditBase, SaveButton, useGetList, useRecordContext } from 'react-admin';
-import type { AdminUser, ProductRecord } from '../../../shared/api';
+import type { StaffUser, ProductRecord } from '../../../shared/api';
 import { StaleRecordNotice } from '../../common/StaleRecordNotice';
 import { StaffForm } from '../../common/StaffForm';
 
@@ -11,7 +11,7 @@ import { StaffForm } from '../../common/StaffForm';
  * user-products record, whose id is the user's and which carries `product_ids`.
  */
 export function ProductsTab() {
-  const user = useRecordContext<AdminUser>();
+  const user = useRecordContext<StaffUser>();
   const { data: restricted = [], isPending } = useGetList<ProductRecord>('products', {
     filter: { restricted: true },
     pagination: { page: 1, perPage: 500 },

@@ -1,7 +1,7 @@
 import { and, count, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { optionGroups, options, products, productsStock, stock, stockMargins, turnarounds, userPrices, userProducts, users } from '../schema';
-import { bumpCatalogueVersion } from '../../modules/catalogue/version';
+import { bumpCatalogueVersion } from '../../modules/catalogue/catalogue-version';
 
 /**
  * The demo catalogue: six papers and eight products with realistic SRA3 costs, items per sheet,

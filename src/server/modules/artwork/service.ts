@@ -13,7 +13,7 @@ import type { SettingsService } from '../settings/service';
 import type { ArtworkCheckJob } from './job';
 import type { ArtworkEngine } from './preflight';
 import { previewFileKeys } from './previews';
-import { withNewVersion } from '../orders/version';
+import { withNewVersion } from '../orders/order-version';
 
 /** The upload's one field: the 422s of a bad upload are reported on it. */
 export const ARTWORK_FIELD = 'file';

@@ -8,7 +8,7 @@ import { claimVersion, lockForDelete, nextVersion, type RecordKind } from '../..
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { presentMargin } from './present';
 import type { ProductsService } from './products';
-import { bumpCatalogueVersion } from './version';
+import { bumpCatalogueVersion } from './catalogue-version';
 import type { StockService } from './stock';
 
 type MarginCreate = z.output<typeof marginCreateSchema>;

@@ -14,7 +14,7 @@ import { optionGroups, options, products, type OptionGroupRow, type OptionRow } 
 import { notFound, uniqueAsFieldError, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListField, type ListSpec } from '../../lib/list-query';
-import { bumpCatalogueVersion } from './version';
+import { bumpCatalogueVersion } from './catalogue-version';
 
 /**
  * A product's finishing options (DESIGN §2 "Options and turnarounds"): its option groups

@@ -11,7 +11,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { presentProduct } from './present';
 import { linkedInOrder, nextSortOrder, reorderCatalogue } from './reorder';
 import { addStandardTurnaround, setDefaultTurnaroundDays } from './turnarounds';
-import { bumpCatalogueVersion } from './version';
+import { bumpCatalogueVersion } from './catalogue-version';
 
 type ProductCreate = z.output<typeof productCreateSchema>;
 type ProductUpdate = z.output<typeof productUpdateSchema>;

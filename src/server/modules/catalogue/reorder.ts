@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { products, stock } from '../../db/schema';
 import { unprocessable } from '../../lib/domain-errors';
-import { bumpCatalogueVersion } from './version';
+import { bumpCatalogueVersion } from './catalogue-version';
 
 /** The lists kept in the printer's own order (sort_order, then id). */
 type Ordered = typeof stock | typeof products;

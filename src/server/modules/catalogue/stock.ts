@@ -9,7 +9,7 @@ import { claimVersion, lockForDelete, type RecordKind } from '../../lib/record-v
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { presentStock } from './present';
 import { nextSortOrder, reorderCatalogue } from './reorder';
-import { bumpCatalogueVersion } from './version';
+import { bumpCatalogueVersion } from './catalogue-version';
 
 type StockCreate = z.output<typeof stockCreateSchema>;
 type StockUpdate = z.output<typeof stockUpdateSchema>;

@@ -7,7 +7,7 @@ import { products, turnarounds, type TurnaroundRow } from '../../db/schema';
 import { conflict, notFound, uniqueAsFieldError, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, nextVersion, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
-import { bumpCatalogueVersion } from './version';
+import { bumpCatalogueVersion } from './catalogue-version';
 
 type TurnaroundCreate = z.output<typeof turnaroundCreateSchema>;
 type TurnaroundUpdate = z.output<typeof turnaroundUpdateSchema>;

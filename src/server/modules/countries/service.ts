@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminCountry, adminCountryUpdateSchema } from '../../../shared/api/admin-countries';
+import type { StaffCountry, staffCountryUpdateSchema } from '../../../shared/api/staff-countries';
 import type { Country } from '../../../shared/api/countries';
 import type { Db } from '../../db/client';
 import { countries } from '../../db/schema';
@@ -12,7 +12,7 @@ const staffColumns = { id: countries.id, code: countries.code, name: countries.n
 const COUNTRY: RecordKind = { noun: 'country', missing: 'No such country.' };
 
 /** The staff list of countries: filters, sorts and what `q` searches. */
-export const countriesListSpec: ListSpec<AdminCountry, AdminCountry> = {
+export const countriesListSpec: ListSpec<StaffCountry, StaffCountry> = {
   table: countries,
   select: staffColumns,
   present: (rows) => rows,
@@ -25,7 +25,7 @@ export const countriesListSpec: ListSpec<AdminCountry, AdminCountry> = {
 
 /** Countries are seeded from ISO 3166; staff only switch them on and off (and may correct a name). */
 export function countriesService(db: Db) {
-  async function get(id: number): Promise<AdminCountry | null> {
+  async function get(id: number): Promise<StaffCountry | null> {
     const [row] = await db.select(staffColumns).from(countries).where(eq(countries.id, id)).limit(1);
     return row ?? null;
   }
@@ -43,7 +43,7 @@ export function countriesService(db: Db) {
         .orderBy(asc(countries.name));
     },
 
-    async update(id: number, input: Partial<z.output<typeof adminCountryUpdateSchema>>, version: number): Promise<AdminCountry> {
+    async update(id: number, input: Partial<z.output<typeof staffCountryUpdateSchema>>, version: number): Promise<StaffCountry> {
       return db.transaction(async (tx) => {
         await claimVersion(tx, { table: countries, id: countries.id, version: countries.version }, id, version, COUNTRY);
         if (Object.keys(input).length) await tx.update(countries).set(input).where(eq(countries.id, id));

@@ -19,7 +19,7 @@ export interface DeliveryTypeFacts extends DeliveryTypeRule {
  * The delivery catalogue as ordering reads it (DESIGN §2 "Delivery", "Working days"): the active
  * delivery types with their countries and weight bands, and the closed days. Three small queries.
  * Staff edits are its `types`, `prices` (weight bands) and `closedDays` (types.ts, prices.ts,
- * closed-days.ts), served at /api/admin by admin.ts.
+ * closed-days.ts), served at /api/admin by staff-routes.ts.
  */
 export function deliveryService(db: Db) {
   return {

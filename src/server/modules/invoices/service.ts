@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminInvoice, Invoice, InvoiceList, invoiceListQuerySchema } from '../../../shared/api/invoices';
+import type { StaffInvoice, Invoice, InvoiceList, invoiceListQuerySchema } from '../../../shared/api/invoices';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
@@ -106,7 +106,7 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     return { ...file, name: `${row.number}.pdf` };
   }
 
-  const adminColumns = {
+  const staffColumns = {
     id: invoices.id,
     number: invoices.number,
     userId: invoices.userId,
@@ -119,13 +119,13 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     createdAt: invoices.createdAt,
     customer: sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${qualified(users.id)} = ${qualified(invoices.userId)})`,
   };
-  type AdminRow = Omit<InvoiceRow, 'content' | 'fileKey' | 'fileSize' | 'createdBy'> & { customer: string };
-  const presentAdmin = (r: AdminRow): AdminInvoice => ({ ...present(r), user_id: r.userId, customer: r.customer });
+  type StaffRow = Omit<InvoiceRow, 'content' | 'fileKey' | 'fileSize' | 'createdBy'> & { customer: string };
+  const presentForStaff = (r: StaffRow): StaffInvoice => ({ ...present(r), user_id: r.userId, customer: r.customer });
 
-  const list: ListSpec<AdminInvoice, AdminRow> = {
+  const list: ListSpec<StaffInvoice, StaffRow> = {
     table: invoices,
-    select: adminColumns,
-    present: (rows) => rows.map(presentAdmin),
+    select: staffColumns,
+    present: (rows) => rows.map(presentForStaff),
     fields: fieldsOf(invoices, {
       id: 'int',
       user_id: 'int',
@@ -249,9 +249,9 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
       return pdfOf(row);
     },
 
-    async get(id: number): Promise<AdminInvoice | null> {
-      const [row] = await db.select(adminColumns).from(invoices).where(eq(invoices.id, id));
-      return row ? presentAdmin(row) : null;
+    async get(id: number): Promise<StaffInvoice | null> {
+      const [row] = await db.select(staffColumns).from(invoices).where(eq(invoices.id, id));
+      return row ? presentForStaff(row) : null;
     },
 
     async pdf(id: number) {
@@ -261,7 +261,7 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     },
 
     /** An invoice from an accounting package, uploaded to a customer's account (the PDF already checked). */
-    async upload(input: { user_id: number; number: string; date: string; total: number }, pdf: Buffer, staffId: number): Promise<AdminInvoice> {
+    async upload(input: { user_id: number; number: string; date: string; total: number }, pdf: Buffer, staffId: number): Promise<StaffInvoice> {
       const [owner] = await db
         .select({ id: users.id })
         .from(users)

@@ -1,7 +1,7 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ServiceLog } from '../../lib/logging';
-import type { AdminMail, MailStatus } from '../../../shared/api/admin-mail';
-import { MAIL_STATUSES } from '../../../shared/api/admin-mail';
+import type { StaffMail, MailStatus } from '../../../shared/api/staff-mail';
+import { MAIL_STATUSES } from '../../../shared/api/staff-mail';
 import type { Db } from '../../db/client';
 import { jobs, mailOutbox, type MailOutboxRow } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
@@ -24,7 +24,7 @@ function redact(text: string, links: string[]): string {
   return links.reduce((out, link) => (link ? out.split(link).join('[link]') : out), text);
 }
 
-export function presentMail(row: MailOutboxRow): AdminMail {
+export function presentMail(row: MailOutboxRow): StaffMail {
   return {
     id: row.id,
     to: row.toAddress,
@@ -42,7 +42,7 @@ export function presentMail(row: MailOutboxRow): AdminMail {
 }
 
 /** The staff list of the outbox: filter by status (failed first of all), search by address and subject. */
-export const mailListSpec: ListSpec<AdminMail, MailOutboxRow> = {
+export const mailListSpec: ListSpec<StaffMail, MailOutboxRow> = {
   table: mailOutbox,
   present: (rows) => rows.map(presentMail),
   fields: {
@@ -135,7 +135,7 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
     return [row, job] as const;
   }
 
-  async function findOne(id: number): Promise<AdminMail | null> {
+  async function findOne(id: number): Promise<StaffMail | null> {
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
     return row ? presentMail(row) : null;
   }
@@ -163,7 +163,7 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
      * Staff's resend: a failed or sent message is queued again with a fresh round of attempts; a
      * message still waiting for a retry is tried now.
      */
-    async resend(id: number): Promise<AdminMail> {
+    async resend(id: number): Promise<StaffMail> {
       await db.transaction(async (tx) => {
         const [row] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).for('update').limit(1);
         if (!row) throw notFound('No such message.');

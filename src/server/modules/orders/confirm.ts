@@ -23,7 +23,7 @@ async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key: string
  *
  * Optimistic, with no lock held while the basket is judged: one statement reads the order with
  * its items, and one statement — its own transaction — freezes and moves it only if it is still
- * at the version read (every change to a basket and its items moves it on: version.ts). Otherwise
+ * at the version read (every change to a basket and its items moves it on: order-version.ts). Otherwise
  * the order changed meanwhile (a duplicate confirmation won, or an edit in another tab): it is read
  * and judged again. Two round trips where a locking transaction needs six.
  */

@@ -5,12 +5,12 @@ import { conflict, notFound } from '../../lib/domain-errors';
 import type { OrdersContext } from './context';
 import { previewFileKeys } from '../artwork/previews';
 import type { OrderSnapshot } from './snapshot';
-import { basketChanged, withNewVersion, type OrderColumns } from './version';
+import { basketChanged, withNewVersion, type OrderColumns } from './order-version';
 
 /*
  * The SQL of one customer's order: finding it (anyone else's is 404), and the writes of its basket,
  * items and copies. Rules live beside (basket.ts, confirm.ts, lifecycle.ts); every write here that
- * changes a basket moves its version on (version.ts).
+ * changes a basket moves its version on (order-version.ts).
  */
 
 export const NO_SUCH_ORDER = 'No such order.';

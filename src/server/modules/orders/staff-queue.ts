@@ -1,5 +1,5 @@
 import { and, count, inArray, lt, ne, not, or, sql } from 'drizzle-orm';
-import type { AdminOrderCounts, AdminOrderSummary } from '../../../shared/api/admin-orders';
+import type { StaffOrderCounts, StaffOrderSummary } from '../../../shared/api/staff-orders';
 import { isOverdue, OPEN_ORDER_STATUSES, ukToday } from '../../../shared/domain/orders/overdue';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
@@ -47,7 +47,7 @@ export const fullName = (p: { firstname: string; lastname: string }) => `${p.fir
 /** An order past its dispatch day and still owing it (the `overdue` filter); today is the UK's. */
 const overdueNow = () => and(inArray(orders.status, [...OPEN_ORDER_STATUSES]), lt(orders.dispatchDue, ukToday()))!;
 
-async function presentSummaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderSummary[]> {
+async function presentSummaries(db: Db, rows: SummaryRow[]): Promise<StaffOrderSummary[]> {
   const ids = [...new Set(rows.map((r) => r.userId))];
   const people = ids.length
     ? await db
@@ -82,7 +82,7 @@ async function presentSummaries(db: Db, rows: SummaryRow[]): Promise<AdminOrderS
 }
 
 /** The confirmed orders as the staff list reads them (baskets are the customers' own). */
-export function staffOrderList(db: Db): ListSpec<AdminOrderSummary, SummaryRow> {
+export function staffOrderList(db: Db): ListSpec<StaffOrderSummary, SummaryRow> {
   return {
     table: orders,
     select: summaryColumns,
@@ -118,7 +118,7 @@ export function staffOrderList(db: Db): ListSpec<AdminOrderSummary, SummaryRow> 
 }
 
 /** The orders in each status, and the overdue ones, under the list's other filters (its status filter is left out). */
-export async function countStaffOrders(db: Db, list: ListSpec<AdminOrderSummary, SummaryRow>, params: ListParams): Promise<AdminOrderCounts> {
+export async function countStaffOrders(db: Db, list: ListSpec<StaffOrderSummary, SummaryRow>, params: ListParams): Promise<StaffOrderCounts> {
   const { status: _status, ...filter } = params.filter ?? {};
   const { where } = listQuery(list, { filter });
   const rows = await db
@@ -126,7 +126,7 @@ export async function countStaffOrders(db: Db, list: ListSpec<AdminOrderSummary,
     .from(orders)
     .where(where)
     .groupBy(orders.status);
-  const counts: AdminOrderCounts = { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 0, overdue: 0 };
+  const counts: StaffOrderCounts = { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 0, overdue: 0 };
   for (const { status, n, overdue } of rows) {
     if (status in counts) counts[status as ConfirmedOrderStatus] = n;
     counts.all += n;

@@ -1,14 +1,14 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  adminOrderSchema,
-  adminOrderSummarySchema,
-  type AdminOrder,
+  staffOrderSchema,
+  staffOrderSummarySchema,
+  type StaffOrder,
   type BulkMoveResult,
-  adminBulkMoveSchema,
-  adminOrderMoveSchema,
-  adminOrderUpdateSchema,
-} from '../../../shared/api/admin-orders';
+  staffBulkMoveSchema,
+  staffOrderMoveSchema,
+  staffOrderUpdateSchema,
+} from '../../../shared/api/staff-orders';
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { isOverdue } from '../../../shared/domain/orders/overdue';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
@@ -22,7 +22,7 @@ import type { MailOutbox } from '../mail/service';
 import type { OrdersService } from './service';
 import { countStaffOrders, fullName, staffOrderList } from './staff-queue';
 import { allowedMove, moveOrders, type MailLinks, type Move } from './transitions';
-import { withNewVersion } from './version';
+import { withNewVersion } from './order-version';
 
 export interface StaffOrdersDeps extends MailLinks {
   db: Db;
@@ -32,9 +32,9 @@ export interface StaffOrdersDeps extends MailLinks {
   invoices: InvoicesService;
 }
 
-type MoveInput = z.output<typeof adminOrderMoveSchema>;
-type BulkInput = z.output<typeof adminBulkMoveSchema>;
-type UpdateInput = z.output<typeof adminOrderUpdateSchema>;
+type MoveInput = z.output<typeof staffOrderMoveSchema>;
+type BulkInput = z.output<typeof staffBulkMoveSchema>;
+type UpdateInput = z.output<typeof staffOrderUpdateSchema>;
 
 /** A confirmed order, locked for the change; a basket or no such id is 404. */
 async function lockConfirmed(tx: Db, id: number): Promise<OrderRow> {
@@ -92,7 +92,7 @@ async function staffMove(
 }
 
 /** One confirmed order as staff see it: the customer's view, with its customer, staff notes and the full history by name. */
-async function staffOrder({ db, orders: customerOrders }: StaffOrdersDeps, id: number): Promise<AdminOrder | null> {
+async function staffOrder({ db, orders: customerOrders }: StaffOrdersDeps, id: number): Promise<StaffOrder | null> {
   const [row] = await db
     .select()
     .from(orders)
@@ -126,7 +126,7 @@ async function staffOrder({ db, orders: customerOrders }: StaffOrdersDeps, id: n
   };
 }
 
-async function freshStaffOrder(deps: StaffOrdersDeps, id: number): Promise<AdminOrder> {
+async function freshStaffOrder(deps: StaffOrdersDeps, id: number): Promise<StaffOrder> {
   const order = await staffOrder(deps, id);
   if (!order) throw notFound(`No such order: ${id}.`);
   return order;
@@ -144,7 +144,7 @@ async function confirmedItem(db: Db, orderId: number, itemId: number): Promise<O
 }
 
 /** Staff notes and the tracking number, at the version they were read at. */
-async function updateStaffFields(deps: StaffOrdersDeps, id: number, input: UpdateInput): Promise<AdminOrder> {
+async function updateStaffFields(deps: StaffOrdersDeps, id: number, input: UpdateInput): Promise<StaffOrder> {
   await deps.db.transaction(async (tx) => {
     const row = await lockConfirmed(tx, id);
     refuseStale(row, input.version);
@@ -199,14 +199,14 @@ export function staffOrdersService(deps: StaffOrdersDeps) {
   const list = staffOrderList(deps.db);
   return {
     list,
-    recordSchema: z.union([adminOrderSchema, adminOrderSummarySchema]),
+    recordSchema: z.union([staffOrderSchema, staffOrderSummarySchema]),
     get: (id: number) => staffOrder(deps, id),
     item: (orderId: number, itemId: number) => confirmedItem(deps.db, orderId, itemId),
     /** The orders in each status, and the overdue ones, under the list's other filters (its status filter is left out). */
     counts: (params: ListParams) => countStaffOrders(deps.db, list, params),
     update: (id: number, input: UpdateInput) => updateStaffFields(deps, id, input),
     /** One move of the transition table, at the version it was read at. */
-    async move(id: number, input: MoveInput, staff: UserRow): Promise<AdminOrder> {
+    async move(id: number, input: MoveInput, staff: UserRow): Promise<StaffOrder> {
       await deps.db.transaction((tx) => moveLocked(deps, tx, id, input, staff, input.version));
       return freshStaffOrder(deps, id);
     },

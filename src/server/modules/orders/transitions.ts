@@ -10,7 +10,7 @@ import type { InvoicesService } from '../invoices/service';
 import { mailColumns, type MailOutbox } from '../mail/service';
 import { orderMail, type MailLinks } from './order-mail';
 import type { OrderHistoryEntry } from './snapshot';
-import { withNewVersion, type OrderColumns } from './version';
+import { withNewVersion, type OrderColumns } from './order-version';
 
 export type { MailLinks } from './order-mail';
 

@@ -5,7 +5,7 @@ import { requireUser } from '../../lib/auth';
 import { COMPRESS_THRESHOLD_BYTES } from '../../lib/compression';
 import { matchesEtag } from '../../lib/etag';
 import { jsonBytes, type ZodTypeProvider } from '../../lib/zod';
-import { encodedBody, negotiateEncoding, type PreparedAnswer } from './answer';
+import { encodedBody, negotiateEncoding, type PreparedAnswer } from './prepared-answer';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

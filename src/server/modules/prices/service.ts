@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { closedDays, settings, userPrices, userProducts, type UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/domain-errors';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
-import { prepareAnswer, type PreparedAnswer } from './answer';
+import { prepareAnswer, type PreparedAnswer } from './prepared-answer';
 import { defaultPercent, loadSnapshot, orderableJson, pricedJson, priceBreak, type ClockMoment, type Snapshot, type SnapshotProduct } from './snapshot';
 
 export interface ItemChoice {

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { BatchItem } from '../../../shared/api/admin-production';
+import type { BatchItem } from '../../../shared/api/staff-production';
 import { sheetsFor } from '../../../shared/domain/pricing/engine';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, stock, users } from '../../db/schema';

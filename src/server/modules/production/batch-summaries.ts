@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BatchStatus, BatchSummary } from '../../../shared/api/admin-production';
+import type { BatchStatus, BatchSummary } from '../../../shared/api/staff-production';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { batches, jobs as jobRows, stock, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { NOTHING_TO_BATCH, type Batch, type BatchRun, type BatchSummary, type BatchWaiting } from '../../../shared/api/admin-production';
+import { NOTHING_TO_BATCH, type Batch, type BatchRun, type BatchSummary, type BatchWaiting } from '../../../shared/api/staff-production';
 import { isUniqueViolation } from '../../db/errors';
 import { batches, batchItems, orderItems, orders, products, stock, users, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';

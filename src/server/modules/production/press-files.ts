@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { toCsv } from '../../../shared/domain/csv';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
-import type { BatchItem } from '../../../shared/api/admin-production';
+import type { BatchItem } from '../../../shared/api/staff-production';
 
 /**
  * What the press receives with a batch (DESIGN §2 "Production: batches"): each artwork named so the

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../../shared/api/admin-production';
+import type { RoyalMailOrder, RoyalMailPushResult, TrackingImport } from '../../../shared/api/staff-production';
 import { toCsv } from '../../../shared/domain/csv';
 import { CLICK_AND_DROP_COLUMNS, packageSize, type RoyalMailShipment } from '../../../shared/domain/delivery/royalmail';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
@@ -11,7 +11,7 @@ import { qualified } from '../../db/columns';
 import { countries, deliveryTypes, orderItems, orders, products, users } from '../../db/schema';
 import { conflict, unprocessable, UpstreamFailed } from '../../lib/domain-errors';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
-import { withNewVersion } from '../orders/version';
+import { withNewVersion } from '../orders/order-version';
 import { ClickAndDropError, clickAndDropClient } from './click-and-drop';
 import { readTrackingFile } from './tracking-file';
 

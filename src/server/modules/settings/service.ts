@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { SETTING_VALUE_RULES, type AdminSetting, type adminSettingUpdateSchema } from '../../../shared/api/admin-settings';
+import { SETTING_VALUE_RULES, type StaffSetting, type staffSettingUpdateSchema } from '../../../shared/api/staff-settings';
 import type { Setting } from '../../../shared/api/settings';
 import type { Db } from '../../db/client';
 import { settings, type SettingRow, type UserRow } from '../../db/schema';
@@ -8,7 +8,7 @@ import { notFound, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, type RecordKind } from '../../lib/record-versions';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
 
-function presentSetting(row: SettingRow): AdminSetting {
+function presentSetting(row: SettingRow): StaffSetting {
   return {
     id: row.id,
     name: row.name,
@@ -23,7 +23,7 @@ function presentSetting(row: SettingRow): AdminSetting {
 const SETTING: RecordKind = { noun: 'setting', missing: 'No such setting.' };
 
 /** The staff list of settings: filters, sorts and what `q` searches. */
-export const settingsListSpec: ListSpec<AdminSetting, SettingRow> = {
+export const settingsListSpec: ListSpec<StaffSetting, SettingRow> = {
   table: settings,
   present: (rows) => rows.map(presentSetting),
   fields: fieldsOf(settings, { id: 'int', name: 'text', public: 'bool', updated_at: 'date' }),
@@ -60,13 +60,13 @@ export function settingsService(db: Db) {
       return { name: row.name, value: row.value };
     },
 
-    async get(id: number): Promise<AdminSetting | null> {
+    async get(id: number): Promise<StaffSetting | null> {
       const row = await byId(id);
       return row ? presentSetting(row) : null;
     },
 
     /** Staff edits: a setting with a value rule (a number, a role…) takes only values that pass it. */
-    async update(id: number, input: Partial<z.output<typeof adminSettingUpdateSchema>>, version: number): Promise<AdminSetting> {
+    async update(id: number, input: Partial<z.output<typeof staffSettingUpdateSchema>>, version: number): Promise<StaffSetting> {
       const current = await byId(id);
       if (!current) throw notFound('No such setting.');
       const changes = { ...input };

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  AdminTicket,
-  AdminTicketSummary,
+  StaffTicket,
+  StaffTicketSummary,
   Ticket,
   TicketCounts,
   TicketFile,
@@ -121,13 +121,13 @@ const presentSummary = (row: SummaryRow): TicketSummary => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const adminColumns = {
+const staffColumns = {
   ...summaryColumns,
   customer: customerName,
   email: sql<string>`(select ${users.email} from ${users} where ${qualified(users.id)} = ${qualified(tickets.userId)})`,
 };
-type AdminRow = SummaryRow & { customer: string; email: string };
-const presentAdminSummary = (row: AdminRow): AdminTicketSummary => ({ ...presentSummary(row), user_id: row.userId, customer: row.customer, email: row.email });
+type StaffRow = SummaryRow & { customer: string; email: string };
+const presentAdminSummary = (row: StaffRow): StaffTicketSummary => ({ ...presentSummary(row), user_id: row.userId, customer: row.customer, email: row.email });
 
 /**
  * The Resolution Centre (DESIGN §2): customers open tickets, either side writes messages with
@@ -136,9 +136,9 @@ const presentAdminSummary = (row: AdminRow): AdminTicketSummary => ({ ...present
  * removed again when it fails.
  */
 export function ticketsService({ db, files, outbox, settings, appUrl, appName }: TicketsDeps) {
-  const list: ListSpec<AdminTicketSummary, AdminRow> = {
+  const list: ListSpec<StaffTicketSummary, StaffRow> = {
     table: tickets,
-    select: adminColumns,
+    select: staffColumns,
     present: (rows) => rows.map(presentAdminSummary),
     fields: fieldsOf(tickets, {
       id: 'int',
@@ -216,7 +216,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     };
   }
 
-  async function presentAdmin(row: TicketRow): Promise<AdminTicket> {
+  async function presentForStaff(row: TicketRow): Promise<StaffTicket> {
     const [ticket, [owner]] = await Promise.all([
       present(row, 'staff'),
       db
@@ -453,11 +453,11 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     },
 
     present,
-    presentAdmin,
+    presentForStaff,
 
-    async get(id: number): Promise<AdminTicket | null> {
+    async get(id: number): Promise<StaffTicket | null> {
       const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
-      return row ? presentAdmin(row) : null;
+      return row ? presentForStaff(row) : null;
     },
 
     /** Staff's tab counts under the list's other filters. */

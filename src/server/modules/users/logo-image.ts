@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LOGO_MAX_WIDTH } from '../../../shared/api/admin-users';
+import { LOGO_MAX_WIDTH } from '../../../shared/api/staff-users';
 import { unprocessable } from '../../lib/domain-errors';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companyNameProblem, type AdminUser, type adminUserCreateSchema, type adminUserUpdateSchema } from '../../../shared/api/admin-users';
+import { companyNameProblem, type StaffUser, type staffUserCreateSchema, type staffUserUpdateSchema } from '../../../shared/api/staff-users';
 import { ROLES } from '../../../shared/api/accounts-basics';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -17,10 +17,10 @@ import { forgetUserSessions, sessionStore } from '../accounts/sessions';
 import { prepareLogo } from './logo-image';
 import { columnValues } from '../../db/columns';
 
-type CreateInput = z.output<typeof adminUserCreateSchema>;
-type UpdateInput = Partial<z.output<typeof adminUserUpdateSchema>>;
+type CreateInput = z.output<typeof staffUserCreateSchema>;
+type UpdateInput = Partial<z.output<typeof staffUserUpdateSchema>>;
 
-export function presentAdminUser(row: UserRow): AdminUser {
+export function presentAdminUser(row: UserRow): StaffUser {
   return { ...presentUser(row), password_set: row.passwordHash !== null, version: row.version };
 }
 
@@ -28,7 +28,7 @@ const USER: RecordKind = { noun: 'user', missing: 'No such user.' };
 const versioned = { table: users, id: users.id, version: users.version };
 
 /** The staff list of users: what may be filtered and sorted, and what `q` searches. */
-export const usersListSpec: ListSpec<AdminUser, UserRow> = {
+export const usersListSpec: ListSpec<StaffUser, UserRow> = {
   table: users,
   present: (rows) => rows.map(presentAdminUser),
   fields: fieldsOf(users, {
@@ -73,7 +73,7 @@ function columnsOf(input: UpdateInput): Partial<typeof users.$inferInsert> {
 }
 
 /** Staff management of accounts: create with a welcome link, edit, role rules, soft delete, logo. */
-export function adminUsersService(deps: { db: Db; resets: PasswordResetService; files: FileStore; outbox: MailOutbox; appUrl: string; appName: string }) {
+export function staffUsersService(deps: { db: Db; resets: PasswordResetService; files: FileStore; outbox: MailOutbox; appUrl: string; appName: string }) {
   const { db, files } = deps;
 
   async function live(id: number): Promise<UserRow> {
@@ -113,7 +113,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
   return {
     list: usersListSpec,
 
-    async findOne(id: number): Promise<AdminUser | null> {
+    async findOne(id: number): Promise<StaffUser | null> {
       const [row] = await db
         .select()
         .from(users)
@@ -123,7 +123,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
     },
 
     /** A new account has no password: its owner sets one through the link e-mailed now. */
-    async create(input: CreateInput): Promise<AdminUser> {
+    async create(input: CreateInput): Promise<StaffUser> {
       const problem = companyNameProblem(input);
       if (problem) throw unprocessable(problem);
       await assertEmailFree(input.email);
@@ -148,7 +148,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
      * the mail (an outbox row) committing with the change. A new e-mail address ends the account's
      * outstanding set-password links (they went to the old address), in the same transaction.
      */
-    async update(id: number, input: UpdateInput, version: number, actor: UserRow): Promise<AdminUser> {
+    async update(id: number, input: UpdateInput, version: number, actor: UserRow): Promise<StaffUser> {
       const current = await live(id);
       if (id === actor.id && input.role !== undefined && input.role !== 'admin') {
         throw unprocessable({ role: 'You cannot take away your own admin role. Ask another admin to do it.' });
@@ -178,7 +178,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
     },
 
     /** Soft delete: the account and its e-mail address are freed, its sessions end; its history stays. */
-    async softDelete(id: number, version: number | undefined, actor: UserRow): Promise<AdminUser> {
+    async softDelete(id: number, version: number | undefined, actor: UserRow): Promise<StaffUser> {
       if (id === actor.id) throw unprocessable({ id: 'You cannot delete your own account. Ask another admin to do it.' });
       await live(id);
       const row = await db.transaction(async (tx) => {
@@ -196,7 +196,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
      * uploads take turns and each removes exactly the one it replaced; an upload whose change fails
      * removes its own file. Whatever happens, the only logo file left is the one the row names.
      */
-    async setLogo(id: number, upload: Buffer): Promise<AdminUser> {
+    async setLogo(id: number, upload: Buffer): Promise<StaffUser> {
       await live(id);
       const image = await prepareLogo(upload);
       const name = `${randomToken(24)}.${image.extension}`;
@@ -213,7 +213,7 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
       return presentAdminUser(changed.row);
     },
 
-    async removeLogo(id: number): Promise<AdminUser> {
+    async removeLogo(id: number): Promise<StaffUser> {
       const { row, replaced } = await replaceLogo(id, null);
       forgetUserSessions(id);
       if (replaced) await removeFile(replaced);
@@ -259,4 +259,4 @@ export function adminUsersService(deps: { db: Db; resets: PasswordResetService; 
 /** Logos live under `logos/` in the file store; users.company_logo holds the file's name. */
 export const logoKey = (name: string) => `logos/${name}`;
 
-export type AdminUsersService = ReturnType<typeof adminUsersService>;
+export type StaffUsersService = ReturnType<typeof staffUsersService>;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { adminUserCreateSchema, adminUserSchema, adminUserUpdateSchema, LOGO_FIELD, LOGO_MAX_BYTES } from '../../../shared/api/admin-users';
+import { staffUserCreateSchema, staffUserSchema, staffUserUpdateSchema, LOGO_FIELD, LOGO_MAX_BYTES } from '../../../shared/api/staff-users';
 import type { AppDeps } from '../../deps';
 import { staffRoutes } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
@@ -22,12 +22,12 @@ async function uploadedLogo(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** Staff CRUD of users at /api/admin/users (DESIGN §3), plus the logo of each account. */
-const usersAdmin = staffRoutes<Pick<AppDeps, 'db' | 'users'>>((app, { db, users }) => {
+const usersStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'users'>>((app, { db, users }) => {
   staffResource(
     app,
     db,
     'users',
-    adminUserSchema,
+    staffUserSchema,
     {
       list: users.list,
       get: users.findOne,
@@ -35,10 +35,10 @@ const usersAdmin = staffRoutes<Pick<AppDeps, 'db' | 'users'>>((app, { db, users 
       update: (id, input, version, staff) => users.update(id, input, version, staff),
       remove: (id, version, staff) => users.softDelete(id, version, staff),
     },
-    { create: adminUserCreateSchema, update: adminUserUpdateSchema, remove: true },
+    { create: staffUserCreateSchema, update: staffUserUpdateSchema, remove: true },
   );
 
-  const logo = { params: idParams, response: { 200: adminUserSchema } };
+  const logo = { params: idParams, response: { 200: staffUserSchema } };
   const logoUpload = { 'multipart/form-data': z.object({ [LOGO_FIELD]: uploadedFile(`The logo: a PNG or JPEG image of at most ${LOGO_MB} MB`) }) };
   app.post('/api/admin/users/:id/logo', { schema: { ...logo, documentedBody: logoUpload } }, async (request) =>
     users.setLogo(request.params.id, await uploadedLogo(request)),
@@ -46,4 +46,4 @@ const usersAdmin = staffRoutes<Pick<AppDeps, 'db' | 'users'>>((app, { db, users 
   app.delete('/api/admin/users/:id/logo', { schema: logo }, async (request) => users.removeLogo(request.params.id));
 });
 
-export default usersAdmin;
+export default usersStaffRoutes;

@@ -15,7 +15,7 @@ export const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((val
 const { title, telephone, mobile, address2, county } = profileFields;
 
 /** What staff enter for an account: the profile, the company name and the role. Never a password. */
-export const adminUserFields = {
+export const staffUserFields = {
   ...profileFields,
   title: nullAsEmpty(title),
   telephone: nullAsEmpty(telephone),
@@ -39,20 +39,20 @@ export function companyNameProblem(user: { role?: string | null; company_name?: 
 }
 
 /** POST /api/admin/users: the account is created without a password and e-mailed a set-password link. */
-export const adminUserCreateSchema = z.object(adminUserFields);
-export type AdminUserCreateInput = z.input<typeof adminUserCreateSchema>;
+export const staffUserCreateSchema = z.object(staffUserFields);
+export type StaffUserCreateInput = z.input<typeof staffUserCreateSchema>;
 
 /** PUT /api/admin/users/{id}: the same keys, each optional; read-only and unknown keys are ignored. */
-export const adminUserUpdateSchema = z.object(adminUserFields);
+export const staffUserUpdateSchema = z.object(staffUserFields);
 
 /** A user as the staff area sees it. */
-export const adminUserSchema = userSchema.extend({
+export const staffUserSchema = userSchema.extend({
   /** False until the person has followed their set-password link (or for social-only accounts). */
   password_set: z.boolean(),
   /** The version it was read at: sent back with a change (a stale one answers 409). */
   version: z.number(),
 });
-export type AdminUser = z.infer<typeof adminUserSchema>;
+export type StaffUser = z.infer<typeof staffUserSchema>;
 
 /** How each role reads to staff. */
 export const ROLE_LABELS: Record<Role, string> = {

@@ -40,10 +40,10 @@ const recordId = (what: string) => idParam(`Not a ${what} id`);
 const pairParams = z.object({ id: recordId('product'), stockId: recordId('stock') });
 
 /** What the catalogue's staff routes are given. */
-type CatalogueAdminDeps = Pick<AppDeps, 'db' | 'stock' | 'products' | 'margins' | 'agreements' | 'options' | 'turnarounds'>;
+type CatalogueStaffDeps = Pick<AppDeps, 'db' | 'stock' | 'products' | 'margins' | 'agreements' | 'options' | 'turnarounds'>;
 
 /** Staff CRUD for the catalogue and customer terms, in the ra-data-simple-rest protocol (lib/rest-list). */
-const catalogueAdminRoutes = staffRoutes<CatalogueAdminDeps>((app, { db, stock, products, margins, agreements, options, turnarounds }) => {
+const catalogueStaffRoutes = staffRoutes<CatalogueStaffDeps>((app, { db, stock, products, margins, agreements, options, turnarounds }) => {
   staffResource(app, db, 'stock', stockRecordSchema, stock, { create: stockCreateSchema, update: stockUpdateSchema, remove: true });
   staffResource(app, db, 'products', productRecordSchema, products, { create: productCreateSchema, update: productUpdateSchema, remove: true });
   staffResource(app, db, 'margins', marginRecordSchema, margins, { create: marginCreateSchema, update: marginUpdateSchema, remove: true });
@@ -95,4 +95,4 @@ const catalogueAdminRoutes = staffRoutes<CatalogueAdminDeps>((app, { db, stock, 
   );
 });
 
-export default catalogueAdminRoutes;
+export default catalogueStaffRoutes;

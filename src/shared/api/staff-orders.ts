@@ -5,7 +5,7 @@ import { idSchema, INT4_MAX, nullableText, optionalText, wholeNumberSchema } fro
 import { orderEventSchema, orderSchema } from './orders';
 
 /** A row of the staff orders list (`/api/admin/orders`): confirmed orders only — baskets are their owners' alone. */
-export const adminOrderSummarySchema = z.object({
+export const staffOrderSummarySchema = z.object({
   id: z.number(),
   ref: z.string(),
   status: z.enum(CONFIRMED_ORDER_STATUSES),
@@ -26,23 +26,23 @@ export const adminOrderSummarySchema = z.object({
   /** For a move from the list: the version it was read at. */
   version: z.number(),
 });
-export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
 
 /** A line of an order's history as staff see it: who moved it (a staff member's or the customer's name). */
-export const adminOrderEventSchema = orderEventSchema.extend({
+export const staffOrderEventSchema = orderEventSchema.extend({
   id: z.number(),
   actor_name: z.string().nullable(),
 });
-export type AdminOrderEvent = z.infer<typeof adminOrderEventSchema>;
+export type StaffOrderEvent = z.infer<typeof staffOrderEventSchema>;
 
 /** One order as staff see it: the customer's Order plus who placed it, the staff notes and the full history. */
-export const adminOrderSchema = orderSchema.extend({
+export const staffOrderSchema = orderSchema.extend({
   user: z.object({ id: z.number(), email: z.string(), company_name: z.string(), firstname: z.string(), lastname: z.string() }),
   notes: z.string(),
   overdue: z.boolean(),
-  events: z.array(adminOrderEventSchema),
+  events: z.array(staffOrderEventSchema),
 });
-export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
 /** Every staff write carries the version the order was read at; a stale one answers 409. */
 const versionSchema = wholeNumberSchema('The version', 1, INT4_MAX, 'The version the order was read at is required: reload the order');
@@ -54,12 +54,12 @@ export const MOVE_NOTE_MAX = 1000;
 export const BULK_MOVE_MAX = 500;
 
 /** `PUT /api/admin/orders/{id}`: staff notes and the tracking number (checked against the carrier's rule). */
-export const adminOrderUpdateSchema = z.object({
+export const staffOrderUpdateSchema = z.object({
   notes: nullableText(STAFF_NOTES_MAX).optional(),
   tracking_number: nullableText(64).optional(),
   version: versionSchema,
 });
-export type AdminOrderUpdate = z.input<typeof adminOrderUpdateSchema>;
+export type StaffOrderUpdate = z.input<typeof staffOrderUpdateSchema>;
 
 /** Beside the problem text of a move to Issues left empty (the screens say it before the server would). */
 export const PROBLEM_TEXT_NEEDED = 'Say what the customer must do: this text is e-mailed to them and shown on their order';
@@ -77,7 +77,7 @@ function needsProblemText(move: { status: ConfirmedOrderStatus; problem_text: st
 }
 
 /** `POST /api/admin/orders/{id}/status`: one move of the transition table. */
-export const adminOrderMoveSchema = z
+export const staffOrderMoveSchema = z
   .object({
     ...moveFields,
     /** For Dispatched: required for Royal Mail, optional for couriers and collection. */
@@ -85,10 +85,10 @@ export const adminOrderMoveSchema = z
     version: versionSchema,
   })
   .superRefine(needsProblemText);
-export type AdminOrderMove = z.input<typeof adminOrderMoveSchema>;
+export type StaffOrderMove = z.input<typeof staffOrderMoveSchema>;
 
 /** `POST /api/admin/orders/status`: the same move for many orders; each answers on its own. */
-export const adminBulkMoveSchema = z
+export const staffBulkMoveSchema = z
   .object({
     ids: z
       .array(idSchema('Not an order number'), { message: 'Choose the orders to move' })
@@ -97,13 +97,13 @@ export const adminBulkMoveSchema = z
     ...moveFields,
   })
   .superRefine(needsProblemText);
-export type AdminBulkMove = z.input<typeof adminBulkMoveSchema>;
+export type StaffBulkMove = z.input<typeof staffBulkMoveSchema>;
 
 export const bulkMoveResultSchema = z.object({ id: z.number(), ok: z.boolean(), message: z.string().optional() });
 export type BulkMoveResult = z.infer<typeof bulkMoveResultSchema>;
 
 /** `GET /api/admin/orders/counts?filter=`: the orders in each status (and overdue) under the list's other filters. */
-export const adminOrderCountsSchema = z.object({
+export const staffOrderCountsSchema = z.object({
   live: z.number(),
   printing: z.number(),
   problem: z.number(),
@@ -112,4 +112,4 @@ export const adminOrderCountsSchema = z.object({
   all: z.number(),
   overdue: z.number(),
 });
-export type AdminOrderCounts = z.infer<typeof adminOrderCountsSchema>;
+export type StaffOrderCounts = z.infer<typeof staffOrderCountsSchema>;

@@ -8,7 +8,7 @@ import {
   trackingImportQuerySchema,
   trackingImportSchema,
   TRACKING_FILE_FIELD,
-} from '../../../shared/api/admin-production';
+} from '../../../shared/api/staff-production';
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { staffRoutes } from '../../lib/auth';
@@ -37,7 +37,7 @@ async function trackingFile(request: FastifyRequest): Promise<string> {
  * Royal Mail, whether Click & Drop is set up, the order-import CSV, the push to Click & Drop's API,
  * and the tracking file. Registered where multipart bodies are read (the tracking file).
  */
-const royalMailAdmin = staffRoutes<Pick<AppDeps, 'db' | 'royalMail'>>((app, { db, royalMail }) => {
+const royalMailStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'royalMail'>>((app, { db, royalMail }) => {
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: TRACKING_FILE_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   app.get('/api/admin/royalmail/status', { schema: { response: { 200: royalMailStatusSchema } } }, async () => {
@@ -70,4 +70,4 @@ const royalMailAdmin = staffRoutes<Pick<AppDeps, 'db' | 'royalMail'>>((app, { db
   );
 });
 
-export default royalMailAdmin;
+export default royalMailStaffRoutes;

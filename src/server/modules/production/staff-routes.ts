@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { batchRunSchema, batchSchema, batchSummarySchema, batchWaitingSchema, downloadLinkSchema } from '../../../shared/api/admin-production';
+import { batchRunSchema, batchSchema, batchSummarySchema, batchWaitingSchema, downloadLinkSchema } from '../../../shared/api/staff-production';
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { requireAdmin, staffRoutes } from '../../lib/auth';
@@ -52,7 +52,7 @@ export const batchDownloads: FastifyPluginAsync<Pick<AppDeps, 'batches' | 'appKe
  * (read-only records: a batch is made by a run, never typed), what the next run would take, a run,
  * and the batch's ZIP — by Bearer, or by a signed one-minute link (`batchDownloads`) the browser follows itself.
  */
-const batchesAdmin = staffRoutes<Pick<AppDeps, 'db' | 'batches' | 'appKey'>>((app, { db, batches, appKey }) => {
+const batchesStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'batches' | 'appKey'>>((app, { db, batches, appKey }) => {
   app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async () => {
     return batches.waiting();
   });
@@ -76,4 +76,4 @@ const batchesAdmin = staffRoutes<Pick<AppDeps, 'db' | 'batches' | 'appKey'>>((ap
   });
 });
 
-export default batchesAdmin;
+export default batchesStaffRoutes;

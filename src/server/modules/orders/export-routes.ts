@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { downloadLinkSchema } from '../../../shared/api/admin-production';
-import { ordersExportSchema, signedOrdersExportSchema, type OrdersExportFilters } from '../../../shared/api/admin-exports';
+import { downloadLinkSchema } from '../../../shared/api/staff-production';
+import { ordersExportSchema, signedOrdersExportSchema, type OrdersExportFilters } from '../../../shared/api/staff-exports';
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { staffRoutes } from '../../lib/auth';
@@ -11,7 +11,7 @@ import { idParams } from '../../lib/rest-list';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { anyone } from '../../lib/openapi';
 import { apiErrorSchema } from '../../../shared/api/errors';
-import { XLSX_TYPE, type ExportCustomer, type OrdersExportService } from './orders-export';
+import { XLSX_TYPE, type ExportCustomer, type OrdersExportService } from './export';
 
 /** What a link signs: the user and every filter, so that none can be changed without a new link. */
 const subjectOf = (userId: number, f: OrdersExportFilters) => `orders-xlsx:${userId}:${f.dispatched ? 1 : 0}:${f.from ?? ''}:${f.to ?? ''}`;
@@ -50,7 +50,7 @@ function sendXlsx(ordersExport: OrdersExportService, request: FastifyRequest, re
 type OrdersExportDeps = Pick<AppDeps, 'ordersExport' | 'appKey'>;
 
 /**
- * A customer's orders as a spreadsheet by a signed one-minute link (made by `ordersExportAdmin`)
+ * A customer's orders as a spreadsheet by a signed one-minute link (made by `ordersExportStaffRoutes`)
  * that the browser follows itself: the link is the credential (one customer, these filters, one
  * minute), no session is asked for.
  */
@@ -75,7 +75,7 @@ export const ordersExportDownloads: FastifyPluginAsync<OrdersExportDeps> = async
  * Bearer, or by a signed one-minute link that the browser follows itself (it saves the file with
  * its own progress; the API takes no cookie). The file is streamed as it is written.
  */
-const ordersExportAdmin = staffRoutes<OrdersExportDeps>((app, { ordersExport, appKey }) => {
+const ordersExportStaffRoutes = staffRoutes<OrdersExportDeps>((app, { ordersExport, appKey }) => {
   app.get(
     '/api/admin/users/:id/orders.xlsx',
     { schema: { params: idParams, querystring: ordersExportSchema, response: { 200: fileAnswer(XLSX_TYPE) } } },
@@ -95,4 +95,4 @@ const ordersExportAdmin = staffRoutes<OrdersExportDeps>((app, { ordersExport, ap
   );
 });
 
-export default ordersExportAdmin;
+export default ordersExportStaffRoutes;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
-import { adminTicketSchema, adminTicketSummarySchema, ticketCountsSchema, ticketFileQuerySchema, ticketReplySchema } from '../../../shared/api/tickets';
+import { staffTicketSchema, staffTicketSummarySchema, ticketCountsSchema, ticketFileQuerySchema, ticketReplySchema } from '../../../shared/api/tickets';
 import type { AppDeps } from '../../deps';
 import { requireAdmin, staffRoutes } from '../../lib/auth';
 import { listQuerystring } from '../../lib/rest-list';
@@ -16,7 +16,7 @@ const fileParams = ticketParams.extend({ fileId: idParam('No such file.') });
  * tab counts, one ticket with its thread, and replies, files, close and reopen. Registered where
  * multipart bodies are read.
  */
-const ticketsAdmin = staffRoutes<Pick<AppDeps, 'db' | 'tickets' | 'artworkEngine'>>((app, { db, tickets, artworkEngine }) => {
+const ticketsStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'tickets' | 'artworkEngine'>>((app, { db, tickets, artworkEngine }) => {
   app.get(
     '/api/admin/tickets/counts',
     { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: ticketCountsSchema } } },
@@ -26,25 +26,25 @@ const ticketsAdmin = staffRoutes<Pick<AppDeps, 'db' | 'tickets' | 'artworkEngine
   );
 
   // One ticket answers its thread; a list row its summary.
-  staffResource(app, db, 'tickets', z.union([adminTicketSchema, adminTicketSummarySchema]), { list: tickets.list, get: tickets.get });
+  staffResource(app, db, 'tickets', z.union([staffTicketSchema, staffTicketSummarySchema]), { list: tickets.list, get: tickets.get });
 
   app.post(
     '/api/admin/tickets/:id/replies',
-    { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: adminTicketSchema } } },
+    { schema: { params: ticketParams, documentedBody: messageBody(ticketReplySchema), response: { 200: staffTicketSchema } } },
     async (request) => {
       const { user } = requireAdmin(request);
       const { input, files } = await readMessage(request, ticketReplySchema, artworkEngine);
-      return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, input.body, files));
+      return tickets.presentForStaff(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, input.body, files));
     },
   );
 
   app.post(
     '/api/admin/tickets/:id/files',
-    { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: adminTicketSchema } } },
+    { schema: { params: ticketParams, documentedBody: filesBody, response: { 200: staffTicketSchema } } },
     async (request) => {
       const { user } = requireAdmin(request);
       const files = await readFilesOnly(request, artworkEngine);
-      return tickets.presentAdmin(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, '', files));
+      return tickets.presentForStaff(await tickets.write(request.params.id, { actor: 'staff', userId: user.id }, null, '', files));
     },
   );
 
@@ -52,9 +52,9 @@ const ticketsAdmin = staffRoutes<Pick<AppDeps, 'db' | 'tickets' | 'artworkEngine
     ['close', 'closed'],
     ['reopen', 'open'],
   ] as const) {
-    app.post(`/api/admin/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: adminTicketSchema } } }, async (request) => {
+    app.post(`/api/admin/tickets/:id/${action}`, { schema: { params: ticketParams, response: { 200: staffTicketSchema } } }, async (request) => {
       const { user } = requireAdmin(request);
-      return tickets.presentAdmin(await tickets.move(request.params.id, to, { actor: 'staff', userId: user.id }, null));
+      return tickets.presentForStaff(await tickets.move(request.params.id, to, { actor: 'staff', userId: user.id }, null));
     });
   }
 
@@ -65,4 +65,4 @@ const ticketsAdmin = staffRoutes<Pick<AppDeps, 'db' | 'tickets' | 'artworkEngine
   );
 });
 
-export default ticketsAdmin;
+export default ticketsStaffRoutes;

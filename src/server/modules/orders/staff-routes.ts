@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
-  adminBulkMoveSchema,
-  adminOrderCountsSchema,
-  adminOrderMoveSchema,
-  adminOrderSchema,
-  adminOrderUpdateSchema,
+  staffBulkMoveSchema,
+  staffOrderCountsSchema,
+  staffOrderMoveSchema,
+  staffOrderSchema,
+  staffOrderUpdateSchema,
   bulkMoveResultSchema,
-} from '../../../shared/api/admin-orders';
+} from '../../../shared/api/staff-orders';
 import { idParam } from '../../../shared/api/common';
 import { previewQuerySchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
@@ -24,29 +24,29 @@ const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No
  * overdue) with its counts per status, one order with its history, notes and tracking, every staff
  * move of the transition table (one order at its version, or many at once), and the items' files.
  */
-const ordersAdmin = staffRoutes<Pick<AppDeps, 'db' | 'staffOrders' | 'files'>>((app, { db, staffOrders, files }) => {
-  const one = { params: idParams, response: { 200: adminOrderSchema } };
+const ordersStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'staffOrders' | 'files'>>((app, { db, staffOrders, files }) => {
+  const one = { params: idParams, response: { 200: staffOrderSchema } };
 
   // Declared before the resource's `/:id` routes for readability; find-my-way prefers static paths anyway.
   app.get(
     '/api/admin/orders/counts',
-    { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: adminOrderCountsSchema } } },
+    { schema: { querystring: listQuerystring.pick({ filter: true }), response: { 200: staffOrderCountsSchema } } },
     async (request) => {
       return staffOrders.counts(request.query);
     },
   );
 
-  app.post('/api/admin/orders/status', { schema: { body: adminBulkMoveSchema, response: { 200: z.array(bulkMoveResultSchema) } } }, async (request) =>
+  app.post('/api/admin/orders/status', { schema: { body: staffBulkMoveSchema, response: { 200: z.array(bulkMoveResultSchema) } } }, async (request) =>
     staffOrders.bulkMove(request.body, requireAdmin(request).user),
   );
 
   staffResource(app, db, 'orders', staffOrders.recordSchema, { list: staffOrders.list, get: staffOrders.get });
 
-  app.put('/api/admin/orders/:id', { schema: { ...one, body: adminOrderUpdateSchema } }, async (request) =>
+  app.put('/api/admin/orders/:id', { schema: { ...one, body: staffOrderUpdateSchema } }, async (request) =>
     staffOrders.update(request.params.id, request.body),
   );
 
-  app.post('/api/admin/orders/:id/status', { schema: { ...one, body: adminOrderMoveSchema } }, async (request) =>
+  app.post('/api/admin/orders/:id/status', { schema: { ...one, body: staffOrderMoveSchema } }, async (request) =>
     staffOrders.move(request.params.id, request.body, requireAdmin(request).user),
   );
 
@@ -65,4 +65,4 @@ const ordersAdmin = staffRoutes<Pick<AppDeps, 'db' | 'staffOrders' | 'files'>>((
   );
 });
 
-export default ordersAdmin;
+export default ordersStaffRoutes;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from './accounts';
-import { nullAsEmpty } from './admin-users';
+import { nullAsEmpty } from './staff-users';
 import { textSchema } from './common';
 import { emailSchema, phoneSchema } from './fields';
 
 /** A setting as the staff area sees and edits it (GET/PUT /api/admin/settings/{id}). */
-export const adminSettingSchema = z.object({
+export const staffSettingSchema = z.object({
   id: z.number(),
   name: z.string(),
   value: z.string(),
@@ -15,12 +15,12 @@ export const adminSettingSchema = z.object({
   /** The version it was read at: sent back with a change (a stale one answers 409). */
   version: z.number(),
 });
-export type AdminSetting = z.infer<typeof adminSettingSchema>;
+export type StaffSetting = z.infer<typeof staffSettingSchema>;
 
 export const SETTING_VALUE_MAX = 2000;
 
 /** PUT: value, description and the public flag; the name is fixed (the code reads settings by name). */
-export const adminSettingUpdateSchema = z.object({
+export const staffSettingUpdateSchema = z.object({
   // An emptied input arrives as null: an empty value is allowed (an empty STATUS_TEXT hides the banner).
   value: nullAsEmpty(textSchema({ message: 'Enter a value' }).max(SETTING_VALUE_MAX, `At most ${SETTING_VALUE_MAX} characters`)),
   description: nullAsEmpty(textSchema({ message: 'Enter a description' }).trim().max(500, 'At most 500 characters')),

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { and, asc, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ORDERS_EXPORT_COLUMNS, type OrdersExportFilters } from '../../../shared/api/admin-exports';
+import { ORDERS_EXPORT_COLUMNS, type OrdersExportFilters } from '../../../shared/api/staff-exports';
 import { nextDay, ukDateTime, ukStartOfDay, type CivilDate } from '../../../shared/domain/calendar/workingDays';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';

@@ -12,7 +12,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { queued: 'Pending
  * A message of the outbox as staff see it at /api/admin/mail. The links it carries (set-password
  * and reset links are credentials) are shown as "[link]": staff see that a link went out, not the link.
  */
-export const adminMailSchema = z.object({
+export const staffMailSchema = z.object({
   id: z.number(),
   to: z.string(),
   subject: z.string(),
@@ -27,7 +27,7 @@ export const adminMailSchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });
-export type AdminMail = z.infer<typeof adminMailSchema>;
+export type StaffMail = z.infer<typeof staffMailSchema>;
 
 /** POST /api/admin/mail/{id}/resend: no body; answers the message, queued again. */
-export const adminMailResendResponse = adminMailSchema;
+export const staffMailResendResponse = staffMailSchema;

@@ -18,7 +18,7 @@ import { staffResource } from '../../lib/staff-resource';
  * ra-data-simple-rest protocol (lib/rest-list): delivery types with their `country_ids`, their
  * weight bands (`delivery-prices`), and the closed days.
  */
-const deliveryAdmin = staffRoutes<Pick<AppDeps, 'db' | 'delivery'>>((app, { db, delivery }) => {
+const deliveryStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'delivery'>>((app, { db, delivery }) => {
   const { types, prices, closedDays } = delivery;
   // A PUT without country_ids leaves them as they are (DESIGN §3: a missing key changes nothing).
   staffResource(app, db, 'delivery-types', deliveryTypeRecordSchema, types, {
@@ -34,4 +34,4 @@ const deliveryAdmin = staffRoutes<Pick<AppDeps, 'db' | 'delivery'>>((app, { db, 
   staffResource(app, db, 'closed-days', closedDayRecordSchema, closedDays, { create: closedDayCreateSchema, update: closedDayUpdateSchema, remove: true });
 });
 
-export default deliveryAdmin;
+export default deliveryStaffRoutes;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { adminInvoiceSchema, INVOICE_FILE_FIELD, INVOICE_FILE_MAX_MB, invoiceUploadSchema, statementQuerySchema } from '../../../shared/api/invoices';
+import { staffInvoiceSchema, INVOICE_FILE_FIELD, INVOICE_FILE_MAX_MB, invoiceUploadSchema, statementQuerySchema } from '../../../shared/api/invoices';
 import type { AppDeps } from '../../deps';
 import type { ArtworkEngine } from '../artwork/preflight';
 import { requireAdmin, staffRoutes } from '../../lib/auth';
@@ -51,13 +51,13 @@ async function uploadedInvoice(request: FastifyRequest, engine: ArtworkEngine): 
  * upload from an accounting package, each invoice's PDF, and a customer's monthly statement.
  * Registered where multipart bodies are read (the upload).
  */
-const invoicesAdmin = staffRoutes<Pick<AppDeps, 'db' | 'invoices' | 'artworkEngine'>>((app, { db, invoices, artworkEngine }) => {
-  staffResource(app, db, 'invoices', adminInvoiceSchema, { list: invoices.list, get: invoices.get });
+const invoicesStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'invoices' | 'artworkEngine'>>((app, { db, invoices, artworkEngine }) => {
+  staffResource(app, db, 'invoices', staffInvoiceSchema, { list: invoices.list, get: invoices.get });
 
   const invoiceUpload = {
     'multipart/form-data': z.object({ ...invoiceUploadSchema.shape, [INVOICE_FILE_FIELD]: uploadedFile(`The invoice PDF, at most ${INVOICE_FILE_MAX_MB} MB`) }),
   };
-  app.post('/api/admin/invoices', { schema: { documentedBody: invoiceUpload, response: { 201: adminInvoiceSchema } } }, async (request, reply) => {
+  app.post('/api/admin/invoices', { schema: { documentedBody: invoiceUpload, response: { 201: staffInvoiceSchema } } }, async (request, reply) => {
     const { fields, pdf } = await uploadedInvoice(request, artworkEngine);
     return reply.status(201).send(await invoices.upload(fields, pdf, requireAdmin(request).user.id));
   });
@@ -73,4 +73,4 @@ const invoicesAdmin = staffRoutes<Pick<AppDeps, 'db' | 'invoices' | 'artworkEngi
   );
 });
 
-export default invoicesAdmin;
+export default invoicesStaffRoutes;

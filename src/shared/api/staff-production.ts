@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PACKAGE_SIZES } from '../domain/delivery/royalmail';
-import { BULK_MOVE_MAX } from './admin-orders';
+import { BULK_MOVE_MAX } from './staff-orders';
 import { idSchema } from './common';
 
 export const BATCH_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
