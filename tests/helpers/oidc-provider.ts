@@ -28,12 +28,12 @@ export interface TestProvider {
 }
 
 /**
- * oidc-provider warns that Node 20 is not its supported runtime (it works) and that its development
- * conveniences (login pages, in-memory store, default lifetimes) are for development: all true of a
- * test provider, so those lines are not shown; anything else it says is.
+ * oidc-provider warns that its development conveniences (login pages, in-memory store, default
+ * lifetimes) are for development: all true of a test provider, so those lines are not shown;
+ * anything else it says is.
  */
-const EXPECTED_NOTICES = ['Unsupported runtime', 'devInteractions', 'in-memory adapter', 'default ttl.'];
-function quietRuntimeWarning(): () => void {
+const EXPECTED_NOTICES = ['devInteractions', 'in-memory adapter', 'default ttl.'];
+function quietDevelopmentNotices(): () => void {
   const { warn, info } = console;
   const quiet =
     (original: (...args: unknown[]) => void) =>
@@ -51,7 +51,7 @@ function quietRuntimeWarning(): () => void {
 }
 
 export async function startTestProvider(opts: { redirectUris: string[]; port?: number; clientId?: string; clientSecret?: string }): Promise<TestProvider> {
-  const restore = quietRuntimeWarning();
+  const restore = quietDevelopmentNotices();
   const { default: Provider } = await import('oidc-provider');
   let handler: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handler(req, res));

@@ -35,9 +35,9 @@ import {
  * - CPU-heavy work does not belong on the event loop: the handler hands it to a worker thread, as
  *   the artwork check does with the PDF engine's (modules/artwork/preflight/engine.ts).
  *
- * Why not pg-boss: the versions that support Node 20 (10.x) are a superseded line (11+ need Node 22),
- * it keeps and migrates its own schema outside drizzle-kit's migrations, and on PGlite it needs an
- * adapter and seconds of schema creation on every fresh database. See the commit that added this file.
+ * Why not pg-boss: it keeps and migrates its own schema outside drizzle-kit's migrations, and on
+ * PGlite it needs an adapter and seconds of schema creation on every fresh database. See the commit
+ * that added this file.
  */
 
 // The queue's whole API, from this one module: its types and errors (jobs-types.ts), what a job's
