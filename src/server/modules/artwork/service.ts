@@ -53,6 +53,17 @@ async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ s
   return order;
 }
 
+/** The order's item, locked until the change commits (404 when the order has no such item). */
+async function lockedItem(tx: Db, orderId: number, itemId: number) {
+  const [item] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+    .for('update');
+  if (!item) throw notFound('No such item.');
+  return item;
+}
+
 /**
  * Passes at most `limit` bytes on. Past that it goes on reading the upload to its end, dropping
  * the rest, so the request is answered with a 422 rather than cut off.
@@ -138,12 +149,7 @@ export function artworkService(deps: {
       await db.transaction(async (tx) => {
         const order = await changeOrder(tx, userId, orderId);
         if (!canReplaceArtwork(order.status)) throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
-        const [item] = await tx
-          .select()
-          .from(orderItems)
-          .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
-          .for('update');
-        if (!item) throw notFound('No such item.');
+        const item = await lockedItem(tx, orderId, itemId);
         await tx
           .update(orderItems)
           .set({
@@ -173,12 +179,7 @@ export function artworkService(deps: {
     const keys = await db.transaction(async (tx) => {
       const order = await changeOrder(tx, userId, orderId);
       if (order.status !== 'basket') throw conflict("Only a basket's artwork can be removed; on hold, upload a replacement instead.");
-      const [item] = await tx
-        .select()
-        .from(orderItems)
-        .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
-        .for('update');
-      if (!item) throw notFound('No such item.');
+      const item = await lockedItem(tx, orderId, itemId);
       await tx
         .update(orderItems)
         .set({
