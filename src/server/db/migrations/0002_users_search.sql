@@ -1,5 +1,5 @@
 ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(firstname || ' ' || lastname || ' ' || company_name || ' ' || email || ' ' || postcode || ' ' || town)) STORED;--> statement-breakpoint
--- The staff users list searches search_text with LIKE '%word%' (issue 4): a trigram index answers
+-- The staff users list searches search_text with LIKE '%word%': a trigram index answers
 -- that on PostgreSQL, where pg_trgm is a trusted extension the database owner may create. PGlite
 -- (the embedded default) has it only as a bundle the app does not load: there the extension and
 -- its index are skipped and the search reads the stored column, which is fine at that scale.

@@ -1,7 +1,7 @@
 ALTER TABLE "orders" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(id::text || ' ' || ref || ' ' || postcode || ' ' || firstname || ' ' || lastname || ' ' || company_name || ' ' || email)) STORED;--> statement-breakpoint
 CREATE INDEX "orders_status_id_idx" ON "orders" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "orders_status_total_idx" ON "orders" USING btree ("status","total");--> statement-breakpoint
--- Staff search orders with LIKE '%word%' (issue 12): a trigram index answers that on PostgreSQL;
+-- Staff search orders with LIKE '%word%': a trigram index answers that on PostgreSQL;
 -- on PGlite, without pg_trgm (see 0002), the search reads the stored column.
 DO $$
 BEGIN
