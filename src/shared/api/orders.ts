@@ -46,6 +46,13 @@ export const itemFields = {
   sides: z.enum(SIDES, { message: 'Choose single- or double-sided' }),
   orientation: z.enum(ORIENTATIONS, { message: 'Choose portrait or landscape' }),
   notes: optional(1000),
+  /** The finishing options chosen: at most one per group, one of each required group. */
+  option_ids: z
+    .array(idSchema('Choose one of the options offered'), { message: 'Choose the options as a list' })
+    .max(20, 'Choose at most 20 options')
+    .optional(),
+  /** The turnaround chosen; the product's default when left out or null. */
+  turnaround_id: z.union([idSchema('Choose one of the turnarounds offered'), z.null()]).optional(),
 };
 /** POST /api/orders/{id}/items. */
 export const itemCreateSchema = z.strictObject(itemFields);
@@ -58,6 +65,8 @@ export const itemUpdateSchema = z.strictObject({
   sides: itemFields.sides.optional(),
   orientation: itemFields.orientation.optional(),
   notes: text(1000).optional(),
+  option_ids: itemFields.option_ids,
+  turnaround_id: itemFields.turnaround_id,
   warnings_accepted: z.boolean({ message: 'Choose yes or no' }).optional(),
 });
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
@@ -88,6 +97,13 @@ export const itemSchema = z.object({
   sides: z.enum(SIDES),
   orientation: z.enum(ORIENTATIONS),
   notes: z.string(),
+  option_ids: z.array(z.number()),
+  /** The turnaround chosen; null for the product's default. */
+  turnaround_id: z.number().nullable(),
+  /** The options chosen with their groups' names: today's for a basket, as frozen at confirmation for an order. */
+  options: z.array(z.object({ id: z.number(), group: z.string(), name: z.string() })),
+  /** The turnaround it is made at (a basket's default one included); null when it cannot be told (no longer offered). */
+  turnaround: z.object({ id: z.number(), name: z.string(), production_days: z.number() }).nullable(),
   /** Pence; null when the item can no longer be ordered as it is (see `unavailable`). */
   price: z.number().nullable(),
   /** Why a basket's item cannot be ordered as it is today (product withdrawn, quantity gone…); null when it can. */

@@ -21,6 +21,12 @@ import { deliveryTypes } from './delivery';
 import { batches } from './production';
 import { users } from './users';
 
+/** An item's options and turnaround as they were named when it was confirmed. */
+export interface FrozenChoices {
+  options: Array<{ id: number; group: string; name: string }>;
+  turnaround: { id: number; name: string; production_days: number } | null;
+}
+
 /**
  * An order (DESIGN §2 "Orders"): a basket while its owner builds it, then confirmed with its prices,
  * totals and dispatch date frozen. Its id is the order number customers and staff quote.
@@ -122,6 +128,15 @@ export const orderItems = pgTable(
     notes: text('notes').notNull().default(''),
     /** Pence; the price it was ordered at, frozen at confirmation. */
     priceSaved: integer('price_saved'),
+    /**
+     * The finishing options chosen (ids of `options`). No foreign key, as for the turnaround: staff
+     * may delete an option, and a basket's item then says it is no longer offered rather than losing it.
+     */
+    optionIds: jsonb('option_ids').$type<number[]>().notNull().default([]),
+    /** The turnaround chosen; null for the product's default. */
+    turnaroundId: integer('turnaround_id'),
+    /** The names of the options and turnaround, frozen with the price at confirmation (null before). */
+    choicesSaved: jsonb('choices_saved').$type<FrozenChoices>(),
     artworkName: text('artwork_name'),
     artworkSize: bigint('artwork_size', { mode: 'number' }),
     /** The file store's key of the PDF (a server-made name). */

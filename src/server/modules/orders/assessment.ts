@@ -5,7 +5,7 @@ import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/tot
 import type { Sides } from '../../../shared/domain/pricing';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { DeliveryTypeFacts } from '../delivery/service';
-import type { Quoter } from '../prices/service';
+import type { QuotedChoices, Quoter } from '../prices/service';
 import type { ItemFacts } from './snapshot';
 
 /*
@@ -29,6 +29,8 @@ export interface PricedItem {
   /** Today's price, or null when the item cannot be ordered as it is. */
   price: number | null;
   unavailable: string | null;
+  /** Its options and turnaround as today's catalogue names them (null when it cannot be ordered as it is). */
+  choices: QuotedChoices | null;
 }
 
 export interface DeliveryOffer {
@@ -65,11 +67,17 @@ export function artworkBlocker(item: OrderItemRow): string | null {
 
 export function assessBasket(order: OrderRow, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
   const items: PricedItem[] = facts.map((f) => {
-    const quote = ctx.quoter.quote({ product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as Sides });
-    return 'price' in quote ? { facts: f, price: quote.price, unavailable: null } : { facts: f, price: null, unavailable: quote.message };
+    const quote = ctx.quoter.quote(
+      { product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as Sides, option_ids: f.optionIds, turnaround_id: f.turnaroundId },
+      ctx.now,
+    );
+    if (!('price' in quote)) return { facts: f, price: null, unavailable: quote.message, choices: null };
+    const { options, turnaround, production_days } = quote;
+    return { facts: f, price: quote.price, unavailable: null, choices: { options, turnaround, production_days } };
   });
   const weight = orderWeight(facts.map((f) => ({ qty: f.qty, weight: f.productWeight })));
-  const productionDays = Math.max(0, ...facts.map((f) => f.productionDays));
+  // Each item takes its turnaround's days and its longest option's; one that cannot be ordered, its product's.
+  const productionDays = Math.max(0, ...items.map((i) => i.choices?.production_days ?? i.facts.productionDays));
   const shipment = { country_id: order.countryId ?? 0, weight, has_large_item: facts.some((f) => f.largeItem) };
   const promiseFor = (transitDays: number | null) => dispatchPromise(ctx.now, { productionDays, transitDays, closed: ctx.closed, cutoff: ctx.cutoff });
   const offers = ctx.deliveryTypes.flatMap((type) => {

@@ -30,7 +30,14 @@ import * as q from './queries';
 /** A basket holds at most this many items. */
 const MAX_ITEMS = 50;
 
-type ItemChoice = { product_id: number; stock_id: number; qty: number; sides: 'single' | 'double' };
+type ItemChoice = {
+  product_id: number;
+  stock_id: number;
+  qty: number;
+  sides: 'single' | 'double';
+  option_ids: number[];
+  turnaround_id: number | null;
+};
 
 /** Columns of a delivery address as the orders table names them. */
 const deliveryColumns = (a: Address) => ({ ...addressColumns(a), email: a.email });
@@ -43,7 +50,7 @@ function profileAddress(user: UserRow) {
 /** The price of a new or changed item, or the 422 that says which field is wrong. */
 function checkItem(quoter: Quoter, item: ItemChoice) {
   const quote = quoter.quote(item);
-  if (!('price' in quote)) throw unprocessable({ [quote.field]: quote.message });
+  if (!('price' in quote)) throw unprocessable(quote.errors);
   return quote;
 }
 
@@ -90,7 +97,8 @@ export async function discardBasket(ctx: OrdersContext, user: UserRow, id: numbe
 }
 
 export async function addItem(ctx: OrdersContext, user: UserRow, id: number, input: z.output<typeof itemCreateSchema>): Promise<Item> {
-  checkItem(await ctx.prices.quoter(user), input);
+  const choice = { ...input, option_ids: input.option_ids ?? [], turnaround_id: input.turnaround_id ?? null };
+  checkItem(await ctx.prices.quoter(user), choice);
   const { basket, itemId } = await ctx.db.transaction(async (tx) => {
     const basket = await q.ownBasket(tx, user, id);
     if ((await q.countItems(tx, id)) >= MAX_ITEMS) throw unprocessable({ items: 'A basket holds at most 50 items: confirm this one and start another.' });
@@ -102,6 +110,8 @@ export async function addItem(ctx: OrdersContext, user: UserRow, id: number, inp
       sides: input.sides,
       orientation: input.orientation,
       notes: input.notes,
+      optionIds: choice.option_ids,
+      turnaroundId: choice.turnaround_id,
     });
     return { basket, itemId };
   });
@@ -115,13 +125,24 @@ export async function updateItem(ctx: OrdersContext, user: UserRow, id: number, 
   const basket = await ctx.db.transaction(async (tx) => {
     const basket = await q.ownBasket(tx, user, id);
     const item = await q.ownItem(tx, basket.id, itemId);
+    const product_id = input.product_id ?? item.productId;
+    // Another product has options and turnarounds of its own: the old ones go unless new ones are given.
+    const productChanged = product_id !== item.productId;
     const next: ItemChoice = {
-      product_id: input.product_id ?? item.productId,
+      product_id,
       stock_id: input.stock_id ?? item.stockId,
       qty: input.qty ?? item.qty,
       sides: input.sides ?? (item.sides as 'single' | 'double'),
+      option_ids: input.option_ids ?? (productChanged ? [] : item.optionIds),
+      turnaround_id: input.turnaround_id !== undefined ? input.turnaround_id : productChanged ? null : item.turnaroundId,
     };
-    const choiceChanged = next.product_id !== item.productId || next.stock_id !== item.stockId || next.qty !== item.qty || next.sides !== item.sides;
+    const choiceChanged =
+      productChanged ||
+      next.stock_id !== item.stockId ||
+      next.qty !== item.qty ||
+      next.sides !== item.sides ||
+      input.option_ids !== undefined ||
+      input.turnaround_id !== undefined;
     if (choiceChanged) checkItem(quoter, next);
     if (input.warnings_accepted !== undefined && input.warnings_accepted && item.preflightStatus !== 'warn') {
       throw unprocessable({
@@ -133,6 +154,8 @@ export async function updateItem(ctx: OrdersContext, user: UserRow, id: number, 
       stockId: next.stock_id,
       qty: next.qty,
       sides: next.sides,
+      optionIds: next.option_ids,
+      turnaroundId: next.turnaround_id,
       orientation: input.orientation ?? item.orientation,
       notes: input.notes ?? item.notes,
       warningsAccepted: input.warnings_accepted ?? item.warningsAccepted,

@@ -1,6 +1,7 @@
 import type { Order } from '../../../shared/api/orders';
 import { isUniqueViolation } from '../../db/errors';
-import type { OrderRow, UserRow } from '../../db/schema';
+import type { FrozenChoices, OrderRow, UserRow } from '../../db/schema';
+import type { QuotedChoices } from '../prices/service';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import { assessBasket, type BasketAssessment } from './assessment';
 import { basketContext, type OrdersContext } from './context';
@@ -46,13 +47,21 @@ export async function confirmOrder(ctx: OrdersContext, user: UserRow, id: number
     if (moved) {
       return presentSnapshot(ctx, user, {
         row: moved.row,
-        facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price })),
+        facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price, choicesSaved: frozenChoices(assessment.items[i].choices!) })),
         events: [...read.events, moved.event],
         invoice: null,
       });
     }
     if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
   }
+}
+
+/** An item's options and turnaround by name, as they were when it was confirmed: a later change to the catalogue leaves them be. */
+function frozenChoices(choices: QuotedChoices): FrozenChoices {
+  return {
+    options: choices.options.map((o) => ({ id: o.id, group: o.group_name, name: o.name })),
+    turnaround: choices.turnaround && { id: choices.turnaround.id, name: choices.turnaround.name, production_days: choices.turnaround.production_days },
+  };
 }
 
 /**
@@ -72,7 +81,7 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
       note: 'Order confirmed',
       // The e-mail says "ready to collect" for a collection, not a dispatch and a delivery.
       service: chosen.type,
-      itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price! })),
+      itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price!, choices: frozenChoices(item.choices!) })),
       set: {
         deliveryTypeId: chosen.type.id,
         deliveryCost: chosen.price,

@@ -93,7 +93,14 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
       db,
       baskets.map((b) => b.id),
     )) {
-      const quote = quoter.quote({ product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as 'single' | 'double' });
+      const quote = quoter.quote({
+        product_id: f.productId,
+        stock_id: f.stockId,
+        qty: f.qty,
+        sides: f.sides as 'single' | 'double',
+        option_ids: f.optionIds,
+        turnaround_id: f.turnaroundId,
+      });
       const sum = basketValue.has(f.orderId) ? basketValue.get(f.orderId)! : 0;
       basketValue.set(f.orderId, sum === null || !('price' in quote) ? null : sum + quote.price);
     }

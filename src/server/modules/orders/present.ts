@@ -79,8 +79,24 @@ export async function presentItemOf(ctx: OrdersContext, user: UserRow, order: Or
   return presentItem(facts[index], assessBasket(order, facts, await basketContext(ctx, user)).items[index]);
 }
 
+/** An item's options and turnaround by name: a basket's as today's catalogue names them, a confirmed order's as frozen. */
+export function itemChoices(f: ItemFacts, priced: Pick<PricedItem, 'choices'> | null): Pick<Item, 'option_ids' | 'turnaround_id' | 'options' | 'turnaround'> {
+  const ids = { option_ids: f.optionIds, turnaround_id: f.turnaroundId };
+  if (priced) {
+    const choices = priced.choices;
+    return {
+      ...ids,
+      options: choices ? choices.options.map((o) => ({ id: o.id, group: o.group_name, name: o.name })) : [],
+      turnaround: choices?.turnaround
+        ? { id: choices.turnaround.id, name: choices.turnaround.name, production_days: choices.turnaround.production_days }
+        : null,
+    };
+  }
+  return { ...ids, options: f.choicesSaved?.options ?? [], turnaround: f.choicesSaved?.turnaround ?? null };
+}
+
 /** The customer-facing item: a basket's at today's price, a confirmed order's at its frozen price. */
-export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'unavailable'> | null): Item {
+export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'unavailable' | 'choices'> | null): Item {
   return {
     id: f.id,
     product_id: f.productId,
@@ -91,6 +107,7 @@ export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'un
     sides: f.sides as Item['sides'],
     orientation: f.orientation as Item['orientation'],
     notes: f.notes,
+    ...itemChoices(f, priced),
     price: priced ? priced.price : f.priceSaved,
     unavailable: priced ? priced.unavailable : null,
     warnings_accepted: f.warningsAccepted,

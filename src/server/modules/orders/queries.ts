@@ -121,6 +121,9 @@ export async function insertItemCopy(tx: Db, orderId: number, item: OrderItemRow
       stockId: item.stockId,
       qty: item.qty,
       sides: item.sides,
+      // Priced by today's catalogue in the new basket: an option or turnaround no longer offered says so there.
+      optionIds: item.optionIds,
+      turnaroundId: item.turnaroundId,
       orientation: item.orientation,
       notes: item.notes,
       artworkName: item.artworkName,

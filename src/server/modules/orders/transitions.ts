@@ -4,7 +4,7 @@ import { findTransition, type OrderActor, type OrderTransition } from '../../../
 import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { bare, qualified } from '../../db/columns';
-import { orderEvents, orderItems, orders, type InvoiceRow, type OrderRow } from '../../db/schema';
+import { orderEvents, orderItems, orders, type FrozenChoices, type InvoiceRow, type OrderRow } from '../../db/schema';
 import { conflict } from '../../lib/domain-errors';
 import type { InvoicesService } from '../invoices/service';
 import { mailColumns, type MailOutbox } from '../mail/service';
@@ -24,8 +24,8 @@ export interface Move {
   set?: OrderColumns;
   /** The order's delivery service, for the tracking link in the dispatch e-mail and "ready to collect". */
   service?: TrackedService | null;
-  /** Prices frozen on the order's items by the same statement (a confirmation). */
-  itemPrices?: ReadonlyArray<{ id: number; price: number }>;
+  /** Prices, and the names of the options and turnaround, frozen on the order's items by the same statement (a confirmation). */
+  itemPrices?: ReadonlyArray<{ id: number; price: number; choices?: FrozenChoices }>;
   /**
    * Optimistic, without a lock: each order moves only if it is still at the version it was read at,
    * and one that changed meanwhile is left as it is (not in the answer: read it again). Without it,
@@ -206,8 +206,8 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
   const movedIds = sql`(select ${bare(orders.id)} from ${sql.identifier('moved')})`;
   // A confirmation's items priced as they are frozen, from a JSON list of {id, price}: the moved orders' only.
   const priced = executor.$with('priced', {}).as(
-    sql`update ${orderItems} set ${bare(orderItems.priceSaved)} = frozen.price
-      from jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int)
+    sql`update ${orderItems} set ${bare(orderItems.priceSaved)} = frozen.price, ${bare(orderItems.choicesSaved)} = frozen.choices
+      from jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int, choices jsonb)
       where ${qualified(orderItems.id)} = frozen.id and ${qualified(orderItems.orderId)} in ${movedIds}`,
   );
   // The items of the held orders released go to the press again; their batches keep them in their record (batch_items).

@@ -2,30 +2,78 @@ import { sql } from 'drizzle-orm';
 import { CUSTOMER_ROUTE_ROLES, type Role } from '../../../shared/api/accounts';
 import { isVisibleTo } from '../../../shared/domain/catalogue';
 import { cutoffMinutes, DEFAULT_CUTOFF, productionStartDay, ukDateTime, type CivilDate } from '../../../shared/domain/calendar/workingDays';
-import { parsePercent, startsToday, type Sides } from '../../../shared/domain/pricing';
+import { checkItemChoice, formatUnitCost, parsePercent, startsToday, type ProductChoices, type Sides } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { closedDays, settings, userPrices, userProducts, type UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/domain-errors';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import { prepareAnswer, type PreparedAnswer } from './prepared-answer';
-import { defaultPercent, loadSnapshot, orderableJson, pricedJson, priceBreak, type ClockMoment, type Snapshot, type SnapshotProduct } from './snapshot';
+import { loadSnapshot, orderableJson, pricedJson, priceBreak, type ClockMoment, type Snapshot, type SnapshotProduct } from './snapshot';
 
 export interface ItemChoice {
   product_id: number;
   stock_id: number;
   qty: number;
   sides: Sides;
+  /** The finishing options chosen (none by default). */
+  option_ids?: readonly number[];
+  /** The turnaround chosen; the product's default when left out or null. */
+  turnaround_id?: number | null;
 }
 
+/** An item's choices as a valid quote names them. */
+export interface QuotedChoices {
+  /** The chosen options in the product's group order. */
+  options: Array<{ id: number; name: string; group_name: string; production_days: number }>;
+  turnaround: { id: number; name: string; production_days: number; price_percent: number } | null;
+  /** Working days from the start of production to dispatch: the turnaround's plus the longest option's extra. */
+  production_days: number;
+}
+
+export type ItemQuoteField = 'product_id' | 'stock_id' | 'qty' | 'option_ids' | 'turnaround_id';
+
 export type ItemQuote =
-  | { price: number; product: SnapshotProduct; stock: { id: number; name: string; type: string } }
-  | { field: 'product_id' | 'stock_id' | 'qty'; message: string };
+  | ({ price: number; product: SnapshotProduct; stock: { id: number; name: string; type: string } } & QuotedChoices)
+  | { field: ItemQuoteField; message: string; errors: Partial<Record<ItemQuoteField, string>> };
 
 /** Prices items for one customer at one catalogue version: an item's price, or why it cannot be ordered (a field and a message). */
 export interface Quoter {
   product(id: number): SnapshotProduct | undefined;
-  quote(item: ItemChoice): ItemQuote;
+  /** The item's price with its options and turnaround; `at` (default now) judges whether a Same-day turnaround is still offered. */
+  quote(item: ItemChoice, at?: Date): ItemQuote;
 }
+
+/** A problem of one field, as a quote answers it. */
+const refusal = (field: ItemQuoteField, message: string): ItemQuote => ({ field, message, errors: { [field]: message } });
+
+/** What a product offers as the shared choice rules read it (its active options and turnarounds only), built once per snapshot product. */
+const choicesOf = (() => {
+  const built = new WeakMap<SnapshotProduct, ProductChoices>();
+  return (product: SnapshotProduct): ProductChoices => {
+    let choices = built.get(product);
+    if (!choices) {
+      choices = {
+        name: product.name,
+        option_groups: product.optionGroups.map((g) => ({
+          id: g.id,
+          name: g.name,
+          required: g.required,
+          options: g.options.map((o) => ({
+            id: o.id,
+            name: o.name,
+            production_days: o.production_days,
+            active: true,
+            sheet_cost: formatUnitCost(o.costs.sheet),
+            setup_cost: Number(o.costs.setup / 100n),
+          })),
+        })),
+        turnarounds: product.turnarounds,
+      };
+      built.set(product, choices);
+    }
+    return choices;
+  };
+})();
 
 /** Customers with role none may not order: 403, as the role guard sends them to /unauthorized. */
 export function requireCustomerRole(user: UserRow): void {
@@ -206,19 +254,44 @@ export function pricesService(db: Db) {
     const visible = new Map(snapshot.products.filter((p) => isVisibleTo(p, customer.links)).map((p) => [p.id, p]));
     return {
       product: (id) => visible.get(id),
-      quote({ product_id, stock_id, qty, sides }) {
+      quote({ product_id, stock_id, qty, sides, option_ids, turnaround_id }, at = new Date()) {
         const product = visible.get(product_id);
-        if (!product) return { field: 'product_id', message: 'This product is not available to order.' };
+        if (!product) return refusal('product_id', 'This product is not available to order.');
         const onStock = product.stocks.find((s) => s.id === stock_id);
-        if (!onStock) return { field: 'stock_id', message: `${product.name} is not available on that paper.` };
+        if (!onStock) return refusal('stock_id', `${product.name} is not available on that paper.`);
         const found = onStock.breaks.find((b) => b.costs.qty === qty);
         if (!found) {
           const offered = onStock.breaks.map((b) => b.costs.qty.toLocaleString('en-GB')).join(', ');
-          return { field: 'qty', message: `Choose one of the quantities offered on this paper: ${offered}.` };
+          return refusal('qty', `Choose one of the quantities offered on this paper: ${offered}.`);
         }
-        // At the product's default turnaround with no option, as items are ordered until they carry their own choice.
-        const prices = priceBreak(found, customer.discounts.get(product.id) ?? 0n, defaultPercent(product));
-        return { price: prices[sides], product, stock: { id: onStock.id, name: onStock.name, type: onStock.type } };
+        const discount = customer.discounts.get(product.id) ?? 0n;
+        const stockFacts = { id: onStock.id, name: onStock.name, type: onStock.type };
+        // A product without turnarounds (against the rules) is quoted as before they existed: 0 %, its own days.
+        if (!product.turnarounds.length && !option_ids?.length && (turnaround_id === undefined || turnaround_id === null)) {
+          const prices = priceBreak(found, discount, 0n);
+          return { price: prices[sides], product, stock: stockFacts, options: [], turnaround: null, production_days: product.productionDays };
+        }
+        const checked = checkItemChoice(choicesOf(product), { option_ids, turnaround_id }, { at, closed: customer.closed, cutoff: customer.cutoff });
+        if (!checked.ok) {
+          const field = checked.errors.option_ids ? 'option_ids' : 'turnaround_id';
+          return { field, message: Object.values(checked.errors).join(' '), errors: checked.errors };
+        }
+        const byId = new Map(product.optionGroups.flatMap((g) => g.options.map((o) => [o.id, o] as const)));
+        const turnaround = product.turnarounds.find((t) => t.id === checked.turnaround.id)!;
+        const prices = priceBreak(
+          found,
+          discount,
+          turnaround.percent,
+          checked.options.map((o) => byId.get(o.id)!),
+        );
+        return {
+          price: prices[sides],
+          product,
+          stock: stockFacts,
+          options: checked.options.map((o) => ({ id: o.id, name: o.name, group_name: o.group_name, production_days: o.production_days })),
+          turnaround: { id: turnaround.id, name: turnaround.name, production_days: turnaround.production_days, price_percent: turnaround.price_percent },
+          production_days: checked.production_days,
+        };
       },
     };
   }
