@@ -356,32 +356,128 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
 });
 
 describe('/create/{id} from the price list', { timeout: 30_000 }, () => {
-  const WITH_TURNAROUNDS: OrderableProduct[] = PRODUCTS.map((p) => ({
-    ...p,
-    turnarounds: [
-      { id: 2, name: 'Standard', production_days: 2, price_percent: 0, is_default: true, offered: true, dispatch_date: '2026-12-04' },
-      { id: 3, name: 'Express', production_days: 1, price_percent: 35, is_default: false, offered: true, dispatch_date: '2026-12-03' },
+  const TURNAROUNDS: OrderableProduct['turnarounds'] = [
+    { id: 2, name: 'Standard', production_days: 2, price_percent: 0, is_default: true, offered: true, dispatch_date: '2026-12-04' },
+    { id: 3, name: 'Express', production_days: 1, price_percent: 35, is_default: false, offered: true, dispatch_date: '2026-12-03' },
+    { id: 4, name: 'Same day', production_days: 0, price_percent: 80, is_default: false, offered: false, dispatch_date: '2026-12-02' },
+  ];
+  const GROUPS: OrderableProduct['option_groups'] = [
+    {
+      id: 8,
+      name: 'Lamination',
+      required: false,
+      options: [
+        { id: 81, name: 'Matt', production_days: 1, setup_charge: false },
+        { id: 82, name: 'Soft-touch', production_days: 2, setup_charge: false },
+      ],
+    },
+    { id: 9, name: 'Corners', required: true, options: [{ id: 91, name: 'Square', production_days: 0, setup_charge: false }] },
+  ];
+  const WITH_CHOICES: OrderableProduct[] = PRODUCTS.map((p) => ({ ...p, option_groups: GROUPS, turnarounds: TURNAROUNDS }));
+  const silk = PRICES.products[0].stocks[0];
+  const PRICED: PriceList = {
+    ...PRICES,
+    products: [
+      {
+        ...PRICES.products[0],
+        option_groups: GROUPS,
+        turnarounds: TURNAROUNDS,
+        stocks: [
+          {
+            ...silk,
+            turnarounds: [
+              { id: 3, single: [2012, 2881], double: [2673, 3335] },
+              { id: 4, single: [2682, 3841], double: [3564, 4446] },
+            ],
+            options: [
+              { id: 81, adds: [200, 300] },
+              { id: 82, adds: [500, 700] },
+              { id: 91, adds: [0, 0] },
+            ],
+          },
+          PRICES.products[0].stocks[1],
+        ],
+      },
     ],
-  }));
+  };
 
-  it('fills in the new item from the address, says the turnaround cannot be chosen yet, and starts afresh once it is added', async () => {
+  it('fills in the new item and its turnaround from the address, and starts afresh once it is added', async () => {
     const requests = fakeApi(
       routes(() => makeOrder({ items: [] }), {
-        'GET /api/products': () => ({ data: WITH_TURNAROUNDS }),
-        'POST /api/orders/5/items': () => ({ status: 201, data: makeItem({ id: 40, qty: 500, sides: 'double', price: 2470 }) }),
+        'GET /api/prices': () => ({ data: PRICED }),
+        'GET /api/products': () => ({ data: WITH_CHOICES }),
+        'POST /api/orders/5/items': () => ({ status: 201, data: makeItem({ id: 40, qty: 500, sides: 'double', price: 3335 }) }),
       }),
     );
     const { router } = await renderApp('/create/5?product=1&stock=11&qty=500&sides=double&turnaround=3');
     const price = await screen.findByTestId('live-price');
-    await waitFor(() => expect(price).toHaveTextContent('£24.70'));
+    // Express's price on the grid, exact: no option is chosen (Square corners add nothing).
+    await waitFor(() => expect(price).toHaveTextContent('£33.35'));
     expect(screen.getByLabelText('Quantity')).toHaveValue('500');
     expect(screen.getByLabelText('Double-sided')).toBeChecked();
-    expect(screen.getByText('Express cannot be chosen here yet: this item is made and priced at the standard turnaround.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Express/ })).toBeChecked();
+    expect(screen.getByTestId('live-dispatch')).toHaveTextContent('Dispatch Thu 3 Dec');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Add to basket' }));
     await waitFor(() => expect(here(router)).toBe('/create/5'));
-    expect(bodyOf(requests.find((r) => r.method === 'post')!)).toMatchObject({ product_id: 1, stock_id: 11, qty: 500, sides: 'double' });
+    expect(bodyOf(requests.find((r) => r.method === 'post')!)).toMatchObject({
+      product_id: 1,
+      stock_id: 11,
+      qty: 500,
+      sides: 'double',
+      option_ids: [91],
+      turnaround_id: 3,
+    });
     await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue('250'));
-    expect(screen.queryByText(/cannot be chosen here yet/)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Standard/ })).toBeChecked();
+  });
+
+  it('prices the options and turnaround live from the price list, and dates them', async () => {
+    const requests = fakeApi(
+      routes(() => makeOrder({ items: [] }), {
+        'GET /api/prices': () => ({ data: PRICED }),
+        'GET /api/products': () => ({ data: WITH_CHOICES }),
+        'POST /api/orders/5/items': () => ({ status: 201, data: makeItem({ id: 41 }) }),
+      }),
+    );
+    await renderApp('/create/5');
+    const price = await screen.findByTestId('live-price');
+    await waitFor(() => expect(price).toHaveTextContent('£14.90'));
+    const user = userEvent.setup();
+    const before = requests.length;
+    await user.selectOptions(screen.getByLabelText('Lamination'), '81');
+    // 1490 + 200 for Matt at Standard; Matt adds a working day to Standard's dispatch (Friday 4th → Monday 7th).
+    expect(price).toHaveTextContent('about £16.90');
+    expect(screen.getByTestId('live-dispatch')).toHaveTextContent('Dispatch Mon 7 Dec');
+    await user.click(screen.getByRole('radio', { name: /Express/ }));
+    // Express on the grid (2012) plus Matt's 200 at Express's rate (270).
+    expect(price).toHaveTextContent('about £22.82');
+    expect(screen.getByTestId('live-dispatch')).toHaveTextContent('Dispatch Fri 4 Dec');
+    // Same day is not offered now: shown, not choosable.
+    expect(screen.getByRole('radio', { name: /Same day/ })).toBeDisabled();
+    // No request per change: only the add below goes to the server.
+    expect(requests.length).toBe(before);
+    await user.click(screen.getByRole('button', { name: 'Add to basket' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'post')).toBe(true));
+    expect(bodyOf(requests.find((r) => r.method === 'post')!)).toMatchObject({ option_ids: [91, 81], turnaround_id: 3 });
+  });
+
+  it('shows the server’s refusal of an option beside the options', async () => {
+    fakeApi(
+      routes(() => makeOrder({ items: [] }), {
+        'GET /api/prices': () => ({ data: PRICED }),
+        'GET /api/products': () => ({ data: WITH_CHOICES }),
+        'POST /api/orders/5/items': () => ({
+          status: 422,
+          data: { message: 'Invalid', errors: { option_ids: 'Lamination: Matt is no longer offered; choose another.' } },
+        }),
+      }),
+    );
+    await renderApp('/create/5');
+    await screen.findByTestId('live-price');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Lamination'), '81');
+    await user.click(screen.getByRole('button', { name: 'Add to basket' }));
+    expect(await screen.findByTestId('option-error')).toHaveTextContent('Lamination: Matt is no longer offered; choose another.');
   });
 
   it('ignores an item the customer cannot order, and starts the form as usual', async () => {

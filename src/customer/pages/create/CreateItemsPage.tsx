@@ -336,11 +336,6 @@ export default function CreateItemsPage() {
               <Alert severity="info">No products can be ordered on your account yet. Please contact us.</Alert>
             ) : (
               <>
-                {prefill?.turnaround && (
-                  <Alert severity="info" sx={{ mt: 1 }}>
-                    {prefill.turnaround.name} cannot be chosen here yet: this item is made and priced at the standard turnaround.
-                  </Alert>
-                )}
                 <ItemForm
                   key={`${formKey}-${prefill ? search.toString() : ''}`}
                   products={products.data}

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Radio from '@mui/material/Radio';
@@ -13,6 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Item, ItemCreateInput, Orientation } from '../../../shared/api/orders';
 import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
+import { addWorkingDays, formatDay, type CivilDate } from '../../../shared/domain/calendar/workingDays';
+import { itemProductionDays } from '../../../shared/domain/pricing/choices';
 import type { Sides } from '../../../shared/domain/pricing/engine';
 import { formatPence, formatUnitPrice } from '../../../shared/domain/pricing/format';
 import { apiErrors } from '../../../shared/http';
@@ -25,6 +28,10 @@ export interface ItemChoice {
   sides: Sides;
   orientation: Orientation;
   notes: string;
+  /** The finishing options chosen, by id. */
+  option_ids: number[];
+  /** The turnaround chosen, by id; '' for the product's default. */
+  turnaround_id: string;
 }
 
 export const choiceOf = (item: Item): ItemChoice => ({
@@ -34,18 +41,61 @@ export const choiceOf = (item: Item): ItemChoice => ({
   sides: item.sides,
   orientation: item.orientation,
   notes: item.notes,
+  option_ids: item.option_ids,
+  turnaround_id: item.turnaround_id === null ? '' : String(item.turnaround_id),
 });
 
+/** A new choice of product starts with the first option of each required group (one of each must be chosen). */
+export const requiredDefaults = (product: OrderableProduct | undefined): number[] =>
+  (product?.option_groups ?? []).flatMap((g) => (g.required && g.options[0] ? [g.options[0].id] : []));
+
+type PricedChoice = Pick<ItemChoice, 'product_id' | 'stock_id' | 'qty' | 'sides' | 'option_ids' | 'turnaround_id'>;
+
 /**
- * The price of a choice for this customer, from the price list (the same engine and discount as
- * the server: GET /api/prices is priced by it). Null when the choice is not complete or not offered.
+ * The price of a choice for this customer, from the price list (priced by the server's engine at the
+ * customer's discount). Without options it is exact: the grid's price at the chosen turnaround.
+ * With options it adds what each adds on the grid, at the chosen turnaround's rate; the engine
+ * rounds the whole line once, so this may differ from the saved item's price by a penny or two
+ * (the form says "about"). Null when the choice is not complete or not offered.
  */
-export function livePrice(prices: PriceList | undefined, choice: Pick<ItemChoice, 'product_id' | 'stock_id' | 'qty' | 'sides'>): number | null {
+export function livePrice(prices: PriceList | undefined, choice: PricedChoice): number | null {
   const product = prices?.products.find((p) => String(p.id) === choice.product_id);
   const stock = product?.stocks.find((s) => String(s.id) === choice.stock_id);
-  const row = stock?.breaks.find((b) => String(b.qty) === choice.qty);
-  return row ? row[choice.sides] : null;
+  const index = stock ? stock.breaks.findIndex((b) => String(b.qty) === choice.qty) : -1;
+  if (!product || !stock || index < 0) return null;
+  const standard = product.turnarounds.find((t) => t.is_default);
+  const turnaround = choice.turnaround_id ? product.turnarounds.find((t) => String(t.id) === choice.turnaround_id) : standard;
+  if (choice.turnaround_id && !turnaround) return null;
+  const base =
+    !turnaround || turnaround.is_default ? stock.breaks[index][choice.sides] : stock.turnarounds.find((t) => t.id === turnaround.id)?.[choice.sides][index];
+  if (base === undefined) return null;
+  // What an option adds is listed at the default turnaround: at another it changes as the whole price does.
+  const rate = (100 + (turnaround?.price_percent ?? 0)) / (100 + (standard?.price_percent ?? 0));
+  let total = base;
+  for (const id of choice.option_ids) {
+    const adds = stock.options.find((o) => o.id === id)?.adds[index];
+    if (adds === undefined) return null;
+    total += Math.round(adds * rate);
+  }
+  return total;
 }
+
+/**
+ * The dispatch date of a choice confirmed now: the turnaround's (the price list counts it from the
+ * day production would start) plus the longest extra days of the options chosen. The extra days
+ * skip weekends; the saved order's date also skips the printer's closed days.
+ */
+export function liveDispatch(product: OrderableProduct | undefined, choice: Pick<ItemChoice, 'option_ids' | 'turnaround_id'>): CivilDate | null {
+  const turnaround = choice.turnaround_id
+    ? product?.turnarounds.find((t) => String(t.id) === choice.turnaround_id)
+    : product?.turnarounds.find((t) => t.is_default);
+  if (!product || !turnaround) return null;
+  const chosen = product.option_groups.flatMap((g) => g.options).filter((o) => choice.option_ids.includes(o.id));
+  return addWorkingDays(turnaround.dispatch_date, itemProductionDays({ production_days: 0 }, chosen), NO_CLOSED_DAYS);
+}
+
+const NO_CLOSED_DAYS: ReadonlySet<CivilDate> = new Set();
+const days = (n: number) => `${n} working day${n === 1 ? '' : 's'}`;
 
 interface ItemFormProps {
   products: OrderableProduct[];
@@ -58,7 +108,7 @@ interface ItemFormProps {
   autoFocus?: boolean;
 }
 
-const EMPTY: ItemChoice = { product_id: '', stock_id: '', qty: '', sides: 'single', orientation: 'landscape', notes: '' };
+const EMPTY: ItemChoice = { product_id: '', stock_id: '', qty: '', sides: 'single', orientation: 'landscape', notes: '', option_ids: [], turnaround_id: '' };
 
 /** Product, paper, quantity break, sides, orientation and notes, with the price as the choice changes. */
 export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onCancel, autoFocus }: ItemFormProps) {
@@ -72,6 +122,7 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
       product_id: product ? String(product.id) : '',
       stock_id: stock ? String(stock.id) : '',
       qty: stock?.quantities[0] !== undefined ? String(stock.quantities[0]) : '',
+      option_ids: requiredDefaults(product),
     };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -81,6 +132,7 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
   const product = products.find((p) => String(p.id) === choice.product_id);
   const stock = product?.stocks.find((s) => String(s.id) === choice.stock_id);
   const price = livePrice(prices, choice);
+  const dispatch = liveDispatch(product, choice);
   const qty = Number(choice.qty);
 
   const change = (patch: Partial<ItemChoice>) => {
@@ -88,6 +140,11 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
       const next = { ...current, ...patch };
       // A product or paper change keeps what still fits, and picks the first of what does not.
       const p = products.find((x) => String(x.id) === next.product_id);
+      // Another product has its own finishes and turnarounds: start again from its defaults.
+      if (next.product_id !== current.product_id) {
+        next.option_ids = requiredDefaults(p);
+        next.turnaround_id = '';
+      }
       if (p && !p.stocks.some((s) => String(s.id) === next.stock_id)) next.stock_id = p.stocks[0] ? String(p.stocks[0].id) : '';
       const s = p?.stocks.find((x) => String(x.id) === next.stock_id);
       if (s && !s.quantities.some((q) => String(q) === next.qty)) next.qty = s.quantities[0] !== undefined ? String(s.quantities[0]) : '';
@@ -116,6 +173,8 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
       sides: choice.sides,
       orientation: choice.orientation,
       notes: choice.notes,
+      option_ids: choice.option_ids,
+      turnaround_id: choice.turnaround_id ? Number(choice.turnaround_id) : null,
     })
       .then(() => {
         if (!initial) setChoice((current) => ({ ...current, notes: '' }));
@@ -182,15 +241,92 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
               Price (before VAT)
             </Typography>
             <Typography variant="h4" component="p" data-testid="live-price">
-              {price === null ? (prices ? 'Not available' : '…') : formatPence(price)}
+              {price === null ? (prices ? 'Not available' : '…') : `${choice.option_ids.length ? 'about ' : ''}${formatPence(price)}`}
             </Typography>
             {price !== null && qty > 0 && (
               <Typography variant="body2" color="text.secondary" data-testid="per-item">
                 {formatUnitPrice(price, qty)} each
               </Typography>
             )}
+            {dispatch && (
+              <Typography variant="body2" color="text.secondary" data-testid="live-dispatch">
+                Dispatch {formatDay(dispatch)} if confirmed now
+              </Typography>
+            )}
           </Box>
         </Grid>
+        {product?.option_groups.map((group) => {
+          const chosen = group.options.find((o) => choice.option_ids.includes(o.id));
+          return (
+            <Grid key={group.id} size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                fullWidth
+                margin="normal"
+                id={`${id}-group-${group.id}`}
+                label={group.name}
+                value={chosen ? String(chosen.id) : ''}
+                onChange={(event) => {
+                  const others = choice.option_ids.filter((o) => !group.options.some((g) => g.id === o));
+                  change({ option_ids: event.target.value ? [...others, Number(event.target.value)] : others });
+                }}
+                error={'option_ids' in errors && (group.required ? !chosen : true)}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                {!group.required && <option value="">None</option>}
+                {group.required && !chosen && <option value="">Choose…</option>}
+                {group.options.map((o) => (
+                  <option key={o.id} value={String(o.id)}>
+                    {o.name}
+                    {o.production_days ? ` (+${days(o.production_days)})` : ''}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+          );
+        })}
+        {errors.option_ids && (
+          <Grid size={12}>
+            <Typography color="error" variant="body2" role="alert" data-testid="option-error">
+              {errors.option_ids}
+            </Typography>
+          </Grid>
+        )}
+        {product && product.turnarounds.length > 0 && (
+          <Grid size={12}>
+            <FormControl margin="normal" error={'turnaround_id' in errors} fullWidth>
+              <FormLabel id={`${id}-turnaround`}>Turnaround</FormLabel>
+              <RadioGroup
+                aria-labelledby={`${id}-turnaround`}
+                value={choice.turnaround_id || String(product.turnarounds.find((t) => t.is_default)?.id ?? '')}
+                onChange={(event) => change({ turnaround_id: event.target.value })}
+              >
+                {product.turnarounds.map((t) => {
+                  const at = { ...choice, turnaround_id: String(t.id) };
+                  const tPrice = livePrice(prices, at);
+                  const tDispatch = liveDispatch(product, at);
+                  return (
+                    <FormControlLabel
+                      key={t.id}
+                      value={String(t.id)}
+                      disabled={!t.offered}
+                      control={<Radio />}
+                      label={
+                        <span>
+                          <strong>{t.name}</strong>
+                          {tPrice !== null && ` — ${formatPence(tPrice)}`}
+                          {tDispatch && `, dispatch ${formatDay(tDispatch)}`}
+                          {!t.offered && ` (only before ${prices?.cutoff ?? 'the cut-off'} on a working day)`}
+                        </span>
+                      }
+                    />
+                  );
+                })}
+              </RadioGroup>
+              {errors.turnaround_id && <FormHelperText>{errors.turnaround_id}</FormHelperText>}
+            </FormControl>
+          </Grid>
+        )}
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormControl margin="normal">
             <FormLabel id={`${id}-sides`}>Printed</FormLabel>

@@ -1,5 +1,5 @@
 import type { OrderableProduct } from '../../../shared/api/prices';
-import type { ItemChoice } from './ItemForm';
+import { requiredDefaults, type ItemChoice } from './ItemForm';
 
 /** The address's keys of an item chosen on the price list: /create/{id}?product=&stock=&qty=&sides=&turnaround=. */
 export const PREFILL_KEYS = ['product', 'stock', 'qty', 'sides', 'turnaround'] as const;
@@ -28,6 +28,8 @@ export function prefillFrom(search: URLSearchParams, products: readonly Orderabl
       sides: search.get('sides') === 'double' ? 'double' : 'single',
       orientation: 'landscape',
       notes: '',
+      option_ids: requiredDefaults(product),
+      turnaround_id: turnaround ? String(turnaround.id) : '',
     },
     turnaround,
   };

@@ -136,8 +136,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
   );
 }
 
+const workingDays = (n: number) => `${n} working day${n === 1 ? '' : 's'}`;
+
 /**
- * An item's heading, what it is, its notes and its price: the same on the basket and on the order.
+ * An item's heading, what it is, its finishes and turnaround, its notes and its price: the same on the basket and on the order.
  * The heading takes focus when the page moves the keyboard user to the item (just added).
  */
 export function ItemSummary({ item, index, headingId, headingRef }: { item: Item; index: number; headingId?: string; headingRef?: Ref<HTMLHeadingElement> }) {
@@ -150,6 +152,16 @@ export function ItemSummary({ item, index, headingId, headingRef }: { item: Item
         <Typography variant="body2" color="text.secondary">
           {itemLine(item)}
         </Typography>
+        {item.options.length > 0 && (
+          <Typography variant="body2" data-testid="item-options">
+            {item.options.map((o) => `${o.group}: ${o.name}`).join(' · ')}
+          </Typography>
+        )}
+        {item.turnaround && (
+          <Typography variant="body2" data-testid="item-turnaround">
+            Turnaround: {item.turnaround.name} ({item.turnaround.production_days === 0 ? 'same working day' : workingDays(item.turnaround.production_days)})
+          </Typography>
+        )}
         {item.notes && <Typography variant="body2">Notes: {item.notes}</Typography>}
       </Box>
       <Typography variant="h4" component="p" sx={{ whiteSpace: 'nowrap' }} data-testid="item-price">
