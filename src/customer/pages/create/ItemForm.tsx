@@ -133,6 +133,8 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
   const stock = product?.stocks.find((s) => String(s.id) === choice.stock_id);
   const price = livePrice(prices, choice);
   const dispatch = liveDispatch(product, choice);
+  // Options that add nothing (None, Square corners) leave the grid's exact price.
+  const estimate = price !== null && livePrice(prices, { ...choice, option_ids: [] }) !== price;
   const qty = Number(choice.qty);
 
   const change = (patch: Partial<ItemChoice>) => {
@@ -241,7 +243,7 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
               Price (before VAT)
             </Typography>
             <Typography variant="h4" component="p" data-testid="live-price">
-              {price === null ? (prices ? 'Not available' : '…') : `${choice.option_ids.length ? 'about ' : ''}${formatPence(price)}`}
+              {price === null ? (prices ? 'Not available' : '…') : `${estimate ? 'about ' : ''}${formatPence(price)}`}
             </Typography>
             {price !== null && qty > 0 && (
               <Typography variant="body2" color="text.secondary" data-testid="per-item">

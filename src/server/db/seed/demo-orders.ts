@@ -13,7 +13,7 @@ interface DemoOrder {
   customer: string;
   ref: string;
   /** Product name, break index, sides, and whether its artwork has no bleed (a warning accepted). */
-  items: Array<{ product: string; breakIndex: number; sides: 'single' | 'double'; noBleed?: boolean }>;
+  items: Array<{ product: string; breakIndex: number; sides: 'single' | 'double'; noBleed?: boolean; options?: string[]; turnaround?: string }>;
   delivery: string;
   to: Step;
   /** Placed this many days ago, whole weeks so that its dates stay working days (its dispatch day passed: staff see it overdue). */
@@ -39,7 +39,7 @@ const ORDERS: DemoOrder[] = [
   { customer: JANE, ref: 'INK-2058 cards (new starters)', to: 'live', delivery: 'CRL24', items: [{ product: 'Business cards 85×55mm', breakIndex: 1, sides: 'single' }] },
   { customer: JANE, ref: 'INK-2060 A6 vouchers', to: 'live', delivery: 'CRL48', items: [{ product: 'A6 flyers', breakIndex: 2, sides: 'double', noBleed: true }] },
   { customer: JANE, ref: 'INK-2039 wrong file', to: 'cancelled', delivery: 'CRL48', items: [{ product: 'A5 flyers', breakIndex: 1, sides: 'single' }] },
-  { customer: JANE, ref: 'INK-2063 autumn menu', to: 'basket', delivery: 'TPN24', items: [{ product: 'A5 flyers', breakIndex: 2, sides: 'double' }, { product: 'Business cards 85×55mm', breakIndex: 0, sides: 'single' }] },
+  { customer: JANE, ref: 'INK-2063 autumn menu', to: 'basket', delivery: 'TPN24', items: [{ product: 'A5 flyers', breakIndex: 2, sides: 'double' }, { product: 'Business cards 85×55mm', breakIndex: 0, sides: 'single', options: ['Matt, both sides', 'Rounded (4 mm radius)'], turnaround: 'Express' }] },
   { customer: TOM, ref: 'Café loyalty cards', to: 'dispatched', delivery: 'CRL24', items: [{ product: 'Business cards 85×55mm', breakIndex: 3, sides: 'double' }] },
   { customer: TOM, ref: 'Christmas menu', to: 'live', delivery: 'COLLECT', items: [{ product: 'A4 flyers', breakIndex: 1, sides: 'single' }] },
   { customer: TOM, ref: 'Table talkers', to: 'printing', delivery: 'CRL48', daysAgo: 7, items: [{ product: 'A6 flyers', breakIndex: 1, sides: 'double' }] },
@@ -69,6 +69,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
     const type = typeRows.find((t) => t.code === plan.delivery);
     if (!user || !type) continue;
     const order = await deps.orders.create(user, { ref: plan.ref });
+    const catalogue = await deps.prices.quoter(user);
     for (const [i, wanted] of plan.items.entries()) {
       const product = productRows.find((p) => p.name === wanted.product);
       if (!product) continue;
@@ -82,6 +83,13 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
       const chosen = onStock[Math.min(wanted.breakIndex, onStock.length - 1)];
       if (!chosen) continue;
       const landscape = product.trimWidthMm > product.trimHeightMm;
+      // The options named, else the first of each required group (as the items step starts); the turnaround named, else the default.
+      const offered = catalogue.product(product.id);
+      const option_ids = (offered?.optionGroups ?? []).flatMap((g) => {
+        const named = g.options.find((o) => wanted.options?.includes(o.name));
+        return named ? [named.id] : g.required && g.options[0] ? [g.options[0].id] : [];
+      });
+      const turnaround_id = offered?.turnarounds.find((t) => t.name === wanted.turnaround)?.id ?? null;
       const item = await deps.orders.addItem(user, order.id, {
         product_id: product.id,
         stock_id: chosen.stockId,
@@ -89,6 +97,8 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
         sides: wanted.sides,
         orientation: landscape ? 'landscape' : 'portrait',
         notes: '',
+        option_ids,
+        turnaround_id,
       });
       const pdf = demoArtworkPdf({
         widthMm: product.trimWidthMm,
