@@ -259,3 +259,14 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   );
   expect(report, `axe on ${name}`).toEqual([]);
 }
+
+/** A product of GET /api/products as the specs that order through the API read it. */
+export interface ApiProduct {
+  id: number;
+  name: string;
+  stocks: Array<{ id: number; quantities: number[] }>;
+  option_groups: Array<{ required: boolean; options: Array<{ id: number }> }>;
+}
+
+/** The first option of each required group: what an item must choose (the items step preselects the same). */
+export const requiredOptionIds = (product: ApiProduct): number[] => product.option_groups.filter((g) => g.required).map((g) => g.options[0].id);

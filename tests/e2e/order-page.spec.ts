@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { STAFF, Api, expectAccessible, shoot, signedIn, TRADE, WIDTHS } from './customer-support';
+import { STAFF, Api, expectAccessible, requiredOptionIds, shoot, signedIn, TRADE, WIDTHS, type ApiProduct } from './customer-support';
 import { cardPdf } from './pdf';
 
 /**
@@ -20,7 +20,7 @@ async function dispatchedDoubleSidedOrder(): Promise<number> {
   const customer = await Api.as(TRADE);
   const staff = await Api.as(STAFF);
   try {
-    const products = await customer.json<Array<{ id: number; name: string; stocks: Array<{ id: number; quantities: number[] }> }>>('GET', '/api/products');
+    const products = await customer.json<ApiProduct[]>('GET', '/api/products');
     const cards = products.find((p) => p.name.startsWith('Business cards'))!;
     const order = await customer.json<Order>('POST', '/api/orders', { ref: 'Both sides' });
     const item = await customer.json<{ id: number }>('POST', `/api/orders/${order.id}/items`, {
@@ -29,6 +29,7 @@ async function dispatchedDoubleSidedOrder(): Promise<number> {
       qty: cards.stocks[0].quantities[0],
       sides: 'double',
       orientation: 'landscape',
+      option_ids: requiredOptionIds(cards),
     });
     await customer.send('POST', `/api/orders/${order.id}/items/${item.id}/artwork`, undefined, {
       multipart: { file: { name: 'front-and-back.pdf', mimeType: 'application/pdf', buffer: await cardPdf(91, 61, 3, 2) } },

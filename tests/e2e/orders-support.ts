@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { Api, TRADE } from './customer-support';
+import { Api, requiredOptionIds, TRADE, type ApiProduct } from './customer-support';
 import { cardPdf } from './pdf';
 import { trackingRuleOf } from '../../src/shared/domain/orders/tracking';
 
@@ -15,7 +15,7 @@ interface Order {
 export async function pendingOrder(ref: string, fields: { notes?: string } = {}): Promise<number> {
   const api = await Api.as(TRADE);
   try {
-    const products = await api.json<Array<{ id: number; name: string; stocks: Array<{ id: number; quantities: number[] }> }>>('GET', '/api/products');
+    const products = await api.json<ApiProduct[]>('GET', '/api/products');
     const cards = products.find((p) => p.name.startsWith('Business cards'))!;
     const order = await api.json<Order>('POST', '/api/orders', { ref });
     const item = await api.json<{ id: number }>('POST', `/api/orders/${order.id}/items`, {
@@ -24,6 +24,7 @@ export async function pendingOrder(ref: string, fields: { notes?: string } = {})
       qty: cards.stocks[0].quantities[0],
       sides: 'single',
       orientation: 'landscape',
+      option_ids: requiredOptionIds(cards),
       ...fields,
     });
     await api.send('POST', `/api/orders/${order.id}/items/${item.id}/artwork`, undefined, {
