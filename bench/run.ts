@@ -6,6 +6,7 @@ import { benchBatches } from './batches';
 import { benchBundle } from './bundle';
 import { benchDbRestart } from './db-restart';
 import { benchInvoices } from './invoices';
+import { benchItemsStep } from './items-step';
 import { benchLoginAttack } from './login-attack';
 import { benchOrders } from './orders';
 import { benchOrdersExport } from './orders-export';
@@ -48,6 +49,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   'staff-bundle': { postgres: false, run: () => benchStaffBundle() },
   wire: { postgres: false, run: () => benchWire() },
   lighthouse: { postgres: false, run: () => benchLighthouse() },
+  'items-step': { postgres: false, run: () => benchItemsStep() },
   // Stops and starts the cluster: last, after every bench that uses it.
   'db-restart': { postgres: true, run: async (pg) => (pg ? benchDbRestart(pg) : noPostgres) },
 };
