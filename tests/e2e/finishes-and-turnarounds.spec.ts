@@ -24,7 +24,14 @@ async function chooseFinish(page: Page, group: string, name: string) {
 test('a grid price opens the item; lamination, rounded corners and Express change price and date live; the order keeps them', async ({ page }) => {
   test.setTimeout(180_000);
   await signedIn(page, TRADE);
+  // A basket of its own: a price in the grid goes into the customer's newest basket.
+  await page.goto('/create');
+  await page.getByLabel('Your reference').fill('E2E finishes');
+  await page.getByRole('button', { name: 'Start order' }).click();
+  await expect(page).toHaveURL(/\/create\/\d+$/);
+  const basket = page.url();
   await page.goto('/prices');
+  await expect(page.getByText('Choose a price to add it to your basket “E2E finishes”.')).toBeVisible();
   await page.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: 'Business cards 85×55mm' }).click();
   await expect(page.locator('main section h2')).toHaveText('Business cards 85×55mm');
   await page
@@ -32,7 +39,7 @@ test('a grid price opens the item; lamination, rounded corners and Express chang
     .first()
     .getByRole('link', { name: /: order 250 single-sided.*Standard/ })
     .click();
-  if (/\/create\?/.test(page.url())) await page.getByRole('button', { name: 'Start order' }).click();
+  expect(page.url().startsWith(`${basket}?`)).toBe(true);
   await expect(page).toHaveURL(/\/create\/\d+\?product=\d+&stock=\d+&qty=250&sides=single&turnaround=\d+$/);
   await expect(page.getByLabel('Quantity')).toHaveValue('250');
   await expect(page.getByRole('radio', { name: /^Standard/ })).toBeChecked();
