@@ -18,6 +18,7 @@ import { Loading, Title, useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import type { Batch, BatchItem } from '../../shared/api/staff-production';
 import { formatDay } from '../../shared/domain/calendar/workingDays';
+import { optionsText, turnaroundText } from '../../shared/domain/pricing/choice-names';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { staffUrl } from '../staffAreas';
 import { StaffNotFound } from '../common/StaffNotFound';
@@ -53,6 +54,17 @@ const sidesText = (sides: BatchItem['sides']) => (sides === 'double' ? 'Double-s
 const orientationText = (orientation: BatchItem['orientation']) => (orientation === 'portrait' ? 'Portrait' : 'Landscape');
 const dueText = (due: string | null) => (due ? formatDay(due) : '—');
 const sheetsText = (sheets: number) => `${sheets.toLocaleString('en-GB')} sheet${sheets === 1 ? '' : 's'}`;
+
+/** The item's finishes and turnaround, as frozen at confirmation: nothing for an item confirmed before they existed. */
+function Choices({ item }: { item: BatchItem }) {
+  if (!item.options.length && !item.turnaround) return null;
+  return (
+    <Box data-item-choices sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      {item.options.length ? <Typography variant="body2">{optionsText(item.options)}</Typography> : null}
+      {item.turnaround ? <Typography variant="body2">{turnaroundText(item.turnaround)}</Typography> : null}
+    </Box>
+  );
+}
 
 /** What the customer told production about an item, and the artwork warnings they accepted: read before printing. */
 function ForThePress({ item }: { item: BatchItem }) {
@@ -107,7 +119,10 @@ function ItemsTable({ batch }: { batch: Batch }) {
               <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140, maxWidth: 180, fontFamily: 'monospace', fontSize: '0.75rem' }} data-file-name>
                 {item.file_name}
               </TableCell>
-              <TableCell>{item.product}</TableCell>
+              <TableCell sx={{ minWidth: 160, maxWidth: 260 }}>
+                {item.product}
+                <Choices item={item} />
+              </TableCell>
               <TableCell>{item.stock}</TableCell>
               <TableCell align="right">{item.qty.toLocaleString('en-GB')}</TableCell>
               <TableCell align="right">{item.sheets.toLocaleString('en-GB')}</TableCell>
@@ -147,6 +162,7 @@ function ItemCards({ batch }: { batch: Batch }) {
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {item.product} · {item.stock}
           </Typography>
+          <Choices item={item} />
           <Typography variant="body2">
             {item.qty.toLocaleString('en-GB')} · {sheetsText(item.sheets)} · {sidesText(item.sides)} · {orientationText(item.orientation)} · {item.trim_size}
           </Typography>

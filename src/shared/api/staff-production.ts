@@ -71,6 +71,10 @@ export const batchItemSchema = z.object({
   notes: z.string(),
   /** The preflight warnings the customer accepted when confirming (each check's message); empty when none. */
   accepted_warnings: z.array(z.string()),
+  /** The finishes chosen (Lamination: Matt…), named as frozen at confirmation; empty when none (or confirmed before finishes existed). */
+  options: z.array(z.object({ group: z.string(), name: z.string() })),
+  /** The turnaround it is made at, as frozen at confirmation; null for an item confirmed before turnarounds existed. */
+  turnaround: z.object({ name: z.string(), production_days: z.number() }).nullable(),
 });
 export type BatchItem = z.infer<typeof batchItemSchema>;
 

@@ -79,6 +79,28 @@ export async function seedCatalogue(staff: ApiClient) {
   return { silk, cards, posters };
 }
 
+/**
+ * Finishes and a faster turnaround on a product, as the demo's business cards have them: Lamination
+ * (Matt gloss) and Corners (Rounded), both optional so that the other tests' plain items stay
+ * orderable, and Express (1 day, +35 %) beside the product's default Standard.
+ */
+export async function addFinishes(staff: ApiClient, productId: number) {
+  const group = async (name: string) =>
+    ok<{ id: number }>(await staff.post('/api/admin/option-groups', { product_id: productId, name, required: false }), 201).id;
+  const option = async (groupId: number, name: string) =>
+    ok<{ id: number }>(
+      await staff.post('/api/admin/options', { option_group_id: groupId, name, sheet_cost: '0.0400', setup_cost: 0, production_days: 1, active: true }),
+      201,
+    ).id;
+  const matt = await option(await group('Lamination'), 'Matt gloss');
+  const rounded = await option(await group('Corners'), 'Rounded');
+  const express = ok<{ id: number }>(
+    await staff.post('/api/admin/turnarounds', { product_id: productId, name: 'Express', production_days: 1, price_percent: 35, active: true }),
+    201,
+  ).id;
+  return { matt, rounded, express };
+}
+
 export async function customer(t: TestApp): Promise<{ client: ApiClient; gbId: number }> {
   const client = new ApiClient(t.app);
   await registerAs(client);

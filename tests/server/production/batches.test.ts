@@ -9,10 +9,22 @@ import type { Item, Order } from '../../../src/shared/api/orders';
 import { batches, batchItems, orderEvents, orderItems, orders } from '../../../src/server/db/schema';
 import { JOBS_CSV_COLUMNS } from '../../../src/server/modules/production/press-files';
 import type { TestApp } from '../helpers/app';
-import { createProduct, createStock, setMargins } from '../helpers/catalogue';
+import { createProduct, createStock, putAsRead, setMargins } from '../helpers/catalogue';
 import type { ApiClient } from '../helpers/client';
 import { readZip } from '../helpers/zip';
-import { artworkChecked, CLEAN_CARD, confirmedOrder, NO_BLEED_CARD, ok, pdf, seedDelivery, upload, type Catalogue, orderingApp } from '../orders/helpers';
+import {
+  addFinishes,
+  artworkChecked,
+  CLEAN_CARD,
+  confirmedOrder,
+  NO_BLEED_CARD,
+  ok,
+  pdf,
+  seedDelivery,
+  upload,
+  type Catalogue,
+  orderingApp,
+} from '../orders/helpers';
 import { pdfText } from '../helpers/pdf-text';
 
 let t: TestApp;
@@ -22,12 +34,14 @@ let del: Awaited<ReturnType<typeof seedDelivery>>;
 let shopper: ApiClient;
 let gloss: { id: number; name: string };
 let flyers: { id: number };
+let finishes: Awaited<ReturnType<typeof addFinishes>>;
 
 beforeAll(async () => {
   ({ t, staff, cat, shopper, del } = await orderingApp());
   gloss = await createStock(staff, { name: 'Gloss 170', sheet_cost: '0.0300', single_cost: '0.0300', double_cost: '0.0550' });
   flyers = await createProduct(staff, { name: 'A6 Flyers', stock_ids: [gloss.id], weight: 2, trim_width_mm: 85, trim_height_mm: 55, production_days: 2 });
   await setMargins(staff, flyers.id, gloss.id, [[100, 100]]);
+  finishes = await addFinishes(staff, cat.cards.id);
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -159,6 +173,8 @@ describe('a batch run', () => {
       b.order.dispatch_due,
       '',
       '',
+      '', // no finishes
+      'Standard', // the product's default turnaround
     ]);
 
     for (const id of [a.id, b.order.id]) {
@@ -251,6 +267,61 @@ describe('a batch run', () => {
     expect(sheet).toContain(`${order.id}-${noted.id} Cards Silk 350 single 250 11`);
     expect(sheet).toContain(`${order.id}-${hostile.id} Cards Silk 350 single 100 5`);
     expect(sheet).toMatch(/16 sheets to print/);
+  });
+
+  it('names each item’s finishes and turnaround as they were confirmed: in jobs.csv, on the job sheet and the batch page', async () => {
+    const order = ok<Order>(await shopper.post('/api/orders', { ref: 'FINISHES' }), 201);
+    const card = (fields: Record<string, unknown>) =>
+      shopper.post(`/api/orders/${order.id}/items`, {
+        product_id: cat.cards.id,
+        stock_id: cat.silk.id,
+        qty: 100,
+        sides: 'single',
+        orientation: 'landscape',
+        ...fields,
+      });
+    const finished = ok<Item>(await card({ option_ids: [finishes.matt, finishes.rounded], turnaround_id: finishes.express }), 201);
+    const plain = ok<Item>(await card({}), 201);
+    const older = ok<Item>(await card({}), 201);
+    for (const item of [finished, plain, older]) ok(await upload(shopper, order.id, item.id, await pdf(CLEAN_CARD)));
+    await artworkChecked(t, shopper, order.id);
+    ok(await shopper.patch(`/api/orders/${order.id}`, { delivery_type_id: del.first.id }));
+    ok(await shopper.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `finishes-${order.id}` } }));
+    // An item confirmed before finishes and turnarounds were recorded has none frozen.
+    await db().update(orderItems).set({ choicesSaved: null }).where(eq(orderItems.id, older.id));
+    // Renamed in the catalogue since: the press is still told what the customer confirmed.
+    ok(await putAsRead(staff, `/api/admin/options/${finishes.matt}`, { name: 'Matt film' }));
+
+    const batch = await runToEnd();
+    const byId = (id: number) => batch.items.find((i) => i.id === id);
+    expect(byId(finished.id)).toMatchObject({
+      options: [
+        { group: 'Lamination', name: 'Matt gloss' },
+        { group: 'Corners', name: 'Rounded' },
+      ],
+      turnaround: { name: 'Express', production_days: 1 },
+    });
+    expect(byId(plain.id)).toMatchObject({ options: [], turnaround: { name: 'Standard' } });
+    expect(byId(older.id)).toMatchObject({ options: [], turnaround: null });
+
+    const entries = await readZip((await staff.get(`/api/admin/batches/${batch.id}/zip`)).rawPayload);
+    const [head, ...lines] = parse(entries.get('jobs.csv')!, { bom: true }) as string[][];
+    const choicesOf = (id: number) => {
+      const line = lines.find((l) => l[head.indexOf('Item')] === String(id))!;
+      return [line[head.indexOf('Options')], line[head.indexOf('Turnaround')]];
+    };
+    expect(choicesOf(finished.id)).toEqual(['Lamination: Matt gloss; Corners: Rounded', 'Express']);
+    expect(choicesOf(plain.id)).toEqual(['', 'Standard']);
+    expect(choicesOf(older.id)).toEqual(['', '']);
+
+    const sheet = (await pdfText(entries.get('job-sheet.pdf')!)).join('\n').replace(/\s+/g, ' ');
+    expect(sheet).toContain(`${order.id}-${finished.id} Cards Silk 350 single 100 5`);
+    expect(sheet).toContain('Finishes: Lamination: Matt gloss; Corners: Rounded · Turnaround: Express');
+    expect(sheet).toContain('Turnaround: Standard');
+    // One line of finishes, two turnarounds: the older item is named by nothing, and nothing says "undefined".
+    expect(sheet.match(/Finishes:/g)).toHaveLength(1);
+    expect(sheet.match(/Turnaround:/g)).toHaveLength(2);
+    expect(sheet).not.toMatch(/undefined|null|Matt film/);
   });
 
   it('on one stock takes only its items; the order goes to Processing and its other item waits for the next run', async () => {

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { BatchItem } from '../../../shared/api/staff-production';
 import { sheetsFor } from '../../../shared/domain/pricing/engine';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products, stock, users } from '../../db/schema';
+import { orderItems, orders, products, stock, users, type FrozenChoices } from '../../db/schema';
 import type { PreflightReport } from '../artwork/preflight';
 import { pressFileName } from './press-files';
 
@@ -40,6 +40,7 @@ const itemColumns = {
   notes: orderItems.notes,
   preflight: orderItems.preflight,
   warningsAccepted: orderItems.warningsAccepted,
+  choices: orderItems.choicesSaved,
 };
 export const itemsQuery = <Extra extends Record<string, PgColumn>>(db: Db, extra: Extra) => db.select({ ...itemColumns, ...extra });
 interface ItemRow {
@@ -60,6 +61,7 @@ interface ItemRow {
   notes: string;
   preflight: unknown;
   warningsAccepted: boolean;
+  choices: FrozenChoices | null;
 }
 
 /** The messages of the preflight's warnings, when the customer accepted them (confirming needs that of an item with warnings). */
@@ -87,6 +89,9 @@ export function presentItem(r: ItemRow): Omit<BatchItem, 'file_name'> {
     dispatch_due: r.dispatchDue,
     notes: r.notes.trim(),
     accepted_warnings: acceptedWarnings(r),
+    // As frozen at confirmation: a later rename in the catalogue does not change what was ordered.
+    options: (r.choices?.options ?? []).map((o) => ({ group: o.group, name: o.name })),
+    turnaround: r.choices?.turnaround ? { name: r.choices.turnaround.name, production_days: r.choices.turnaround.production_days } : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { toCsv } from '../../../shared/domain/csv';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
+import { CHOICES_SEPARATOR, optionsText } from '../../../shared/domain/pricing/choice-names';
 import type { BatchItem } from '../../../shared/api/staff-production';
 
 /**
@@ -39,12 +40,16 @@ export const JOBS_CSV_COLUMNS = [
   'Dispatch date',
   'Notes',
   'Accepted warnings',
+  'Options',
+  'Turnaround',
 ] as const;
 
 /**
  * `jobs.csv`: one line per item, in the ZIP's order; RFC 4180 (CRLF, quoted where needed), UTF-8 with
  * a BOM for Excel, by the shared CSV rule (no cell runs as a formula). The customer's notes and the
  * warnings they accepted travel with the item: each accepted warning on a line of its own in the cell.
+ * The finishes ("Lamination: Matt; Corners: Rounded") and the turnaround come last, so that a press's
+ * import reading the earlier columns by position reads them where it always did.
  */
 export function jobsCsv(items: readonly BatchItem[]): Buffer {
   const rows = items.map((i) => [
@@ -62,6 +67,8 @@ export function jobsCsv(items: readonly BatchItem[]): Buffer {
     i.dispatch_due ?? '',
     i.notes,
     i.accepted_warnings.join('\n'),
+    optionsText(i.options),
+    i.turnaround?.name ?? '',
   ]);
   return Buffer.from(toCsv([[...JOBS_CSV_COLUMNS], ...rows], { bom: true }), 'utf8');
 }
@@ -130,11 +137,20 @@ const ITEM_COLUMNS: Column[] = [
   { title: 'Dispatch', x: 488, width: 59 },
 ];
 
+/** An item's finishes and turnaround on the job sheet: "Finishes: Lamination: Matt; Corners: Rounded · Turnaround: Express". */
+function choicesLine(item: BatchItem): Array<{ label: string; text: string }> {
+  return [
+    ...(item.options.length ? [{ label: 'Finishes: ', text: optionsText(item.options) }] : []),
+    ...(item.turnaround ? [{ label: `${item.options.length ? CHOICES_SEPARATOR : ''}Turnaround: `, text: item.turnaround.name }] : []),
+  ];
+}
+
 /**
  * The job sheet that travels with the batch: what it holds and when it must go, then every item as
- * the press needs it — its stock, quantity and the sheets to print, and under it, what the customer
- * asked of production (their notes) and the artwork warnings they accepted, so nobody at the press
- * has to look them up. One A4 page for a plain batch; as many as the items' notes need.
+ * the press needs it — its stock, quantity and the sheets to print, and under it, its finishes and
+ * turnaround, what the customer asked of production (their notes) and the artwork warnings they
+ * accepted, so nobody at the press or the finishing bench has to look them up. One A4 page for a
+ * plain batch; as many as the items' notes need.
  */
 export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Batch ${batch.id} job sheet`, Author: batch.appName } });
@@ -216,12 +232,15 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
   const NOTE_X = 112;
   const NOTE_WIDTH = LEFT + WIDTH - NOTE_X;
   for (const item of items) {
-    const notes = [
-      ...(item.notes ? [{ label: 'Customer’s notes: ', text: item.notes }] : []),
-      ...item.accepted_warnings.map((text) => ({ label: 'Accepted warning: ', text })),
+    // Under the item's line, each a line of its own: what the finishers do and by when (its finishes and turnaround, as
+    // frozen at confirmation), what the customer asked of production, and the artwork warnings they accepted.
+    const lines: Array<Array<{ label: string; text: string }>> = [
+      ...(item.options.length || item.turnaround ? [choicesLine(item)] : []),
+      ...(item.notes ? [[{ label: 'Customer’s notes: ', text: item.notes }]] : []),
+      ...item.accepted_warnings.map((text) => [{ label: 'Accepted warning: ', text }]),
     ];
     doc.fontSize(9);
-    const needed = 14 + notes.reduce((h, n) => h + doc.heightOfString(n.label + n.text, { width: NOTE_WIDTH }) + 3, 0);
+    const needed = 14 + lines.reduce((h, parts) => h + doc.heightOfString(parts.map((p) => p.label + p.text).join(''), { width: NOTE_WIDTH }) + 3, 0);
     if (doc.y + needed > bottom()) {
       doc.addPage();
       itemHeading();
@@ -235,12 +254,18 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
       count(item.sheets),
       item.dispatch_due ? formatDay(item.dispatch_due) : '—',
     ]);
-    for (const note of notes) {
-      doc.font('Helvetica-Bold').fontSize(9).text(note.label, NOTE_X, doc.y, { width: NOTE_WIDTH, continued: true }).font('Helvetica').text(note.text);
+    for (const parts of lines) {
+      doc.fontSize(9);
+      parts.forEach((part, i) => {
+        doc.font('Helvetica-Bold');
+        if (i === 0) doc.text(part.label, NOTE_X, doc.y, { width: NOTE_WIDTH, continued: true });
+        else doc.text(part.label, { continued: true });
+        doc.font('Helvetica').text(part.text, { continued: i < parts.length - 1 });
+      });
       doc.moveDown(0.2);
     }
     doc.x = LEFT;
-    if (notes.length) doc.moveDown(0.3);
+    if (lines.length) doc.moveDown(0.3);
   }
   doc.end();
   return done;
