@@ -49,6 +49,8 @@ export const ORDERS_EXPORT_COLUMNS = [
   'Stock',
   'Qty',
   'Sides',
+  'Finishes',
+  'Turnaround',
   'Item price (£, net)',
   'Delivery (£)',
   'VAT (£)',

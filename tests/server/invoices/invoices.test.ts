@@ -2,13 +2,27 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffInvoice, InvoiceList } from '../../../src/shared/api/invoices';
 import type { StaffOrder } from '../../../src/shared/api/staff-orders';
-import type { Order } from '../../../src/shared/api/orders';
+import type { Item, Order } from '../../../src/shared/api/orders';
 import { invoiceNumbers, invoices } from '../../../src/server/db/schema';
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
 import { FAKE_PDFS, makePdf } from '../artwork/fixtures';
 import { pdfText } from '../helpers/pdf-text';
-import { confirmedOrder, customer, ok, seedDelivery, type Catalogue, orderingApp } from '../orders/helpers';
+import { invoicePdf, type InvoiceContent } from '../../../src/server/modules/invoices/invoice-pdf';
+import { putAsRead } from '../helpers/catalogue';
+import {
+  addFinishes,
+  artworkChecked,
+  CLEAN_CARD,
+  confirmedOrder,
+  customer,
+  ok,
+  pdf,
+  seedDelivery,
+  upload,
+  type Catalogue,
+  orderingApp,
+} from '../orders/helpers';
 import { royalMailTrackingNumber } from '../../../src/shared/domain/orders/tracking';
 
 /** Invoices raised on dispatch (gapless, in the dispatch's transaction), their PDFs, uploads, statements. */
@@ -18,10 +32,12 @@ let shopper: ApiClient;
 let other: ApiClient;
 let cat: Catalogue;
 let del: Awaited<ReturnType<typeof seedDelivery>>;
+let finishes: Awaited<ReturnType<typeof addFinishes>>;
 
 beforeAll(async () => {
   ({ t, staff, cat, shopper, del } = await orderingApp());
   other = (await customer(t)).client;
+  finishes = await addFinishes(staff, cat.cards.id);
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -107,6 +123,103 @@ describe('an invoice raised on dispatch', () => {
     expect((await readOrder(order.id)).status).toBe('printing');
     ok(await dispatch(order.id));
     expect((await invoiceOf(order.id)).number).toBe(`INV-${String(before + 1).padStart(6, '0')}`);
+  });
+});
+
+describe('an invoice’s lines', () => {
+  /** The whole text of a PDF on one line, however its lines were broken. */
+  const flat = async (file: Buffer) => (await pdfText(file)).join('\n').replace(/\s+/g, ' ');
+
+  it('name each item’s finishes and turnaround as confirmed, kept with the invoice: a later rename changes nothing', async () => {
+    const basket = ok<Order>(await shopper.post('/api/orders', { ref: 'FINISHES' }), 201);
+    const card = (fields: Record<string, unknown>) =>
+      shopper.post(`/api/orders/${basket.id}/items`, {
+        product_id: cat.cards.id,
+        stock_id: cat.silk.id,
+        qty: 100,
+        sides: 'single',
+        orientation: 'landscape',
+        ...fields,
+      });
+    const finished = ok<Item>(await card({ option_ids: [finishes.matt, finishes.rounded], turnaround_id: finishes.express }), 201);
+    const plain = ok<Item>(await card({}), 201);
+    for (const item of [finished, plain]) ok(await upload(shopper, basket.id, item.id, await pdf(CLEAN_CARD)));
+    await artworkChecked(t, shopper, basket.id);
+    ok(await shopper.patch(`/api/orders/${basket.id}`, { delivery_type_id: del.first.id }));
+    ok(await shopper.request('POST', `/api/orders/${basket.id}/confirm`, {}, { headers: { 'idempotency-key': `finishes-${basket.id}` } }));
+    ok(await staff.post(`/api/admin/orders/${basket.id}/status`, { status: 'printing', version: (await readOrder(basket.id)).version }));
+    ok(await dispatch(basket.id));
+
+    const invoice = await invoiceOf(basket.id);
+    expect((invoice.content as InvoiceContent).lines.map((l) => l.choices)).toEqual([
+      {
+        options: [
+          { group: 'Lamination', name: 'Matt gloss' },
+          { group: 'Corners', name: 'Rounded' },
+        ],
+        turnaround: { name: 'Express' },
+      },
+      { options: [], turnaround: { name: 'Standard' } },
+    ]);
+    const text = await flat((await shopper.get(`/api/invoices/${invoice.id}/pdf`)).rawPayload);
+    // Each under its line's description, quantity and price.
+    expect(text).toMatch(/Cards — Silk 350, single-sided 100 £[\d.]+ Lamination: Matt gloss; Corners: Rounded · Turnaround: Express Cards/);
+    expect(text).toMatch(/Cards — Silk 350, single-sided 100 £[\d.]+ Turnaround: Standard Delivery/);
+
+    // Renamed in the catalogue, and the PDF made again from what the invoice keeps: it says what was sold.
+    ok(await putAsRead(staff, `/api/admin/options/${finishes.matt}`, { name: 'Matt film' }));
+    await db().update(invoices).set({ fileKey: null, fileSize: null }).where(eq(invoices.id, invoice.id));
+    const again = await flat((await shopper.get(`/api/invoices/${invoice.id}/pdf`)).rawPayload);
+    expect(again).toContain('Lamination: Matt gloss; Corners: Rounded · Turnaround: Express');
+    expect(again).not.toContain('Matt film');
+    ok(await putAsRead(staff, `/api/admin/options/${finishes.matt}`, { name: 'Matt gloss' }));
+  });
+
+  const content = (lines: InvoiceContent['lines']): InvoiceContent => ({
+    seller: { name: 'Print Junction Trade Ltd', address: '1 Press Yard, Leeds LS1 1AA', vat_number: 'GB 123 4567 89', phone: '', email: '' },
+    buyer: { company: 'Acme Print', name: 'Alex Smith', lines: ['2 Ink Lane', 'York', 'YO1 7HH'] },
+    order: { id: 1042, ref: 'PO-7', confirmed_at: null, dispatched_at: null, tracking_number: null },
+    lines,
+    delivery: { name: 'Royal Mail Tracked 24', net: 395 },
+    net: lines.reduce((n, l) => n + l.net, 395),
+    vat: 0,
+    vat_rate: 20,
+    total: lines.reduce((n, l) => n + l.net, 395),
+  });
+
+  it('of an invoice raised before finishes were kept say nothing more than they did', async () => {
+    const text = await flat(
+      await invoicePdf({ number: 'INV-000001', date: '2025-03-10' }, content([{ description: 'Cards — Silk 350, single-sided', qty: 100, net: 1234 }])),
+    );
+    expect(text).toContain('Cards — Silk 350, single-sided 100 £12.34');
+    expect(text).not.toMatch(/undefined|null|Turnaround|Finishes/);
+  });
+
+  it('run on to further pages, under their headings, with every line, its finishes and the totals', async () => {
+    const long = {
+      options: [
+        { group: 'Lamination (both sides, before cutting)', name: 'Soft-touch velvet with spot UV varnish on the front' },
+        { group: 'Corners', name: 'Rounded (6 mm radius)' },
+        { group: 'Drilling', name: 'Two holes, 80 mm apart, for a ring binder' },
+      ],
+      turnaround: { name: 'Same day (confirmed before the cut-off)' },
+    };
+    const lines = Array.from({ length: 24 }, (_, i) => ({
+      description: `Item ${i + 1}: Business Cards — Silk 400, double-sided`,
+      qty: 500,
+      net: 2000 + i,
+      choices: long,
+    }));
+    const pages = await pdfText(await invoicePdf({ number: 'INV-000002', date: '2025-03-10' }, content(lines)));
+    expect(pages.length).toBeGreaterThan(1);
+    const text = pages.join('\n').replace(/\s+/g, ' ');
+    for (let i = 1; i <= 24; i++) expect(text).toContain(`Item ${i}: Business Cards`);
+    expect(text.match(/Soft-touch velvet with spot UV varnish on the front/g)).toHaveLength(24);
+    expect(text.match(/Turnaround: Same day \(confirmed before the cut-off\)/g)).toHaveLength(24);
+    // Each page after the first starts its lines under the headings again; the totals and the seller's line end the last.
+    for (const page of pages.slice(1)) expect(page.replace(/\s+/g, ' ')).toMatch(/^Invoice INV-000002, continued Description Qty Net/);
+    expect(pages.at(-1)!.replace(/\s+/g, ' ')).toMatch(/Total \(GBP\) £\d.*VAT number GB 123 4567 89/);
+    for (const page of pages) expect(page).toContain('Print Junction Trade Ltd');
   });
 });
 

@@ -7,13 +7,14 @@ import type { DownloadLink } from '../../../src/shared/api/staff-production';
 import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import { ukToday } from '../../../src/shared/domain/orders/overdue';
-import { orders } from '../../../src/server/db/schema';
+import { orderItems, orders } from '../../../src/server/db/schema';
 import { ukStartOfDay } from '../../../src/shared/domain/calendar/workingDays';
 import { makePdf } from '../artwork/fixtures';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import { ApiClient, registerAs } from '../helpers/client';
 import {
+  addFinishes,
   artworkChecked,
   CLEAN_CARD,
   basketWithCard,
@@ -40,6 +41,7 @@ let march31: Order;
 let april2: Order;
 let basket: Order;
 let dispatchedOn: string;
+let finishes: Awaited<ReturnType<typeof addFinishes>>;
 
 const db = () => t.database.db;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -64,11 +66,19 @@ function rowsOf(sheet: ExcelJS.Worksheet): unknown[][] {
   return rows;
 }
 
-/** Confirms an order with a second item (250 double-sided) beside the first card. */
+/** Confirms an order with a second item (250 double-sided, matt gloss laminated with rounded corners, on Express) beside the first card. */
 async function twoItemOrder(): Promise<Order> {
   const { order, item } = await basketWithCard(acme, cat);
   const second = ok<Item>(
-    await acme.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 250, sides: 'double', orientation: 'landscape' }),
+    await acme.post(`/api/orders/${order.id}/items`, {
+      product_id: cat.cards.id,
+      stock_id: cat.silk.id,
+      qty: 250,
+      sides: 'double',
+      orientation: 'landscape',
+      option_ids: [finishes.matt, finishes.rounded],
+      turnaround_id: finishes.express,
+    }),
     201,
   );
   ok(await upload(acme, order.id, item.id, await pdf(CLEAN_CARD)));
@@ -94,8 +104,11 @@ beforeAll(async () => {
   acme = new ApiClient(t.app);
   await registerAs(acme, { company_name: 'Acme Print', firstname: 'Alex' });
   acmeId = ok<{ id: number }>(await acme.get('/api/user')).id;
+  finishes = await addFinishes(staff, cat.cards.id);
 
   march10 = await confirmedOrder(t, acme, cat, del.first.id);
+  // Confirmed before finishes and turnarounds were recorded: none are frozen on its item.
+  await db().update(orderItems).set({ choicesSaved: null }).where(eq(orderItems.orderId, march10.id));
   march31 = await twoItemOrder();
   april2 = await confirmedOrder(t, acme, cat, del.first.id);
   // 23:30 GMT on March 30th 2025 is 00:30 BST on the 31st: the UK day is the 31st.
@@ -138,6 +151,13 @@ describe('a customer’s orders as a spreadsheet', () => {
     expect(rows.some((r) => r[0] === basket.id)).toBe(false);
     const status = { [march10.id]: 'Pending', [march31.id]: 'Pending', [april2.id]: 'Dispatched' };
     const confirmedDay = { [march10.id]: '2025-03-10', [march31.id]: '2025-03-31', [april2.id]: '2025-04-02' };
+    // As frozen at confirmation: none for March 10th's (confirmed before they were recorded), the default turnaround for a plain card.
+    const choices = [
+      [undefined, undefined], // empty cells
+      [undefined, 'Standard'],
+      ['Lamination: Matt gloss; Corners: Rounded', 'Express'],
+      [undefined, 'Standard'],
+    ];
     items.forEach(({ order, item }, i) => {
       expect(rows[i]).toEqual([
         order.id,
@@ -149,6 +169,7 @@ describe('a customer’s orders as a spreadsheet', () => {
         'Silk 350',
         item.qty,
         item.sides === 'double' ? 'Double-sided' : 'Single-sided',
+        ...choices[i],
         item.price! / 100,
         order.delivery_cost! / 100,
         order.total_vat! / 100,
@@ -156,10 +177,10 @@ describe('a customer’s orders as a spreadsheet', () => {
       ]);
     });
     // The second order's two items, each at its own price; the order's figures on both rows.
-    expect(rows[2].slice(7, 10)).toEqual([250, 'Double-sided', march31.items[1].price! / 100]);
+    expect(rows[2].slice(7, 12)).toEqual([250, 'Double-sided', 'Lamination: Matt gloss; Corners: Rounded', 'Express', march31.items[1].price! / 100]);
     expect(march31.items[0].price).not.toBe(march31.items[1].price);
     // Money has a £ format, dates a day format; they are numbers and dates, not text.
-    const money = sheet.getRow(2).getCell(13);
+    const money = sheet.getRow(2).getCell(ORDERS_EXPORT_COLUMNS.indexOf('Order total (£)') + 1);
     expect(typeof money.value).toBe('number');
     expect(money.numFmt).toContain('£');
     expect(sheet.getRow(2).getCell(2).value).toBeInstanceOf(Date);

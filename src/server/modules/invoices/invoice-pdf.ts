@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { choicesText, type NamedChoices } from '../../../shared/domain/pricing/choice-names';
 import { formatPence } from '../../../shared/domain/pricing/format';
 
 /** What a raised invoice says, frozen when it is raised (invoices.content). Money in pence. */
@@ -6,7 +7,11 @@ export interface InvoiceContent {
   seller: { name: string; address: string; vat_number: string; phone: string; email: string };
   buyer: { company: string; name: string; lines: string[] };
   order: { id: number; ref: string; confirmed_at: string | null; dispatched_at: string | null; tracking_number: string | null };
-  lines: Array<{ description: string; qty: number; net: number }>;
+  /**
+   * `choices`: the line's finishes and turnaround by the names frozen at confirmation; null (or, on
+   * an invoice raised before they were kept, absent) when there are none to name.
+   */
+  lines: Array<{ description: string; qty: number; net: number; choices?: NamedChoices | null }>;
   delivery: { name: string; net: number };
   net: number;
   vat: number;
@@ -25,6 +30,8 @@ const BRAND = '#163a6b';
 const ACCENT = '#e07a3a';
 const LEFT = 50;
 const RIGHT = 545;
+/** Where the seller's line at the foot of each page of an invoice begins. */
+const FOOTER_TOP = 770;
 
 /** The printer's mark, drawn as vectors (the site's logo.svg): a PDF needs no font or image file for it. */
 function logo(doc: PDFKit.PDFDocument, x: number, y: number): void {
@@ -97,21 +104,52 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
   block(300, 'Invoice to', [c.buyer.company, c.buyer.name, ...c.buyer.lines]);
   y += 110;
 
-  // Lines.
+  // Lines: each item's description, and under it its finishes and turnaround as they were confirmed.
   const columns = { description: LEFT, qty: 380, net: 450 };
-  doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef2f7');
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
-  doc.text('Description', columns.description + 6, y + 6);
-  doc.text('Qty', columns.qty, y + 6, { width: 60, align: 'right' });
-  doc.text('Net', columns.net, y + 6, { width: RIGHT - columns.net - 6, align: 'right' });
-  y += 26;
-  const row = (description: string, qty: string, net: number) => {
+  const descriptionWidth = columns.qty - columns.description - 20;
+  const footer = () => {
+    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
+    doc.text(
+      `${c.seller.name} · ${c.seller.address.replace(/\n/g, ', ')} · VAT number ${c.seller.vat_number}${c.seller.phone ? ` · ${c.seller.phone}` : ''}${c.seller.email ? ` · ${c.seller.email}` : ''}`,
+      LEFT,
+      FOOTER_TOP,
+      { width: RIGHT - LEFT, align: 'center' },
+    );
+  };
+  /** What does not fit above the footer goes on a new page (with the footer on each). */
+  const room = (height: number, headings: boolean) => {
+    if (y + height <= FOOTER_TOP - 12) return;
+    footer();
+    doc.addPage();
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Invoice ${invoice.number}, continued`, LEFT, LEFT);
+    y = LEFT + 20;
+    if (headings) lineHeadings();
+  };
+  const lineHeadings = () => {
+    doc.rect(LEFT, y, RIGHT - LEFT, 20).fill('#eef2f7');
+    doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
+    doc.text('Description', columns.description + 6, y + 6);
+    doc.text('Qty', columns.qty, y + 6, { width: 60, align: 'right' });
+    doc.text('Net', columns.net, y + 6, { width: RIGHT - columns.net - 6, align: 'right' });
+    y += 26;
+  };
+  lineHeadings();
+  const row = (description: string, qty: string, net: number, detail = '') => {
+    doc.font('Helvetica').fontSize(9.5);
+    const height = doc.heightOfString(description, { width: descriptionWidth });
+    const detailHeight = detail ? doc.fontSize(8.5).heightOfString(detail, { width: descriptionWidth }) + 2 : 0;
+    room(Math.max(height + detailHeight, 12) + 8, true);
     doc.font('Helvetica').fontSize(9.5).fillColor(INK);
-    const height = doc.heightOfString(description, { width: columns.qty - columns.description - 20 });
-    doc.text(description, columns.description + 6, y, { width: columns.qty - columns.description - 20 });
+    doc.text(description, columns.description + 6, y, { width: descriptionWidth });
     doc.text(qty, columns.qty, y, { width: 60, align: 'right' });
     doc.text(formatPence(net), columns.net, y, { width: RIGHT - columns.net - 6, align: 'right' });
-    y += Math.max(height, 12) + 8;
+    if (detail) {
+      doc
+        .fontSize(8.5)
+        .fillColor(MUTED)
+        .text(detail, columns.description + 6, y + height + 2, { width: descriptionWidth });
+    }
+    y += Math.max(height + detailHeight, 12) + 8;
     doc
       .moveTo(LEFT, y - 4)
       .lineTo(RIGHT, y - 4)
@@ -119,11 +157,12 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
       .strokeColor('#d9dee5')
       .stroke();
   };
-  for (const line of c.lines) row(line.description, line.qty.toLocaleString('en-GB'), line.net);
+  for (const line of c.lines) row(line.description, line.qty.toLocaleString('en-GB'), line.net, choicesText(line.choices));
   row(`Delivery: ${c.delivery.name}`, '', c.delivery.net);
 
-  // Totals.
+  // Totals, kept together.
   y += 6;
+  room(60, false);
   const total = (label: string, pence: number, strong = false) => {
     doc
       .font(strong ? 'Helvetica-Bold' : 'Helvetica')
@@ -143,14 +182,7 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
     .stroke();
   y += 4;
   total('Total (GBP)', c.total, true);
-
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED);
-  doc.text(
-    `${c.seller.name} · ${c.seller.address.replace(/\n/g, ', ')} · VAT number ${c.seller.vat_number}${c.seller.phone ? ` · ${c.seller.phone}` : ''}${c.seller.email ? ` · ${c.seller.email}` : ''}`,
-    LEFT,
-    770,
-    { width: RIGHT - LEFT, align: 'center' },
-  );
+  footer();
   doc.end();
   return done;
 }

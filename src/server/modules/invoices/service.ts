@@ -163,7 +163,14 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
         ? await tx.select({ name: deliveryTypes.name }).from(deliveryTypes).where(eq(deliveryTypes.id, order.deliveryTypeId))
         : [];
       const lines = await tx
-        .select({ product: products.name, stock: stock.name, qty: orderItems.qty, sides: orderItems.sides, net: orderItems.priceSaved })
+        .select({
+          product: products.name,
+          stock: stock.name,
+          qty: orderItems.qty,
+          sides: orderItems.sides,
+          net: orderItems.priceSaved,
+          choices: orderItems.choicesSaved,
+        })
         .from(orderItems)
         .innerJoin(products, eq(products.id, orderItems.productId))
         .innerJoin(stock, eq(stock.id, orderItems.stockId))
@@ -189,6 +196,13 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
           description: `${l.product} — ${l.stock}, ${l.sides === 'double' ? 'double-sided' : 'single-sided'}`,
           qty: l.qty,
           net: l.net ?? 0,
+          // The names frozen at confirmation, kept with the invoice: a later rename in the catalogue never changes it.
+          choices: l.choices
+            ? {
+                options: l.choices.options.map((o) => ({ group: o.group, name: o.name })),
+                turnaround: l.choices.turnaround && { name: l.choices.turnaround.name },
+              }
+            : null,
         })),
         delivery: { name: type?.name ?? 'Delivery', net: order.deliveryCost ?? 0 },
         net,

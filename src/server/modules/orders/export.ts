@@ -6,6 +6,7 @@ import { ORDERS_EXPORT_COLUMNS, type OrdersExportFilters } from '../../../shared
 import { nextDay, ukDateTime, ukStartOfDay, type CivilDate } from '../../../shared/domain/calendar/workingDays';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
+import { optionsText } from '../../../shared/domain/pricing/choice-names';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, stock, users } from '../../db/schema';
 
@@ -28,6 +29,8 @@ const COLUMN_LOOK: ReadonlyArray<{ width: number; numFmt?: string }> = [
   { width: 22 }, // Stock
   { width: 9, numFmt: '#,##0' }, // Qty
   { width: 13 }, // Sides
+  { width: 36 }, // Finishes
+  { width: 13 }, // Turnaround
   { width: 12, numFmt: MONEY }, // Item price
   { width: 12, numFmt: MONEY }, // Delivery
   { width: 11, numFmt: MONEY }, // VAT
@@ -114,6 +117,7 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
           qty: orderItems.qty,
           sides: orderItems.sides,
           price: orderItems.priceSaved,
+          choices: orderItems.choicesSaved,
         })
         .from(orderItems)
         .innerJoin(products, eq(products.id, orderItems.productId))
@@ -201,6 +205,9 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
             item.stock,
             item.qty,
             item.sides === 'double' ? 'Double-sided' : 'Single-sided',
+            // As frozen at confirmation; empty cells for an item confirmed before finishes and turnarounds existed.
+            optionsText(item.choices?.options) || null,
+            item.choices?.turnaround?.name ?? null,
             pounds(item.price),
             pounds(order.deliveryCost),
             pounds(order.totalVat),
