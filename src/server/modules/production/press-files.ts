@@ -162,13 +162,17 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
   });
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
+  /** A long name wraps within its column, and the next line starts below the tallest cell: nothing is cut short or overlaps. */
+  const lineHeight = (columns: Column[], cells: string[], bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    return Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: columns[i].width })));
+  };
   const line = (columns: Column[], cells: string[], bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    cells.forEach((cell, i) =>
-      doc.text(cell, columns[i].x, y, { width: columns[i].width, lineBreak: false, ellipsis: true, align: columns[i].right ? 'right' : 'left' }),
-    );
+    const height = lineHeight(columns, cells, bold);
+    cells.forEach((cell, i) => doc.text(cell, columns[i].x, y, { width: columns[i].width, align: columns[i].right ? 'right' : 'left' }));
     doc.x = LEFT;
+    doc.y = y + height;
     doc.moveDown(0.45);
   };
   const rule = () => {
@@ -239,13 +243,7 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
       ...(item.notes ? [[{ label: 'Customer’s notes: ', text: item.notes }]] : []),
       ...item.accepted_warnings.map((text) => [{ label: 'Accepted warning: ', text }]),
     ];
-    doc.fontSize(9);
-    const needed = 14 + lines.reduce((h, parts) => h + doc.heightOfString(parts.map((p) => p.label + p.text).join(''), { width: NOTE_WIDTH }) + 3, 0);
-    if (doc.y + needed > bottom()) {
-      doc.addPage();
-      itemHeading();
-    }
-    line(ITEM_COLUMNS, [
+    const cells = [
       `${item.order_id}-${item.id}`,
       item.product,
       item.stock,
@@ -253,7 +251,16 @@ export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): 
       count(item.qty),
       count(item.sheets),
       item.dispatch_due ? formatDay(item.dispatch_due) : '—',
-    ]);
+    ];
+    const needed =
+      lineHeight(ITEM_COLUMNS, cells) +
+      5 +
+      lines.reduce((h, parts) => h + doc.heightOfString(parts.map((p) => p.label + p.text).join(''), { width: NOTE_WIDTH }) + 3, 0);
+    if (doc.y + needed > bottom()) {
+      doc.addPage();
+      itemHeading();
+    }
+    line(ITEM_COLUMNS, cells);
     for (const parts of lines) {
       doc.fontSize(9);
       parts.forEach((part, i) => {
