@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { readZip } from '../server/helpers/zip';
+import { optionsText } from '../../src/shared/domain/pricing/choice-names';
 import { STAFF, Api, expectAccessible, RUN, shoot, signIn, title } from './customer-support';
 import { pendingOrder } from './orders-support';
 
@@ -88,10 +89,23 @@ test('staff run a batch of every stock, download its ZIP, and its orders move to
   await expect(items.getByRole('link', { name: `#${orderId}` })).toHaveAttribute('href', `/admin/orders/${orderId}`);
   // The item's notes are under its line (and, on a phone, on its card).
   await expect(items.locator('[data-press-notes]').filter({ hasText: notes })).toContainText(`Customer’s notes: ${notes}`);
+  // Its finishes and turnaround, as confirmed, under its product (the demo's cards require Lamination and Corners).
+  const ordered = (
+    await staff.json<{ items: Array<{ options: Array<{ group: string; name: string }>; turnaround: { name: string } | null }> }>(
+      'GET',
+      `/api/admin/orders/${orderId}`,
+    )
+  ).items[0];
+  expect(ordered.options.length).toBeGreaterThan(0);
+  const choices = items.locator('tbody tr', { has: page.getByRole('link', { name: `#${orderId}` }) }).locator('[data-item-choices]');
+  await expect(choices).toContainText(optionsText(ordered.options));
+  await expect(choices).toContainText(`Turnaround: ${ordered.turnaround!.name}`);
   await shoot(page, 'batch-ready', { area: 'staff' });
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByRole('table')).toHaveCount(0); // a card per item on a phone
   await expect(page.locator('li [data-press-notes]').filter({ hasText: notes })).toBeVisible();
+  await expect(page.locator('li').filter({ hasText: notes }).locator('[data-item-choices]')).toContainText(optionsText(ordered.options));
+
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectAccessible(page, '/admin/batches/{id}/show');
 

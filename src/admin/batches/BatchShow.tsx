@@ -59,7 +59,7 @@ const sheetsText = (sheets: number) => `${sheets.toLocaleString('en-GB')} sheet$
 function Choices({ item }: { item: BatchItem }) {
   if (!item.options.length && !item.turnaround) return null;
   return (
-    <Box data-item-choices sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+    <Box data-item-choices sx={{ mt: 0.25, minWidth: 0, overflowWrap: 'anywhere', color: 'text.secondary' }}>
       {item.options.length ? <Typography variant="body2">{optionsText(item.options)}</Typography> : null}
       {item.turnaround ? <Typography variant="body2">{turnaroundText(item.turnaround)}</Typography> : null}
     </Box>
