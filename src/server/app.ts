@@ -58,6 +58,8 @@ import { staffOrdersService } from './modules/orders/staff';
 import invoicesStaffRoutes from './modules/invoices/staff-routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { invoicesService } from './modules/invoices/service';
+import quotesRoutes from './modules/quotes/routes';
+import { quotesService } from './modules/quotes/service';
 import ordersExportStaffRoutes, { ordersExportDownloads } from './modules/orders/export-routes';
 import { ordersExportService } from './modules/orders/export';
 import batchesStaffRoutes, { batchDownloads } from './modules/production/staff-routes';
@@ -142,6 +144,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     artwork,
     orders,
     invoices,
+    quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
     staffOrders: staffOrdersService({ db, orders, outbox, invoices, ...links }),
     batches: batchesService({ db, files, jobs, outbox, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
@@ -240,6 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(batchDownloads, { batches: deps.batches, appKey });
   await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey });
   await app.register(invoicesRoutes, { invoices: deps.invoices });
+  await app.register(quotesRoutes, { quotes: deps.quotes });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
   await app.register(catalogueStaffRoutes, {

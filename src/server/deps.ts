@@ -21,6 +21,7 @@ import type { StaffOrdersService } from './modules/orders/staff';
 import type { OrdersExportService } from './modules/orders/export';
 import type { BatchesService } from './modules/production/batches';
 import type { InvoicesService } from './modules/invoices/service';
+import type { QuotesService } from './modules/quotes/service';
 import type { RoyalMailService } from './modules/royalmail/service';
 import type { TicketsService } from './modules/tickets/service';
 import type { MailOutbox } from './modules/mail/service';
@@ -61,6 +62,8 @@ export interface AppDeps {
   staffOrders: StaffOrdersService;
   /** Invoices: raised on dispatch, uploaded, their PDFs and statements. */
   invoices: InvoicesService;
+  /** Saved quotes: saved from a basket, their PDFs, ordered at the quoted prices. */
+  quotes: QuotesService;
   /** Production batches: runs (a background job each), their ZIPs. */
   batches: BatchesService;
   /** A customer's orders as an XLSX spreadsheet, streamed as it is written. */

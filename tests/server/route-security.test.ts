@@ -52,6 +52,8 @@ const NO_BODY = new Set([
   'POST /api/orders/:id/cancel',
   'POST /api/orders/:id/resubmit',
   'POST /api/orders/:id/reorder',
+  'POST /api/orders/:id/quote',
+  'POST /api/quotes/:id/order',
   'POST /api/admin/batches/:id/download',
   'POST /api/tickets/:id/close',
   'POST /api/tickets/:id/reopen',

@@ -108,6 +108,11 @@ export const itemSchema = z.object({
   price: z.number().nullable(),
   /** Why a basket's item cannot be ordered as it is today (product withdrawn, quantity gone…); null when it can. */
   unavailable: z.string().nullable(),
+  /**
+   * The saved quote the item was ordered from (null when none): its price is the quote's through the
+   * quote's last day (`holds`), today's after; `note` says which in plain words.
+   */
+  quote: z.object({ id: z.number(), number: z.string(), price: z.number(), valid_until: z.string(), holds: z.boolean(), note: z.string() }).nullable(),
   warnings_accepted: z.boolean(),
   /** The finished size the artwork is checked against. */
   trim: z.object({ width_mm: z.number(), height_mm: z.number(), bleed_mm: z.number() }),

@@ -47,6 +47,11 @@ export const SETTING_VALUE_RULES: Readonly<Record<string, z.ZodType<string>>> = 
   COMPANY_PHONE: phoneSchema().refine((v) => v !== '', 'Enter the telephone number customers should call'),
   REGISTRATION_ROLE: z.enum(ROLES.filter((r) => r !== 'admin') as ['none', 'user', 'trade'], { message: 'One of: none, user, trade' }),
   INVOICE_PREFIX: textSchema().trim().max(20, 'At most 20 characters'),
+  QUOTE_VALID_DAYS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'A whole number of days')
+    .refine((v) => Number(v) >= 1 && Number(v) <= 365, 'Between 1 and 365'),
   CUTOFF_TIME: z
     .string()
     .trim()

@@ -12,3 +12,4 @@ export * from './orders/tracking';
 export * from './orders/dates';
 export * from './delivery/royalmail';
 export * from './tickets/tickets';
+export * from './quotes/quotes';

@@ -12,3 +12,4 @@ export * from './production';
 export * from './invoices';
 export * from './tickets';
 export * from './oauth';
+export * from './quotes';

@@ -19,6 +19,7 @@ import { products, stock } from './catalogue';
 import { countries } from './countries';
 import { deliveryTypes } from './delivery';
 import { batches } from './production';
+import { quotes } from './quotes';
 import { users } from './users';
 
 /** An item's options and turnaround as they were named when it was confirmed. */
@@ -137,6 +138,15 @@ export const orderItems = pgTable(
     turnaroundId: integer('turnaround_id'),
     /** The names of the options and turnaround, frozen with the price at confirmation (null before). */
     choicesSaved: jsonb('choices_saved').$type<FrozenChoices>(),
+    /**
+     * The quote the item was ordered from, with the price it fixed and the last day that price holds:
+     * a basket's item is priced at `quoted_price` while `quoted_until` has not passed (UK day), and at
+     * today's price after. A change to what the item is (product, paper, quantity, sides, options,
+     * turnaround) lets go of the quote.
+     */
+    quoteId: integer('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
+    quotedPrice: integer('quoted_price'),
+    quotedUntil: date('quoted_until', { mode: 'string' }),
     artworkName: text('artwork_name'),
     artworkSize: bigint('artwork_size', { mode: 'number' }),
     /** The file store's key of the PDF (a server-made name). */
@@ -157,6 +167,9 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId, t.id, t.productId),
     index('order_items_product_idx').on(t.productId),
     index('order_items_stock_idx').on(t.stockId),
+    index('order_items_quote_idx')
+      .on(t.quoteId)
+      .where(sql`${t.quoteId} is not null`),
     // What a batch run looks for: the items in no batch yet.
     index('order_items_unbatched_idx')
       .on(t.orderId)

@@ -43,6 +43,7 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
     public: true,
   },
   { name: 'ARTWORK_MAX_MB', value: '100', description: 'Largest artwork upload in megabytes.', public: false },
+  { name: 'QUOTE_VALID_DAYS', value: '30', description: 'Days a saved quote’s prices hold, counted from the day it is saved (1–365).', public: false },
 ];
 
 /**

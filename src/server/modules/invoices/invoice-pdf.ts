@@ -34,7 +34,7 @@ const RIGHT = 545;
 const FOOTER_TOP = 770;
 
 /** The printer's mark, drawn as vectors (the site's logo.svg): a PDF needs no font or image file for it. */
-function logo(doc: PDFKit.PDFDocument, x: number, y: number): void {
+export function logo(doc: PDFKit.PDFDocument, x: number, y: number): void {
   doc.save();
   doc.roundedRect(x, y, 36, 36, 7).clip();
   doc.rect(x, y, 36, 36).fill(BRAND);

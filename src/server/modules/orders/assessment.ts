@@ -1,7 +1,9 @@
 import type { PreflightStatus } from '../../../shared/api/orders';
 import { dispatchPromise, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
 import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain/delivery/delivery';
+import { ukToday } from '../../../shared/domain/orders/overdue';
 import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
+import { quoteHolds } from '../../../shared/domain/quotes/quotes';
 import type { Sides } from '../../../shared/domain/pricing';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import type { DeliveryTypeFacts } from '../delivery/service';
@@ -31,6 +33,8 @@ export interface PricedItem {
   unavailable: string | null;
   /** Its options and turnaround as today's catalogue names them (null when it cannot be ordered as it is). */
   choices: QuotedChoices | null;
+  /** Whether the price is the one a saved quote fixed (ordered from a quote that still holds today). */
+  quoted: boolean;
 }
 
 export interface DeliveryOffer {
@@ -65,15 +69,23 @@ export function artworkBlocker(item: OrderItemRow): string | null {
   return null;
 }
 
+/** Whether the item's quoted price holds on `today` (UK day): it came from a quote whose last day has not passed. */
+export function quotedPriceHolds(f: Pick<ItemFacts, 'quoteId' | 'quotedPrice' | 'quotedUntil'>, today: CivilDate): boolean {
+  return f.quoteId !== null && f.quotedPrice !== null && f.quotedUntil !== null && quoteHolds(f.quotedUntil, today);
+}
+
 export function assessBasket(order: OrderRow, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
+  const today = ukToday(ctx.now);
   const items: PricedItem[] = facts.map((f) => {
     const quote = ctx.quoter.quote(
       { product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as Sides, option_ids: f.optionIds, turnaround_id: f.turnaroundId },
       ctx.now,
     );
-    if (!('price' in quote)) return { facts: f, price: null, unavailable: quote.message, choices: null };
+    if (!('price' in quote)) return { facts: f, price: null, unavailable: quote.message, choices: null, quoted: false };
     const { options, turnaround, production_days } = quote;
-    return { facts: f, price: quote.price, unavailable: null, choices: { options, turnaround, production_days } };
+    // An item ordered from a quote keeps the quoted price through the quote's last day, whatever the catalogue says since.
+    const quoted = quotedPriceHolds(f, today);
+    return { facts: f, price: quoted ? f.quotedPrice! : quote.price, unavailable: null, choices: { options, turnaround, production_days }, quoted };
   });
   const weight = orderWeight(facts.map((f) => ({ qty: f.qty, weight: f.productWeight })));
   // Each item takes its turnaround's days and its longest option's; one that cannot be ordered, its product's.

@@ -159,6 +159,8 @@ export async function updateItem(ctx: OrdersContext, user: UserRow, id: number, 
       orientation: input.orientation ?? item.orientation,
       notes: input.notes ?? item.notes,
       warningsAccepted: input.warnings_accepted ?? item.warningsAccepted,
+      // The quote priced the item as it was: another item is priced by today's catalogue.
+      ...(choiceChanged ? { quoteId: null, quotedPrice: null, quotedUntil: null } : {}),
     });
     // What the artwork is checked against changed: check it again.
     if (next.product_id !== item.productId || next.sides !== item.sides || (input.orientation && input.orientation !== item.orientation))

@@ -2,11 +2,13 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } 
 import type { OrderList, OrderListQuery, OrderSummary } from '../../../shared/api/orders';
 import { nextDay, ukStartOfDay } from '../../../shared/domain/calendar/workingDays';
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
+import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { deliveryTypes, orderItems, orders, products, type UserRow } from '../../db/schema';
 import { containing } from '../../lib/list-query';
+import { quotedPriceHolds } from './assessment';
 import type { OrdersContext } from './context';
 import { itemsOf } from './snapshot';
 
@@ -89,6 +91,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
   const basketValue = new Map<number, number | null>();
   if (baskets.length) {
     const quoter = await prices.quoter(user);
+    const today = ukToday();
     for (const f of await itemsOf(
       db,
       baskets.map((b) => b.id),
@@ -102,7 +105,9 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
         turnaround_id: f.turnaroundId,
       });
       const sum = basketValue.has(f.orderId) ? basketValue.get(f.orderId)! : 0;
-      basketValue.set(f.orderId, sum === null || !('price' in quote) ? null : sum + quote.price);
+      // As the basket itself is priced (assessment.ts): a quote's price while the quote holds.
+      const price = 'price' in quote ? (quotedPriceHolds(f, today) ? f.quotedPrice! : quote.price) : null;
+      basketValue.set(f.orderId, sum === null || price === null ? null : sum + price);
     }
   }
   const data: OrderSummary[] = rows.map((r) => ({

@@ -3,7 +3,9 @@ import type { OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
 import { addressFields } from '../../lib/postal-address';
-import { assessBasket, type PricedItem } from './assessment';
+import { ukToday } from '../../../shared/domain/orders/overdue';
+import { quoteNumber, quotedPriceNote } from '../../../shared/domain/quotes/quotes';
+import { assessBasket, quotedPriceHolds, type PricedItem } from './assessment';
 import { basketContext, type OrdersContext } from './context';
 import { previewPagesOf } from '../artwork/previews';
 import { NO_SUCH_ITEM, ownSnapshot } from './queries';
@@ -52,7 +54,7 @@ export async function presentSnapshot(ctx: OrdersContext, user: UserRow, { row, 
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
-    items: facts.map((f, i) => presentItem(f, basket ? basket.items[i] : null)),
+    items: facts.map((f, i) => presentItem(f, basket ? basket.items[i] : null, row.confirmedAt)),
     // Staff's notes on their moves are for staff (the customer reads a hold's problem text instead).
     events: events.map((e) => ({
       from: e.fromStatus as OrderStatus | null,
@@ -75,7 +77,7 @@ export async function presentItemOf(ctx: OrdersContext, user: UserRow, order: Or
   const facts = await itemsOf(ctx.db, [order.id]);
   const index = facts.findIndex((f) => f.id === itemId);
   if (index < 0) throw notFound(NO_SUCH_ITEM);
-  if (order.status !== 'basket') return presentItem(facts[index], null);
+  if (order.status !== 'basket') return presentItem(facts[index], null, order.confirmedAt);
   return presentItem(facts[index], assessBasket(order, facts, await basketContext(ctx, user)).items[index]);
 }
 
@@ -95,8 +97,20 @@ export function itemChoices(f: ItemFacts, priced: Pick<PricedItem, 'choices'> | 
   return { ...ids, options: f.choicesSaved?.options ?? [], turnaround: f.choicesSaved?.turnaround ?? null };
 }
 
-/** The customer-facing item: a basket's at today's price, a confirmed order's at its frozen price. */
-export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'unavailable' | 'choices'> | null): Item {
+/** The quote an item was ordered from, and whether its price held: today for a basket, on the day of confirmation for an order. */
+function quoteOf(f: ItemFacts, priced: Pick<PricedItem, 'quoted'> | null, confirmedAt: Date | null): Item['quote'] {
+  if (f.quoteId === null || f.quotedPrice === null || f.quotedUntil === null) return null;
+  const holds = priced ? priced.quoted : quotedPriceHolds(f, ukToday(confirmedAt ?? new Date()));
+  const number = quoteNumber(f.quoteId);
+  return { id: f.quoteId, number, price: f.quotedPrice, valid_until: f.quotedUntil, holds, note: quotedPriceNote(number, f.quotedUntil, holds) };
+}
+
+/** The customer-facing item: a basket's at today's price (or its quote's), a confirmed order's at its frozen price. */
+export function presentItem(
+  f: ItemFacts,
+  priced: Pick<PricedItem, 'price' | 'unavailable' | 'choices' | 'quoted'> | null,
+  confirmedAt: Date | null = null,
+): Item {
   return {
     id: f.id,
     product_id: f.productId,
@@ -110,6 +124,7 @@ export function presentItem(f: ItemFacts, priced: Pick<PricedItem, 'price' | 'un
     ...itemChoices(f, priced),
     price: priced ? priced.price : f.priceSaved,
     unavailable: priced ? priced.unavailable : null,
+    quote: quoteOf(f, priced, confirmedAt),
     warnings_accepted: f.warningsAccepted,
     trim: { width_mm: f.trimWidthMm, height_mm: f.trimHeightMm, bleed_mm: f.bleedMm },
     artwork:

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { itemCreateSchema, itemUpdateSchema, OrderListQuery, orderCreateSchema, orderUpdateSchema } from '../../../shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
+import { assessBasket } from './assessment';
 import * as basket from './basket';
 import { confirmOrder } from './confirm';
-import { ordersContext, type OrdersDeps } from './context';
+import { basketContext, ordersContext, type OrdersDeps } from './context';
 import { cancelOrder, reorder, resubmitOrder } from './lifecycle';
 import { countOrders, listOrders } from './list';
 import { presentItemOf, presentOrder, presentSnapshot } from './present';
@@ -44,6 +45,23 @@ export function ordersService(deps: OrdersDeps) {
     deliveryOptions: (user: UserRow, id: number) => basket.deliveryOptions(ctx, user, id),
     /** For the artwork routes: the customer's item in an order whose artwork may change (basket, or on hold). */
     artworkTarget: (user: UserRow, id: number, itemId: number, forWrite: boolean) => basket.artworkTarget(ctx, user, id, itemId, forWrite),
+
+    /**
+     * The customer's basket judged at today's catalogue prices, quoted prices set aside (a quote
+     * saved from a basket that came from another quote does not carry the old prices on): what a
+     * saved quote is made of. Another's order is 404.
+     */
+    atTodaysPrices: async (user: UserRow, id: number) => {
+      const snapshot = await ownSnapshot(ctx, user, id);
+      const facts = snapshot.facts.map((f) => ({ ...f, quoteId: null, quotedPrice: null, quotedUntil: null }));
+      const rules = await basketContext(ctx, user);
+      return {
+        snapshot: { ...snapshot, facts },
+        assessment: assessBasket(snapshot.row, facts, rules),
+        rules,
+        countryNames: (await ctx.reference.read(rules.now)).countryNames,
+      };
+    },
 
     confirm: (user: UserRow, id: number, key: string, body: { delivery_type_id?: number }) => confirmOrder(ctx, user, id, key, body),
     cancel: (user: UserRow, id: number) => cancelOrder(ctx, user, id),

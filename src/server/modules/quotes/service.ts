@@ -1,0 +1,296 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Order } from '../../../shared/api/orders';
+import type { Quote, QuoteItem, QuoteList, QuoteListQuery, QuoteSummary } from '../../../shared/api/quotes';
+import { ukToday } from '../../../shared/domain/orders/overdue';
+import { groupThousands } from '../../../shared/domain/pricing/format';
+import { markedUpQuote, quoteHolds, quoteNumber, quoteValidDays, quoteValidUntil } from '../../../shared/domain/quotes/quotes';
+import type { Db } from '../../db/client';
+import { orderItems, settings as settingRows, users, type FrozenChoices, type QuoteItemRow, type QuoteRow, type UserRow } from '../../db/schema';
+import { conflict, unprocessable } from '../../lib/domain-errors';
+import type { FileStore } from '../../lib/files';
+import { addressFields } from '../../lib/postal-address';
+import { insertOrder } from '../orders/queries';
+import type { OrdersService } from '../orders/service';
+import type { SettingsService } from '../settings/service';
+import { logoKey } from '../users/service';
+import { quotePdf, type QuotePdfContent } from './quote-pdf';
+import { insertQuote, ownQuote, quotePage } from './queries';
+
+export interface QuotesDeps {
+  db: Db;
+  orders: OrdersService;
+  settings: SettingsService;
+  files: FileStore;
+  /** The printer's name where no COMPANY_NAME setting says it. */
+  appName: string;
+}
+
+/** The columns a quote keeps of its basket's delivery contact and address, and a basket takes back from it. */
+const ADDRESS_COLUMNS = [
+  'firstname',
+  'lastname',
+  'companyName',
+  'telephone',
+  'email',
+  'address1',
+  'address2',
+  'town',
+  'county',
+  'postcode',
+  'countryId',
+] as const;
+
+const SELLER_SETTINGS = ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_VAT_NUMBER', 'COMPANY_PHONE', 'COMPANY_EMAIL'];
+
+/** An item as a line of a quote says it: "Business cards on Silk 350 · single-sided · landscape · Lamination: Matt · Express". */
+export function describeLine(item: Pick<QuoteItemRow, 'productName' | 'stockName' | 'sides' | 'orientation' | 'choices' | 'notes'>): string {
+  const parts = [`${item.productName} on ${item.stockName}`, `${item.sides}-sided`, item.orientation];
+  for (const o of item.choices.options) parts.push(`${o.group}: ${o.name}`);
+  if (item.choices.turnaround) parts.push(item.choices.turnaround.name);
+  return parts.join(' · ') + (item.notes ? `\n${item.notes}` : '');
+}
+
+const presentItem = (i: QuoteItemRow): QuoteItem => ({
+  id: i.id,
+  product_id: i.productId,
+  product_name: i.productName,
+  stock_id: i.stockId,
+  stock_name: i.stockName,
+  qty: i.qty,
+  sides: i.sides as QuoteItem['sides'],
+  orientation: i.orientation as QuoteItem['orientation'],
+  notes: i.notes,
+  option_ids: i.optionIds,
+  turnaround_id: i.turnaroundId,
+  options: i.choices.options,
+  turnaround: i.choices.turnaround,
+  price: i.price,
+});
+
+function present(row: QuoteRow, items: QuoteItemRow[], today: string): Quote {
+  return {
+    id: row.id,
+    number: quoteNumber(row.id),
+    ref: row.ref,
+    created_at: row.createdAt.toISOString(),
+    valid_until: row.validUntil,
+    expired: !quoteHolds(row.validUntil, today),
+    items: items.map(presentItem),
+    delivery_type_id: row.deliveryTypeId,
+    delivery_type_name: row.deliveryTypeName,
+    address: { ...addressFields(row), email: row.email },
+    country_name: row.countryName,
+    delivery_cost: row.deliveryCost,
+    total_net: row.totalNet,
+    total_vat: row.totalVat,
+    total: row.total,
+  };
+}
+
+/**
+ * Saved quotes (DESIGN §2 "Quotes"): a basket saved with today's prices, listed, drawn as a PDF for
+ * the customer or for their own client, and ordered into a new basket whose items keep the quoted
+ * prices while the quote holds (the orders' assessment honours them). Every call is scoped to the
+ * signed-in customer: another customer's quote is 404, as if it did not exist.
+ */
+export function quotesService({ db, orders, settings, files, appName }: QuotesDeps) {
+  async function get(user: UserRow, id: number): Promise<Quote> {
+    const { row, items } = await ownQuote(db, user.id, id);
+    return present(row, items, ukToday());
+  }
+
+  return {
+    get,
+
+    async list(user: UserRow, query: QuoteListQuery): Promise<QuoteList> {
+      const { rows, lines, total } = await quotePage(db, user.id, query.page, query.per_page);
+      const today = ukToday();
+      const data: QuoteSummary[] = rows.map((row) => {
+        const own = lines.filter((l) => l.quoteId === row.id);
+        return {
+          id: row.id,
+          number: quoteNumber(row.id),
+          ref: row.ref,
+          created_at: row.createdAt.toISOString(),
+          valid_until: row.validUntil,
+          expired: !quoteHolds(row.validUntil, today),
+          total: row.total,
+          item_count: own.length,
+          items_summary: own.map((l) => `${groupThousands(l.qty)} × ${l.productName}`).join(', '),
+        };
+      });
+      return { data, total, page: query.page, per_page: query.per_page };
+    },
+
+    /**
+     * Saves the customer's basket as a quote at today's prices, valid for QUOTE_VALID_DAYS from today
+     * (UK). Its artwork does not matter; its items, address and delivery service do: a basket that
+     * cannot be priced whole is 422 with the reason per field.
+     */
+    async save(user: UserRow, orderId: number): Promise<Quote> {
+      const { snapshot, assessment: a, rules, countryNames } = await orders.atTodaysPrices(user, orderId);
+      const { row: basket, facts } = snapshot;
+      if (basket.status !== 'basket') throw conflict(`Order ${basket.id} is confirmed: only a basket can be saved as a quote.`);
+      const errors: Record<string, string> = {};
+      if (!facts.length) errors.items = 'Add at least one item before saving a quote.';
+      a.items.forEach((item, i) => {
+        if (item.unavailable) errors[`items.${item.facts.id}`] = `Item ${i + 1} (${item.facts.productName}): ${item.unavailable}`;
+      });
+      for (const field of ['address', 'delivery_type_id']) if (a.blockers[field]) errors[field] = a.blockers[field];
+      if (Object.keys(errors).length || !a.totals || !a.chosen)
+        throw unprocessable(errors, 'This basket cannot be saved as a quote yet: ' + Object.values(errors).join(' '));
+      const days = quoteValidDays(await settings.value('QUOTE_VALID_DAYS', String(30)));
+      const { totals, chosen } = a;
+      const row = await db.transaction((tx) =>
+        insertQuote(
+          tx,
+          {
+            userId: user.id,
+            ref: basket.ref,
+            ...Object.fromEntries(ADDRESS_COLUMNS.map((k) => [k, basket[k]])),
+            countryName: basket.countryId === null ? '' : (countryNames.get(basket.countryId) ?? ''),
+            deliveryTypeId: chosen.type.id,
+            deliveryTypeName: chosen.type.name,
+            deliveryCost: chosen.price,
+            totalNet: totals.total_net,
+            totalVat: totals.total_vat,
+            total: totals.total,
+            vatRate: rules.vatRate,
+            validUntil: quoteValidUntil(ukToday(rules.now), days),
+          },
+          a.items.map(({ facts: f, price, choices }) => ({
+            productId: f.productId,
+            stockId: f.stockId,
+            productName: f.productName,
+            stockName: f.stockName,
+            qty: f.qty,
+            sides: f.sides,
+            orientation: f.orientation,
+            notes: f.notes,
+            optionIds: f.optionIds,
+            turnaroundId: f.turnaroundId,
+            choices: {
+              options: choices!.options.map((o) => ({ id: o.id, group: o.group_name, name: o.name })),
+              turnaround: choices!.turnaround && {
+                id: choices!.turnaround.id,
+                name: choices!.turnaround.name,
+                production_days: choices!.turnaround.production_days,
+              },
+            } satisfies FrozenChoices,
+            price: price!,
+          })),
+        ),
+      );
+      return get(user, row.id);
+    },
+
+    /**
+     * A new basket with the quote's items, address and delivery service. Each item carries the
+     * quoted price and the quote's last day: the basket is priced at the quote while it holds and
+     * at today's prices after (the item's `quote.note` says which). Artwork is uploaded in the basket.
+     */
+    async order(user: UserRow, id: number): Promise<Order> {
+      const { row: quote, items } = await ownQuote(db, user.id, id);
+      const number = quoteNumber(quote.id);
+      const holds = quoteHolds(quote.validUntil, ukToday());
+      const row = await db.transaction(async (tx) => {
+        const created = await insertOrder(
+          tx,
+          { userId: user.id, ref: quote.ref, ...Object.fromEntries(ADDRESS_COLUMNS.map((k) => [k, quote[k]])), deliveryTypeId: quote.deliveryTypeId },
+          holds ? `Ordered from quote ${number}` : `Ordered from quote ${number}, expired: at today's prices`,
+        );
+        if (items.length)
+          await tx.insert(orderItems).values(
+            items.map((i) => ({
+              orderId: created.id,
+              productId: i.productId,
+              stockId: i.stockId,
+              qty: i.qty,
+              sides: i.sides,
+              orientation: i.orientation,
+              notes: i.notes,
+              optionIds: i.optionIds,
+              turnaroundId: i.turnaroundId,
+              quoteId: quote.id,
+              quotedPrice: i.price,
+              quotedUntil: quote.validUntil,
+            })),
+          );
+        return created;
+      });
+      return orders.present(user, row);
+    },
+
+    /**
+     * The quote as an A4 PDF: under the printer's name, or (`forClient`) under the customer's company
+     * and logo with no word of the printer's anywhere, its prices marked up by `markup` percent.
+     */
+    async pdf(user: UserRow, id: number, opts: { forClient: boolean; markup: string | undefined }): Promise<{ body: Buffer; name: string }> {
+      const { row, items } = await ownQuote(db, user.id, id);
+      const quote = present(row, items, ukToday());
+      const prices = markedUpQuote(
+        items.map((i) => i.price),
+        row.deliveryCost,
+        row.vatRate,
+        opts.forClient ? (opts.markup ?? '0') : '0',
+      );
+      const content: QuotePdfContent = {
+        number: quote.number,
+        ref: row.ref,
+        date: ukToday(row.createdAt),
+        valid_until: row.validUntil,
+        issuer: opts.forClient ? await customerIssuer(user) : await printerIssuer(),
+        deliver_to: [
+          [row.firstname, row.lastname].filter(Boolean).join(' '),
+          row.companyName,
+          row.address1,
+          row.address2,
+          row.town,
+          row.county,
+          row.postcode,
+          row.countryName,
+        ].filter(Boolean),
+        lines: items.map((item, i) => ({ description: describeLine(item), qty: item.qty, price: prices.lines[i] })),
+        delivery: { name: row.deliveryTypeName, price: prices.delivery },
+        net: prices.total_net,
+        vat: prices.total_vat,
+        vat_rate: Number(row.vatRate),
+        total: prices.total,
+      };
+      return { body: await quotePdf(content), name: `${quote.number}.pdf` };
+    },
+  };
+
+  /** The printer as the settings name it (invoices' seller), with the app's name where COMPANY_NAME is unset. */
+  async function printerIssuer(): Promise<QuotePdfContent['issuer']> {
+    const rows = await db.select({ name: settingRows.name, value: settingRows.value }).from(settingRows).where(inArray(settingRows.name, SELLER_SETTINGS));
+    const values = new Map(rows.map((r) => [r.name, r.value]));
+    const name = values.get('COMPANY_NAME') || appName;
+    return {
+      kind: 'printer',
+      name,
+      lines: [
+        ...(values.get('COMPANY_ADDRESS') ?? '').split(/,\s*|\n/),
+        values.get('COMPANY_PHONE') ?? '',
+        values.get('COMPANY_EMAIL') ?? '',
+        values.get('COMPANY_VAT_NUMBER') ? `VAT number ${values.get('COMPANY_VAT_NUMBER')}` : '',
+      ].filter(Boolean),
+      logo: null,
+    };
+  }
+
+  /** The customer as their own client sees them: their company (or name), address and contact, and their logo if they have one. */
+  async function customerIssuer(user: UserRow): Promise<QuotePdfContent['issuer']> {
+    const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+    const u = fresh ?? user;
+    const logo = u.companyLogo ? await files.get(logoKey(u.companyLogo)).catch(() => null) : null;
+    return {
+      kind: 'customer',
+      name: u.companyName || `${u.firstname} ${u.lastname}`.trim(),
+      lines: [u.address1, u.address2, u.town, u.county, u.postcode, u.telephone || u.mobile, u.email].filter(Boolean),
+      logo,
+    };
+  }
+}
+
+export type QuotesService = ReturnType<typeof quotesService>;

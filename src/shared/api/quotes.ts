@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { MAX_MARKUP_PERCENT } from '../domain/quotes/quotes';
+import { SIDES } from '../domain/pricing/engine';
+import { wholeNumberSchema } from './common';
+import { ORIENTATIONS, orderAddressSchema } from './orders';
+
+/**
+ * Saved quotes (DESIGN §2 "Quotes", §3): a basket saved with its prices for `QUOTE_VALID_DAYS`, listed
+ * at /quotes, downloaded as a PDF (for the customer, or for their own client with their markup) and
+ * ordered at the quoted prices while valid. Money in pence; days are UK civil dates.
+ */
+
+export const quoteItemSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  product_name: z.string(),
+  stock_id: z.number(),
+  stock_name: z.string(),
+  qty: z.number(),
+  sides: z.enum(SIDES),
+  orientation: z.enum(ORIENTATIONS),
+  notes: z.string(),
+  option_ids: z.array(z.number()),
+  turnaround_id: z.number().nullable(),
+  /** The options and turnaround by name, as quoted. */
+  options: z.array(z.object({ id: z.number(), group: z.string(), name: z.string() })),
+  turnaround: z.object({ id: z.number(), name: z.string(), production_days: z.number() }).nullable(),
+  /** Pence: the line's price as quoted. */
+  price: z.number(),
+});
+export type QuoteItem = z.infer<typeof quoteItemSchema>;
+
+export const quoteSchema = z.object({
+  id: z.number(),
+  /** Q-000123. */
+  number: z.string(),
+  ref: z.string(),
+  created_at: z.string(),
+  /** The last UK day its prices hold. */
+  valid_until: z.string(),
+  /** Whether that day has passed: ordering it now is at today's prices. */
+  expired: z.boolean(),
+  items: z.array(quoteItemSchema),
+  delivery_type_id: z.number().nullable(),
+  delivery_type_name: z.string(),
+  address: orderAddressSchema,
+  country_name: z.string(),
+  delivery_cost: z.number(),
+  total_net: z.number(),
+  total_vat: z.number(),
+  total: z.number(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** A row of the customer's list of quotes. */
+export const quoteSummarySchema = quoteSchema
+  .pick({ id: true, number: true, ref: true, created_at: true, valid_until: true, expired: true, total: true })
+  .extend({
+    item_count: z.number(),
+    /** "500 × Business cards, 1,000 × Flyers A5": what is on it, in a line. */
+    items_summary: z.string(),
+  });
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+
+/** `GET /api/quotes`: the customer's own, newest first. */
+export const quoteListQuerySchema = z.object({
+  page: wholeNumberSchema('Page', 1, 100_000).optional().default(1),
+  per_page: wholeNumberSchema('Per page', 1, 100).optional().default(20),
+});
+export type QuoteListQuery = z.output<typeof quoteListQuerySchema>;
+export const quoteListSchema = z.object({ data: z.array(quoteSummarySchema), total: z.number(), page: z.number(), per_page: z.number() });
+export type QuoteList = z.infer<typeof quoteListSchema>;
+
+export const MARKUP_MESSAGE = `A percentage from 0 to ${MAX_MARKUP_PERCENT}, with at most one decimal place (e.g. 15 or 12.5)`;
+
+/** The customer's markup on their client's prices: 0–500 %, whole or with one decimal place. */
+export const markupSchema = z
+  .string({ message: MARKUP_MESSAGE })
+  .trim()
+  .regex(/^\d{1,3}(\.\d)?$/, MARKUP_MESSAGE)
+  .refine((v) => Number(v) <= MAX_MARKUP_PERCENT, MARKUP_MESSAGE);
+
+/**
+ * `GET /api/quotes/{id}/pdf`: under the printer's name, or with `for_client=1` under the customer's
+ * company (and logo) with no printer branding, every price marked up by `markup` percent.
+ */
+export const quotePdfQuerySchema = z
+  .object({
+    for_client: z.enum(['0', '1'], { message: 'Either 0 (for you) or 1 (for your client)' }).optional(),
+    markup: markupSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.markup !== undefined && value.for_client !== '1')
+      ctx.addIssue({ code: 'custom', path: ['markup'], message: 'A markup is for your client’s PDF: ask for it with for_client=1' });
+  });
+export type QuotePdfQuery = z.output<typeof quotePdfQuerySchema>;
