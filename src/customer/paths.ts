@@ -23,6 +23,7 @@ export const CUSTOMER_PATHS = [
   { path: '/orders',                name: 'orders.index' },
   { path: '/orders/:id',            name: 'orders.view' },
   { path: '/invoices',              name: 'invoices.index' },
+  { path: '/quotes',                name: 'quotes.index' },
   { path: '/prices',                name: 'prices' },
   { path: '/tickets',               name: 'tickets.index' },
   { path: '/tickets/:id',           name: 'tickets.view' },

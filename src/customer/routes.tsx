@@ -78,6 +78,7 @@ export const ROUTES = [
   { ...named('orders.index'),       title: 'Orders',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrdersPage') },
   { ...named('orders.view'),        title: 'Order',                     guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrderViewPage') },
   { ...named('invoices.index'),     title: 'Invoices',                  guards: [auth, customer], layout: 'default', page: () => import('./pages/invoices/InvoicesPage') },
+  { ...named('quotes.index'),       title: 'Quotes',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/quotes/QuotesPage') },
   { ...named('prices'),             title: 'Prices',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/prices/PricesPage'),            data: priceList },
   { ...named('tickets.index'),      title: 'Resolution Centre',         guards: [auth, customer], layout: 'default', page: () => import('./pages/tickets/TicketsPage') },
   { ...named('tickets.view'),       title: 'Ticket',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/tickets/TicketViewPage') },

@@ -70,6 +70,7 @@ function makeItem(overrides: Partial<Item> = {}): Item {
     turnaround: { id: 7, name: 'Standard', production_days: 2 },
     price: 1490,
     unavailable: null,
+    quote: null,
     warnings_accepted: false,
     trim: { width_mm: 85, height_mm: 55, bleed_mm: 3 },
     artwork: {

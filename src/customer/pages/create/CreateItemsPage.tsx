@@ -36,6 +36,9 @@ import {
   useUpdateOrder,
 } from '../../api/orders';
 import { usePriceList } from '../../api/prices';
+import { useSaveQuote } from '../../api/quotes';
+import { apiErrors } from '../../../shared/http';
+import { formatDate } from '../../../shared/domain/calendar/workingDays';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { Totals } from '../orders/orderItemViews';
@@ -161,6 +164,42 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
+/**
+ * "Save as quote": the basket's items, delivery and today's prices kept as a quote (artwork not
+ * needed) for the customer's /quotes page; what the basket still lacks for it is listed when refused.
+ */
+function SaveAsQuote({ order }: { order: Order }) {
+  const save = useSaveQuote(order.id);
+  const refusal = save.error && statusOf(save.error) === 422 ? Object.values(apiErrors(save.error)?.errors ?? {}) : [];
+  return (
+    <Box sx={{ mt: 1.5 }}>
+      <Button variant="outlined" fullWidth onClick={() => !save.isPending && save.mutate()} aria-disabled={save.isPending || undefined}>
+        {save.isPending ? 'Saving the quote…' : 'Save as quote'}
+      </Button>
+      <Box aria-live="polite">
+        {save.isSuccess && (
+          <Alert severity="success" sx={{ mt: 1 }}>
+            Saved as quote {save.data.number}, valid until {formatDate(save.data.valid_until)}.{' '}
+            <RouterLink to={route('quotes.index')}>See your quotes</RouterLink>
+          </Alert>
+        )}
+        {save.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorText(save.error, 'The quote could not be saved. Please try again.')}
+            {refusal.length > 0 && (
+              <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                {refusal.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </Box>
+            )}
+          </Alert>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
 function Summary({ order }: { order: Order }) {
   const navigate = useNavigate();
   const confirmation = useConfirmOrder(order.id, basketSignature(order));
@@ -242,6 +281,7 @@ function Summary({ order }: { order: Order }) {
       <Button variant="contained" size="large" fullWidth onClick={confirm} disabled={!ready} aria-disabled={confirmation.isPending || undefined}>
         {confirmation.isPending ? 'Confirming…' : order.total !== null ? `Confirm order — ${formatPence(order.total)}` : 'Confirm order'}
       </Button>
+      <SaveAsQuote order={order} />
     </Paper>
   );
 }

@@ -112,6 +112,12 @@ export function ItemCard({ orderId, item, index, products, prices, focusOnArriva
           {item.unavailable} Change the item or remove it.
         </Alert>
       )}
+      {item.quote && (
+        // Ordered from a saved quote: its price holds through the quote's last day; after it, today's does (said plainly).
+        <Alert severity={item.quote.holds ? 'info' : 'warning'} sx={{ my: 1 }}>
+          {item.quote.note}
+        </Alert>
+      )}
       {editing ? (
         <ItemForm
           products={products}
