@@ -152,6 +152,7 @@ describe('pages and layouts of the route table', () => {
     ['/orders', 'Orders'],
     ['/orders/5', 'Order'],
     ['/invoices', 'Invoices'],
+    ['/quotes', 'Quotes'],
     ['/prices', 'Prices'],
     ['/tickets', 'Resolution Centre'],
     ['/tickets/9', 'Ticket'],

@@ -70,7 +70,7 @@ describe('the route table', () => {
     for (const path of ['/login', '/register', '/password/reset', '/password/reset/:token']) expect(guardsOf(path)).toEqual(['guest']);
     for (const path of ['/terms/privacy', '/terms/terms', '/unauthorized', '*']) expect(guardsOf(path)).toEqual([]);
     for (const path of ['/', '/account/profile', '/account/password']) expect(guardsOf(path)).toEqual(['auth']);
-    for (const path of ['/orders', '/orders/:id', '/invoices', '/prices', '/tickets', '/tickets/:id']) {
+    for (const path of ['/orders', '/orders/:id', '/invoices', '/quotes', '/prices', '/tickets', '/tickets/:id']) {
       expect(guardsOf(path)).toEqual(['auth', 'role:user,trade,admin']);
     }
     // Ordering also needs the account's name and address (a social sign-in opens an account without them).

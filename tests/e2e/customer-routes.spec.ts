@@ -48,6 +48,7 @@ const SIGNED_IN: PageCase[] = [
   { path: '/orders?status=problem', title: 'Orders', heading: 'Issues', shot: 'orders-issues' },
   { path: '/orders/1', title: 'Order', heading: 'Order not found', shot: 'order' },
   { path: '/invoices', title: 'Invoices', heading: 'Invoices', shot: 'invoices' },
+  { path: '/quotes', title: 'Quotes', heading: 'Quotes', shot: 'quotes-empty' },
   { path: '/prices', title: 'Prices', heading: 'Prices', shot: 'prices' },
   { path: '/tickets', title: 'Resolution Centre', heading: 'Resolution Centre', shot: 'tickets' },
   { path: '/tickets/2', title: 'Ticket', heading: 'Ticket #2 — Delivery', shot: 'ticket' }, // the demo's ticket of Tom's
@@ -137,7 +138,18 @@ test('signed in as a customer: every customer path loads with its title, in the 
 test('the navigation bar, account menu, logo and footer are the specification’s', async ({ page }) => {
   await signedIn(page, CUSTOMER);
   const links = mainNav(page).getByRole('link');
-  await expect(links).toHaveText(['New Order', 'Pending', 'Processing', 'Issues', 'Dispatched', 'Cancelled', 'Invoices', 'Prices', 'Resolution Centre']);
+  await expect(links).toHaveText([
+    'New Order',
+    'Pending',
+    'Processing',
+    'Issues',
+    'Dispatched',
+    'Cancelled',
+    'Quotes',
+    'Invoices',
+    'Prices',
+    'Resolution Centre',
+  ]);
   const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual([
     '/create',
@@ -146,6 +158,7 @@ test('the navigation bar, account menu, logo and footer are the specification’
     '/orders?status=problem',
     '/orders?status=dispatched',
     '/orders?status=cancelled',
+    '/quotes',
     '/invoices',
     '/prices',
     '/tickets',

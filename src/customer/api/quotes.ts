@@ -42,6 +42,16 @@ export class PdfRefused extends Error {
   }
 }
 
+/** A Blob's text, by FileReader: every browser has it (Blob.text() is newer). */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The answer could not be read'));
+    reader.readAsText(blob);
+  });
+}
+
 /**
  * A quote's PDF: for the customer, or for their client (`markup` percent on every price). A 422
  * becomes a PdfRefused with the server's message per field, for the form to show beside the field.
@@ -54,7 +64,7 @@ export async function fetchQuotePdf(id: number, forClient: { markup: string } | 
   } catch (error) {
     const body = isAxiosError(error) ? error.response?.data : undefined;
     if (isAxiosError(error) && error.response?.status === 422 && body instanceof Blob) {
-      const json = JSON.parse(await body.text()) as { message?: string; errors?: Record<string, string> };
+      const json = JSON.parse(await blobText(body)) as { message?: string; errors?: Record<string, string> };
       throw new PdfRefused(json.message ?? 'The PDF could not be made.', json.errors ?? {});
     }
     throw error;
