@@ -208,7 +208,7 @@ test('at 375 px the bar and the account menu fold into a drawer that works from 
   const opener = page.getByRole('button', { name: 'Open menu' });
   await opener.click();
   const drawer = page.getByRole('presentation').filter({ has: page.getByRole('navigation', { name: 'Main' }) });
-  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9);
+  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(10);
   await expect(drawer.getByRole('list', { name: 'Your account' })).toContainText("Jane's account");
   expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true); // focus moved into the drawer
   await page.waitForTimeout(400); // the slide-in has ended
