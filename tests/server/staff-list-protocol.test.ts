@@ -203,7 +203,7 @@ describe('settings through the protocol', () => {
       sort: { field: 'name', order: 'ASC' },
       filter: {},
     });
-    expect(total).toBe(12); // DESIGN's nine, the printer's telephone and e-mail, and the order cut-off
+    expect(total).toBe(13); // DESIGN's nine, the printer's telephone and e-mail, the order cut-off and how long a quote holds
     expect(data.map((s) => s.name)).toEqual([...data.map((s) => s.name)].sort());
     expect(data[0]).toEqual({
       id: expect.any(Number),
