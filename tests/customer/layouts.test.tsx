@@ -32,7 +32,6 @@ describe('default layout', () => {
       ['Issues', '/orders?status=problem'],
       ['Dispatched', '/orders?status=dispatched'],
       ['Cancelled', '/orders?status=cancelled'],
-      ['Quotes', '/quotes'],
       ['Invoices', '/invoices'],
       ['Prices', '/prices'],
       ['Resolution Centre', '/tickets'],

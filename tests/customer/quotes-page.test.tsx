@@ -124,6 +124,18 @@ describe('/quotes', { timeout: 30_000 }, () => {
     const card = await screen.findByRole('article', { name: /Q-000003/ }, LOADED);
     await userEvent.click(within(card).getByRole('button', { name: 'Order this quote' }));
     await waitFor(() => expect(here(router)).toBe('/create/42'));
-    expect(requests.some((r) => r.method === 'post' && r.url === '/api/quotes/3/order')).toBe(true);
+    expect(requests.find((r) => r.method === 'post' && r.url === '/api/quotes/3/order')?.params).toBeUndefined();
+  });
+
+  it('orders an expired quote only as the button says: at today’s prices', async () => {
+    const requests = api({
+      'GET /api/quotes': list([quote(2, { expired: true, valid_until: '2026-10-01' })]),
+      'POST /api/quotes/2/order': () => ({ status: 201, data: basket }),
+    });
+    const { router } = await renderApp('/quotes');
+    const card = await screen.findByRole('article', { name: /Q-000002/ }, LOADED);
+    await userEvent.click(within(card).getByRole('button', { name: 'Order at today’s prices' }));
+    await waitFor(() => expect(here(router)).toBe('/create/42'));
+    expect(requests.find((r) => r.method === 'post' && r.url === '/api/quotes/2/order')?.params).toEqual({ at_todays_prices: '1' });
   });
 });

@@ -138,18 +138,7 @@ test('signed in as a customer: every customer path loads with its title, in the 
 test('the navigation bar, account menu, logo and footer are the specification’s', async ({ page }) => {
   await signedIn(page, CUSTOMER);
   const links = mainNav(page).getByRole('link');
-  await expect(links).toHaveText([
-    'New Order',
-    'Pending',
-    'Processing',
-    'Issues',
-    'Dispatched',
-    'Cancelled',
-    'Quotes',
-    'Invoices',
-    'Prices',
-    'Resolution Centre',
-  ]);
+  await expect(links).toHaveText(['New Order', 'Pending', 'Processing', 'Issues', 'Dispatched', 'Cancelled', 'Invoices', 'Prices', 'Resolution Centre']);
   const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual([
     '/create',
@@ -158,7 +147,6 @@ test('the navigation bar, account menu, logo and footer are the specification’
     '/orders?status=problem',
     '/orders?status=dispatched',
     '/orders?status=cancelled',
-    '/quotes',
     '/invoices',
     '/prices',
     '/tickets',
@@ -208,7 +196,7 @@ test('at 375 px the bar and the account menu fold into a drawer that works from 
   const opener = page.getByRole('button', { name: 'Open menu' });
   await opener.click();
   const drawer = page.getByRole('presentation').filter({ has: page.getByRole('navigation', { name: 'Main' }) });
-  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(10);
+  await expect(drawer.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9);
   await expect(drawer.getByRole('list', { name: 'Your account' })).toContainText("Jane's account");
   expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true); // focus moved into the drawer
   await page.waitForTimeout(400); // the slide-in has ended

@@ -85,8 +85,12 @@ export function useSaveQuote(orderId: number) {
 /** "Order this quote": a new basket at the quoted prices (today's, once the quote has expired). */
 export function useOrderQuote() {
   return useMutation({
-    mutationFn: async (id: number) => {
-      const { data } = await http.post<unknown>(`/api/quotes/${id}/order`, undefined, { skipErrorDialogs: true });
+    // An expired quote is ordered only when the customer chose "Order at today's prices".
+    mutationFn: async ({ id, atTodaysPrices }: { id: number; atTodaysPrices: boolean }) => {
+      const { data } = await http.post<unknown>(`/api/quotes/${id}/order`, undefined, {
+        params: atTodaysPrices ? { at_todays_prices: '1' } : undefined,
+        skipErrorDialogs: true,
+      });
       return (await import('../../shared/api/orders')).orderSchema.parse(data) as Order;
     },
     onSuccess: (order) => {

@@ -94,3 +94,9 @@ export const quotePdfQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['markup'], message: 'A markup is for your client’s PDF: ask for it with for_client=1' });
   });
 export type QuotePdfQuery = z.output<typeof quotePdfQuerySchema>;
+
+/** Ordering a quote: an expired quote is ordered only when the customer says so, at today's prices. */
+export const quoteOrderQuerySchema = z.object({
+  at_todays_prices: z.enum(['0', '1'], { message: 'Either 0 or 1 (order an expired quote at today’s prices)' }).optional(),
+});
+export type QuoteOrderQuery = z.output<typeof quoteOrderQuerySchema>;

@@ -183,7 +183,7 @@ describe('ordering a quote', () => {
     });
   });
 
-  it('after the quote has expired, is at today’s prices, and the answer says so', async () => {
+  it('after the quote has expired: refused (422 beside valid_until, nothing made) unless asked at today’s prices, which the answer says', async () => {
     const quote = await savedQuote();
     // The quote's last day was yesterday.
     const yesterday = new Date(Date.now() - 86_400_000);
@@ -192,8 +192,14 @@ describe('ordering a quote', () => {
       .set({ validUntil: ukToday(yesterday) })
       .where(eq(quotes.id, quote.id));
     expect(ok<Quote>(await shopper.get(`/api/quotes/${quote.id}`)).expired).toBe(true);
+    const baskets = async () => ok<{ total: number }>(await shopper.get('/api/orders?status=basket')).total;
+    const before = await baskets();
+    const refused = await shopper.post(`/api/quotes/${quote.id}/order`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.valid_until).toMatch(new RegExp(`^Quote ${quote.number} expired on .+ today’s prices instead\\.$`));
+    expect(await baskets()).toBe(before);
     await withDearerCards(async () => {
-      const basket = ok<Order>(await shopper.post(`/api/quotes/${quote.id}/order`), 201);
+      const basket = ok<Order>(await shopper.post(`/api/quotes/${quote.id}/order?at_todays_prices=1`), 201);
       expect(basket.items[0]).toMatchObject({ price: DEARER_PRICE, quote: { holds: false, price: CARD_PRICE } });
       expect(basket.items[0].quote!.note).toMatch(new RegExp(`^Quote ${quote.number} expired on .+: today's price applies\\.$`));
       expect(basket.events[0].note).toMatch(/expired: at today's prices/);

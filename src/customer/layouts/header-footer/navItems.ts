@@ -21,7 +21,6 @@ export function navItems(mayOrder = true): NavItem[] {
   return [
     { label: 'New Order', to: route('create.index') },
     ...ORDER_STATUSES.map(({ status, label }) => ({ label, to: route('orders.index', {}, { status }) })),
-    { label: 'Quotes', to: route('quotes.index') },
     { label: 'Invoices', to: route('invoices.index') },
     { label: 'Prices', to: route('prices') },
     { label: 'Resolution Centre', to: route('tickets.index') },

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -144,6 +145,13 @@ export default function CreatePage() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Baskets />
+          {/* Quotes are saved baskets: found where baskets are (the bar stays the specification's). */}
+          <Typography sx={{ mt: 3 }} data-testid="quotes-link">
+            Quotes you saved from a basket, to send to your clients or order later:{' '}
+            <Link component={RouterLink} to={route('quotes.index')}>
+              Your quotes
+            </Link>
+          </Typography>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <NewOrderForm />

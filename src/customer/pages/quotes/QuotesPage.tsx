@@ -87,7 +87,7 @@ function QuoteCard({ quote }: { quote: QuoteSummary }) {
   const headingId = useId();
   const place = () => {
     if (order.isPending) return;
-    order.mutate(quote.id, { onSuccess: (basket) => navigate(route('create.items', { id: basket.id })) });
+    order.mutate({ id: quote.id, atTodaysPrices: quote.expired }, { onSuccess: (basket) => navigate(route('create.items', { id: basket.id })) });
   };
   return (
     <Paper component="article" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import { orderSchema } from '../../../shared/api/orders';
-import { quoteListQuerySchema, quoteListSchema, quotePdfQuerySchema, quoteSchema } from '../../../shared/api/quotes';
+import { quoteListQuerySchema, quoteListSchema, quoteOrderQuerySchema, quotePdfQuerySchema, quoteSchema } from '../../../shared/api/quotes';
 import type { AppDeps } from '../../deps';
 import { signedInOnly } from '../../lib/auth';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
@@ -39,8 +39,11 @@ const quotesRoutes: FastifyPluginAsync<Pick<AppDeps, 'quotes'>> = async (fastify
       sendPdf(reply, await quotes.pdf(customerOf(request), request.params.id, { forClient: request.query.for_client === '1', markup: request.query.markup })),
   );
 
-  app.post('/api/quotes/:id/order', { schema: { params: quoteParams, response: { 201: orderSchema } } }, async (request, reply) =>
-    reply.code(201).send(await quotes.order(customerOf(request), request.params.id)),
+  app.post(
+    '/api/quotes/:id/order',
+    { schema: { params: quoteParams, querystring: quoteOrderQuerySchema, response: { 201: orderSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await quotes.order(customerOf(request), request.params.id, { atTodaysPrices: request.query.at_todays_prices === '1' })),
   );
 };
 

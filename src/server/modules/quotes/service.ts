@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Order } from '../../../shared/api/orders';
 import type { Quote, QuoteItem, QuoteList, QuoteListQuery, QuoteSummary } from '../../../shared/api/quotes';
+import { formatDate } from '../../../shared/domain/calendar/workingDays';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import { groupThousands } from '../../../shared/domain/pricing/format';
 import { markedUpQuote, quoteHolds, quoteNumber, quoteValidDays, quoteValidUntil } from '../../../shared/domain/quotes/quotes';
@@ -188,11 +189,18 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
      * A new basket with the quote's items, address and delivery service. Each item carries the
      * quoted price and the quote's last day: the basket is priced at the quote while it holds and
      * at today's prices after (the item's `quote.note` says which). Artwork is uploaded in the basket.
+     * An expired quote is ordered only with `atTodaysPrices`: nobody is surprised by a new price.
      */
-    async order(user: UserRow, id: number): Promise<Order> {
+    async order(user: UserRow, id: number, { atTodaysPrices = false }: { atTodaysPrices?: boolean } = {}): Promise<Order> {
       const { row: quote, items } = await ownQuote(db, user.id, id);
       const number = quoteNumber(quote.id);
       const holds = quoteHolds(quote.validUntil, ukToday());
+      if (!holds && !atTodaysPrices) {
+        throw unprocessable(
+          { valid_until: `Quote ${number} expired on ${formatDate(quote.validUntil)}: its prices no longer hold. Order it at today’s prices instead.` },
+          'This quote has expired.',
+        );
+      }
       const row = await db.transaction(async (tx) => {
         const created = await insertOrder(
           tx,
