@@ -42,7 +42,10 @@ test('a customer saves a basket as a quote, downloads it for their client with a
   await saved.getByRole('link', { name: 'See your quotes' }).click();
   await expect(page).toHaveURL('/quotes');
   await expect(page).toHaveTitle(/^Quotes \|/);
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Quotes' }).first()).toBeVisible();
+  // Quotes are found where baskets are: the New Order page links to them.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'New Order' }).click();
+  await page.getByTestId('quotes-link').getByRole('link', { name: 'Your quotes' }).click();
+  await expect(page).toHaveURL('/quotes');
 
   const card = page.getByRole('article', { name: new RegExp(number) });
   await expect(card).toContainText(ref);
