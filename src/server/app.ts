@@ -52,6 +52,7 @@ import { artworkCheckJob } from './modules/artwork/job';
 import artworkRoutes from './modules/artwork/routes';
 import { artworkService } from './modules/artwork/service';
 import ordersRoutes from './modules/orders/routes';
+import { orderMailJob } from './modules/orders/order-mail-job';
 import { ordersService } from './modules/orders/service';
 import ordersStaffRoutes from './modules/orders/staff-routes';
 import { staffOrdersService } from './modules/orders/staff';
@@ -122,7 +123,9 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const artworkEngine = createArtworkEngine();
   const artworkChecks = artworkCheckJob({ db, files, jobs, engine: artworkEngine });
   const invoices = invoicesService({ db, files, jobs });
-  const orders = ordersService({ db, prices, delivery, settings, outbox, files, queueArtworkCheck: artworkChecks.queueCheck, ...links });
+  // The customer's e-mail about an order's move: written by this job from the move's history row.
+  orderMailJob({ db, jobs, outbox, log, ...links });
+  const orders = ordersService({ db, prices, delivery, settings, jobs, files, queueArtworkCheck: artworkChecks.queueCheck });
   const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks });
   return {
     config,
@@ -145,8 +148,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     orders,
     invoices,
     quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
-    staffOrders: staffOrdersService({ db, orders, outbox, invoices, ...links }),
-    batches: batchesService({ db, files, jobs, outbox, log, ...links }),
+    staffOrders: staffOrdersService({ db, orders, jobs, invoices }),
+    batches: batchesService({ db, files, jobs, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
     royalMail: royalMailService({ db, config }),
     tickets: ticketsService({ db, files, outbox, settings, ...links }),

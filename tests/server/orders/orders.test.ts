@@ -418,7 +418,7 @@ describe('delivery and confirmation', () => {
       set: { confirmKey: `stale-${order.id}` },
       ifUnchanged: true,
     };
-    const deps = { db, outbox: t.app.deps.outbox, appUrl: t.config.appUrl, appName: t.config.appName };
+    const deps = { db, jobs: t.app.deps.jobs };
     expect(await moveOrders(db, deps, [judged], confirm)).toEqual([]);
     const after = await read();
     expect(after).toMatchObject({ status: 'basket', version: judged.version + 1, confirmKey: null });

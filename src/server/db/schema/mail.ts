@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
+import { orderEvents } from './orders';
 
 /**
  * The mail outbox (DESIGN §1 Mail): a message is a row written in the transaction of the change it
@@ -22,8 +23,14 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
+    /**
+     * The order move this message reports (its history row), for the customer's e-mails about their
+     * orders: unique, so that the job writing it from the move writes it once, even when retaken.
+     */
+    orderEventId: bigint('order_event_id', { mode: 'number' }).references(() => orderEvents.id, { onDelete: 'set null' }),
   },
   (t) => [
+    uniqueIndex('mail_outbox_order_event_unique').on(t.orderEventId),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
     index('mail_outbox_created_idx').on(t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),

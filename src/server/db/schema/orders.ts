@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
 import { deliveryTypes } from './delivery';
@@ -26,6 +27,27 @@ import { users } from './users';
 export interface FrozenChoices {
   options: Array<{ id: number; group: string; name: string }>;
   turnaround: { id: number; name: string; production_days: number } | null;
+}
+
+/**
+ * What the customer's e-mail about a move reports, as it was at the move: written on the move's
+ * history row, from which the order-mail job renders and queues the e-mail (the event row is the
+ * e-mail's outbox). The order's id and its statuses from and to are the row's own columns.
+ */
+export interface OrderMailFacts {
+  to: string;
+  firstname: string;
+  ref: string;
+  dispatch_due: string | null;
+  delivery_due: string | null;
+  total: number | null;
+  total_vat: number | null;
+  problem_text: string | null;
+  tracking_number: string | null;
+  /** The order's delivery service: the dispatch e-mail's tracking link, and "ready to collect" for a collection. */
+  service: TrackedService | null;
+  /** The invoice a dispatch raised, named in its e-mail. */
+  invoice_number: string | null;
 }
 
 /**
@@ -195,6 +217,8 @@ export const orderEvents = pgTable(
     toStatus: text('to_status').notNull(),
     note: text('note').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the customer's e-mail about this move reports; null when the move e-mails no one. */
+    mail: jsonb('mail').$type<OrderMailFacts>(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id), check('order_events_actor_check', sql`${t.actor} in ('customer', 'staff', 'system')`)],
 );

@@ -131,8 +131,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
   const move = (id: number, to: Step, set: Partial<typeof orders.$inferInsert> = {}, note = '') =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-      const { appUrl, appName } = deps.config;
-      await moveOrders(tx, { db, outbox: deps.outbox, invoices: deps.invoices, appUrl, appName }, [row], {
+      await moveOrders(tx, { db, jobs: deps.jobs, invoices: deps.invoices }, [row], {
         to,
         actor: 'staff',
         actorUserId: admin?.id ?? null,

@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ServiceLog } from '../../lib/logging';
 import type { StaffMail, MailStatus } from '../../../shared/api/staff-mail';
 import { MAIL_STATUSES } from '../../../shared/api/staff-mail';
@@ -60,23 +60,25 @@ export const mailListSpec: ListSpec<StaffMail, MailOutboxRow> = {
   id: mailOutbox.id,
 };
 
-/** A message as the outbox's columns take it: values, the placeholders of a prepared statement, or SQL over the rows it is written from. */
-export interface MailColumns {
-  to: string | Placeholder | SQL;
-  subject: string | Placeholder | SQL;
-  text: string | Placeholder | SQL;
-  html: string | null | Placeholder | SQL;
-  /** JSON text of the links. */
-  links: string | Placeholder | SQL;
+/**
+ * The message and its delivery job, written by one statement on `executor`: the message as a row
+ * (`mail_row`) and, for the row written, its job (`mail_job`). With `orderEventId`, a second
+ * message for the same order move writes neither (the unique `order_event_id`).
+ */
+function queued(executor: Db, queue: JobQueue, message: MailMessage, orderEventId: number | null) {
+  const row = executor.$with('mail_row', { id: mailOutbox.id }).as(
+    sql`insert into ${mailOutbox} (${bare(mailOutbox.toAddress)}, ${bare(mailOutbox.subject)}, ${bare(mailOutbox.text)}, ${bare(mailOutbox.html)}, ${bare(mailOutbox.links)}, ${bare(mailOutbox.orderEventId)})
+      values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${JSON.stringify(message.links ?? [])}::jsonb, ${orderEventId}::bigint)
+      ${orderEventId === null ? sql`` : sql`on conflict (${bare(mailOutbox.orderEventId)}) do nothing`}
+      returning ${bare(mailOutbox.id)}`,
+  );
+  const job = executor.$with('mail_job', {}).as(
+    queue.enqueueFrom('mail_row', MAIL_QUEUE, sql`jsonb_build_object('id', ${sql.identifier('mail_row')}.${bare(mailOutbox.id)})`, {
+      maxAttempts: MAIL_MAX_ATTEMPTS,
+    }),
+  );
+  return executor.with(row, job).select().from(row);
 }
-
-export const mailColumns = (message: MailMessage): MailColumns => ({
-  to: message.to,
-  subject: message.subject,
-  text: message.text,
-  html: message.html ?? null,
-  links: JSON.stringify(message.links ?? []),
-});
 
 /**
  * The durable outbox (DESIGN §1 Mail). `queue(tx, message)` writes the message as a row, and the job
@@ -113,28 +115,6 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
     },
   });
 
-  /**
-   * The message and its delivery job as two CTEs (`mail_row`, `mail_job`) of a statement of the
-   * caller's, so that a change and its mail are one round trip: `executor.with(...queuedWith(…))`. With
-   * `from`, the name of one of that statement's CTEs (the order it moved), the mail is written once
-   * for its one row, and not at all if the statement changed nothing. The columns are values
-   * (`mailColumns(message)`) or the placeholders of a prepared statement; one run again later, from
-   * its cache, calls `wake()` after it.
-   */
-  function queuedWith(executor: Db, columns: MailColumns, from?: string) {
-    const row = executor.$with('mail_row', { id: mailOutbox.id }).as(
-      sql`insert into ${mailOutbox} (${bare(mailOutbox.toAddress)}, ${bare(mailOutbox.subject)}, ${bare(mailOutbox.text)}, ${bare(mailOutbox.html)}, ${bare(mailOutbox.links)})
-        select ${columns.to}, ${columns.subject}, ${columns.text}, ${columns.html}, ${columns.links}::jsonb
-        ${from ? sql`from ${sql.identifier(from)}` : sql``} returning ${bare(mailOutbox.id)}`,
-    );
-    const job = executor.$with('mail_job', {}).as(
-      queue.enqueueFrom('mail_row', MAIL_QUEUE, sql`jsonb_build_object('id', ${sql.identifier('mail_row')}.${bare(mailOutbox.id)})`, {
-        maxAttempts: MAIL_MAX_ATTEMPTS,
-      }),
-    );
-    return [row, job] as const;
-  }
-
   async function findOne(id: number): Promise<StaffMail | null> {
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
     return row ? presentMail(row) : null;
@@ -144,20 +124,15 @@ export function mailOutboxService(deps: { db: Db; jobs: JobQueue; mailer: Mailer
     list: mailListSpec,
     findOne,
 
-    /** Writes the message and its delivery job on `executor` in one statement: pass the transaction of the change it reports. */
-    async queue(executor: Db, message: MailMessage): Promise<number> {
-      const [row, job] = queuedWith(executor, mailColumns(message));
-      const [written] = await executor.with(row, job).select().from(row);
-      return written.id;
-    },
-
-    queuedWith,
-
     /**
-     * After a prepared statement with `queuedWith`'s CTEs ran: its job is due now, or — when it ran
-     * in a transaction still open (`afterCommit`) — a moment later, once that has committed.
+     * Writes the message and its delivery job on `executor` in one statement: pass the transaction of
+     * the change it reports. Answers the message's id. The customer's e-mail about an order move
+     * names it (`orderEventId`): that move's message is written once, and a second answers null.
      */
-    wake: (opts: { afterCommit?: boolean } = {}) => (opts.afterCommit ? queue.wakeSoon() : queue.wake()),
+    async queue(executor: Db, message: MailMessage, opts: { orderEventId?: number } = {}): Promise<number | null> {
+      const [written] = await queued(executor, queue, message, opts.orderEventId ?? null);
+      return written?.id ?? null;
+    },
 
     /**
      * Staff's resend: a failed or sent message is queued again with a fresh round of attempts; a

@@ -1,22 +1,22 @@
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
+import type { JobQueue } from '../../lib/jobs';
 import type { DeliveryService } from '../delivery/service';
-import type { MailOutbox } from '../mail/service';
 import type { PricesService } from '../prices/service';
 import type { SettingsService } from '../settings/service';
 import type { BasketContext } from './assessment';
-import type { MailLinks } from './order-mail';
 import { ReferenceDataCache } from './reference-data';
 import { orderSnapshotReader, type OrderSnapshot } from './snapshot';
 
 /** What the customer's orders are built with (app.ts gives them). */
-export interface OrdersDeps extends MailLinks {
+export interface OrdersDeps {
   db: Db;
   prices: PricesService;
   delivery: DeliveryService;
   settings: SettingsService;
-  outbox: MailOutbox;
+  /** The job queue: a move that e-mails the customer writes its order-mail job (transitions.ts). */
+  jobs: JobQueue;
   files: FileStore;
   /** Queues a check of an item's newly stored artwork (the artwork module's job), in the caller's transaction. */
   queueArtworkCheck(tx: Db, itemId: number, key: string): Promise<void>;

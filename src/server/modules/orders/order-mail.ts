@@ -4,12 +4,46 @@ import { isCollection, promisedDays } from '../../../shared/domain/orders/dates'
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { formatPence } from '../../../shared/domain/pricing';
-import type { InvoiceRow, OrderRow } from '../../db/schema';
+import type { FrozenChoices, InvoiceRow, OrderRow } from '../../db/schema';
 
 /** What the customer's e-mails link to and are signed with. */
 export interface MailLinks {
   appUrl: string;
   appName: string;
+}
+
+/** An item as the confirmation e-mail lists it: what it is, its finishes and turnaround as frozen at confirmation, and its price. */
+export interface MailedItem {
+  productName: string;
+  stockName: string;
+  qty: number;
+  sides: string;
+  choices: FrozenChoices | null;
+  /** Before VAT, as frozen at confirmation. */
+  price: number | null;
+}
+
+/** The order as its e-mail reports it: the facts kept on the move's history row, and (a confirmation) its items. */
+export type MailedOrder = Pick<
+  OrderRow,
+  'id' | 'status' | 'ref' | 'firstname' | 'email' | 'dispatchDue' | 'deliveryDue' | 'total' | 'totalVat' | 'trackingNumber' | 'problemText'
+> & { items?: readonly MailedItem[] };
+
+const workingDays = (n: number) => (n === 0 ? 'same working day' : `${n} working day${n === 1 ? '' : 's'}`);
+
+/** The confirmation's list of items, as the order's page shows each: what, finishes, turnaround, price. */
+function itemLines(items: readonly MailedItem[]): string {
+  if (!items.length) return '';
+  const lines = items.map((item, i) => {
+    const what = `${item.qty.toLocaleString('en-GB')} · ${item.stockName} · ${item.sides === 'double' ? 'double-sided' : 'single-sided'}`;
+    const options = item.choices?.options.length ? `\n   ${item.choices.options.map((o) => `${o.group}: ${o.name}`).join(' · ')}` : '';
+    const turnaround = item.choices?.turnaround
+      ? `\n   Turnaround: ${item.choices.turnaround.name} (${workingDays(item.choices.turnaround.production_days)})`
+      : '';
+    const price = item.price === null ? '' : ` — ${formatPence(item.price)}`;
+    return `${i + 1}. ${item.productName}${price}\n   ${what}${options}${turnaround}`;
+  });
+  return `\nYour items (prices before VAT):\n${lines.join('\n')}\n`;
 }
 
 /** The confirmation e-mail's sentence about the days: when it will be dispatched and delivered, or ready to collect. */
@@ -18,9 +52,9 @@ function confirmedDays(carrier: Carrier | null | undefined, dispatch: string, de
   return `We will dispatch it on ${formatDay(dispatch)}` + (delivery ? `; expected delivery ${formatDay(delivery)}.` : '.');
 }
 
-/** The customer's e-mail about the order's new status (live, problem, dispatched). */
+/** The customer's e-mail about the order's new status (live, problem, dispatched), as the order-mail job writes it from the move's facts. */
 export function orderMail(
-  order: OrderRow,
+  order: MailedOrder,
   { appUrl, appName }: MailLinks,
   service?: TrackedService | null,
   from?: OrderStatus,
@@ -47,6 +81,7 @@ export function orderMail(
           `${hello}Thank you: order ${order.id}${ref} is confirmed and waiting for production.\n\n` +
           (order.dispatchDue ? confirmedDays(carrier, order.dispatchDue, order.deliveryDue) + '\n' : '') +
           (order.total !== null ? `Total: ${formatPence(order.total)} including VAT (${formatPence(order.totalVat ?? 0)}).\n` : '') +
+          itemLines(order.items ?? []) +
           `\nFollow it here: ${link}${sign}`,
       };
     case 'problem':

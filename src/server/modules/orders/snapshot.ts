@@ -81,9 +81,10 @@ export function orderSnapshotReader(db: Db): (userId: number, id: number) => Pro
       >`(select coalesce(jsonb_agg(to_jsonb(${orderItems}.*) || jsonb_build_object(${facts}) order by ${qualified(orderItems.id)}), '[]')
         from ${orderItems} join ${products} on ${qualified(products.id)} = ${qualified(orderItems.productId)} join ${stock} on ${qualified(stock.id)} = ${qualified(orderItems.stockId)}
         where ${of(orderItems.orderId)})`,
+      // The history as the page shows it: without what each move's e-mail reported.
       events: sql<
         Array<Record<string, unknown>>
-      >`(select coalesce(jsonb_agg(to_jsonb(${orderEvents}.*) order by ${qualified(orderEvents.id)}), '[]') from ${orderEvents} where ${of(orderEvents.orderId)})`,
+      >`(select coalesce(jsonb_agg(to_jsonb(${orderEvents}.*) - ${orderEvents.mail.name}::text order by ${qualified(orderEvents.id)}), '[]') from ${orderEvents} where ${of(orderEvents.orderId)})`,
       invoice: sql<Pick<
         InvoiceRow,
         'id' | 'number'

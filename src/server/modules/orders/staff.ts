@@ -16,18 +16,19 @@ import { checkTracking, type TrackedService } from '../../../shared/domain/order
 import type { Db } from '../../db/client';
 import { deliveryTypes, orderEvents, orderItems, orders, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, DomainError, notFound, unprocessable } from '../../lib/domain-errors';
+import type { JobQueue } from '../../lib/jobs';
 import type { ListParams } from '../../lib/list-query';
 import type { InvoicesService } from '../invoices/service';
-import type { MailOutbox } from '../mail/service';
 import type { OrdersService } from './service';
 import { countStaffOrders, fullName, staffOrderList } from './staff-queue';
-import { allowedMove, moveOrders, type MailLinks, type Move } from './transitions';
+import { allowedMove, moveOrders, type Move } from './transitions';
 import { withNewVersion } from './order-version';
 
-export interface StaffOrdersDeps extends MailLinks {
+export interface StaffOrdersDeps {
   db: Db;
   orders: OrdersService;
-  outbox: MailOutbox;
+  /** The job queue: a move that e-mails the customer writes its order-mail job (transitions.ts). */
+  jobs: JobQueue;
   /** Raises each dispatched order's invoice, in the dispatch's transaction. */
   invoices: InvoicesService;
 }

@@ -4,11 +4,11 @@ import { findTransition, type OrderActor, type OrderTransition } from '../../../
 import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { bare, qualified } from '../../db/columns';
-import { orderEvents, orderItems, orders, type FrozenChoices, type InvoiceRow, type OrderRow } from '../../db/schema';
+import { orderEvents, orderItems, orders, type FrozenChoices, type InvoiceRow, type OrderMailFacts, type OrderRow } from '../../db/schema';
 import { conflict } from '../../lib/domain-errors';
+import type { JobQueue } from '../../lib/jobs';
 import type { InvoicesService } from '../invoices/service';
-import { mailColumns, type MailOutbox } from '../mail/service';
-import { orderMail, type MailLinks } from './order-mail';
+import { ORDER_MAIL_MAX_ATTEMPTS, ORDER_MAIL_QUEUE } from './order-mail-job';
 import type { OrderHistoryEntry } from './snapshot';
 import { withNewVersion, type OrderColumns } from './order-version';
 
@@ -34,11 +34,12 @@ export interface Move {
   ifUnchanged?: boolean;
 }
 
-/** What a move may set off besides itself: the customer's e-mail, and (on dispatch) the invoice. */
-export interface MoveDeps extends MailLinks {
+/** What a move may set off besides itself: the job that e-mails the customer, and (on dispatch) the invoice. */
+export interface MoveDeps {
   /** The database: a move on it is its own transaction; on anything else, a part of the caller's. */
   db: Db;
-  outbox: MailOutbox;
+  /** The job queue: the order-mail job of a move that e-mails the customer is written by the move's statement. */
+  jobs: Pick<JobQueue, 'enqueueFrom' | 'wake' | 'wakeSoon'>;
   /** Needed by the moves that raise an invoice (to Dispatched); other callers may leave it out. */
   invoices?: Pick<InvoicesService, 'raise'>;
 }
@@ -53,10 +54,12 @@ export interface Moved {
 /**
  * The one way an order changes status. Each order must be allowed the move by the transition table
  * for this actor, or nothing is applied (409). One statement writes, for every order, the move, its
- * version and its history row, its items' frozen prices (a confirmation), its items' release from
- * their batch (a hold released to Pending) and — when the table says so — the customer's e-mail in
- * the outbox with its delivery job; the outbox is woken here, so no caller has to. A move to
- * Dispatched raises each order's invoice first, in the caller's transaction, and its e-mail names it.
+ * version and its history row, its items' frozen prices (a confirmation) and its items' release from
+ * their batch (a hold released to Pending). When the table says the customer is e-mailed, the
+ * history row carries what the e-mail reports (`order_events.mail`) and the same statement writes
+ * the order-mail job that renders and queues it (order-mail-job.ts): the history row is the
+ * e-mail's outbox. The queue is woken here, so no caller has to. A move to Dispatched raises each
+ * order's invoice first, in the caller's transaction, and its e-mail names it.
  *
  * Answers the orders moved, in the order given (with `ifUnchanged`, those that had not changed).
  */
@@ -72,11 +75,8 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     if (move.ifUnchanged) throw new Error(`A move to ${move.to} raises an invoice: lock the orders, in a transaction`);
     for (const row of expected) invoices.set(row.id, await deps.invoices.raise(executor, row));
   }
-  const mails = expected.flatMap((row, i) =>
-    transitions[i].mailsCustomer && row.email
-      ? [{ order_id: row.id, ...mailColumns(orderMail(row, deps, move.service, rows[i].status as OrderStatus, invoices.get(row.id))) }]
-      : [],
-  );
+  // What each order's e-mail will report, as it is now: null for a move that e-mails no one.
+  const mails = expected.map((row, i) => (transitions[i].mailsCustomer && row.email ? mailFacts(row, move.service, invoices.get(row.id)) : null));
   // Columns given as undefined are left as they are, as drizzle's own update leaves them.
   const setKeys = (Object.keys(move.set ?? {}) as Array<keyof OrderColumns>).filter((key) => move.set![key] !== undefined).sort();
   const shape: MoveShape = {
@@ -84,14 +84,14 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     guarded: Boolean(move.ifUnchanged),
     prices: Boolean(move.itemPrices?.length),
     releases: move.to === 'live' && rows.some((row) => releasesFromBatch(row, move.to)),
-    mail: mails.length > 0,
+    mail: mails.some(Boolean),
     single: rows.length === 1,
   };
   const event = { actor: move.actor, toStatus: move.to, note: move.note ?? '', at: updatedAt };
-  const written = await statementFor(executor, deps.outbox, shape).execute({
+  const written = await statementFor(executor, deps.jobs, shape).execute({
     ...(shape.single
-      ? { id: rows[0].id, version: rows[0].version, from_status: rows[0].status }
-      : { targets: JSON.stringify(rows.map((row) => ({ id: row.id, version: row.version, from_status: row.status }))) }),
+      ? { id: rows[0].id, version: rows[0].version, from_status: rows[0].status, mail: mails[0] && JSON.stringify(mails[0]) }
+      : { targets: JSON.stringify(rows.map((row, i) => ({ id: row.id, version: row.version, from_status: row.status, mail: mails[i] }))) }),
     to: move.to,
     updatedAt: updatedAt.toISOString(),
     ...Object.fromEntries(setKeys.map((key) => [`set_${key}`, encoded(key, move.set![key])])),
@@ -99,14 +99,32 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     actorUserId: move.actorUserId ?? null,
     note: event.note,
     prices: JSON.stringify(move.itemPrices ?? []),
-    ...(shape.single ? Object.fromEntries(MAIL_FIELDS.map((key) => [`mail_${key}`, mails[0]?.[key] ?? null])) : { mails: JSON.stringify(mails) }),
   });
-  // Its own statement has committed, and its mail is due now; in a transaction, once that commits.
-  if (shape.mail) deps.outbox.wake({ afterCommit: executor !== deps.db });
+  // Its own statement has committed, and its e-mail's job is due now; in a transaction, once that commits.
+  if (shape.mail && executor === deps.db) deps.jobs.wake();
+  else if (shape.mail) deps.jobs.wakeSoon();
   const versions = new Map(written.map((w) => [Number(w.id), Number(w.version)]));
   return rows.flatMap((row, i) =>
     versions.has(row.id) ? [{ row: { ...expected[i], version: versions.get(row.id)! }, event: { ...event, fromStatus: row.status } }] : [],
   );
+}
+
+/** What the customer's e-mail about the move reports, from the order as the move leaves it. */
+function mailFacts(row: OrderRow, service: TrackedService | null | undefined, invoice: InvoiceRow | undefined): OrderMailFacts {
+  return {
+    to: row.email,
+    firstname: row.firstname,
+    ref: row.ref,
+    dispatch_due: row.dispatchDue,
+    delivery_due: row.deliveryDue,
+    total: row.total,
+    total_vat: row.totalVat,
+    problem_text: row.problemText,
+    tracking_number: row.trackingNumber,
+    // The service's own facts only: a caller may pass its whole delivery type.
+    service: service ? { carrier: service.carrier, code: service.code, ...(service.name ? { name: service.name } : {}) } : null,
+    invoice_number: invoice?.number ?? null,
+  };
 }
 
 /** The order as a move leaves it: the row read, with what the move set. */
@@ -129,7 +147,7 @@ export function allowedMove(row: Pick<OrderRow, 'id' | 'status'>, to: OrderStatu
   return transition;
 }
 
-/** What a move statement's text depends on: the columns set, the guard, prices, a release from batches, mail. */
+/** What a move statement's text depends on: the columns set, the guard, prices, a release from batches, an e-mail's job. */
 interface MoveShape {
   setKeys: Array<keyof OrderColumns>;
   guarded: boolean;
@@ -137,14 +155,11 @@ interface MoveShape {
   releases: boolean;
   mail: boolean;
   /**
-   * One order (a confirmation, a staff move): its id, version and status, and its e-mail, are bound
-   * as plain placeholders. A JSON set of many costs PostgreSQL about twice the CPU of a move.
+   * One order (a confirmation, a staff move): its id, version and status, and its e-mail's facts, are
+   * bound as plain placeholders. A JSON set of many costs PostgreSQL about twice the CPU of a move.
    */
   single: boolean;
 }
-
-/** The columns of a move's e-mail, as `mailColumns` gives them and the outbox writes them. */
-const MAIL_FIELDS = ['order_id', 'to', 'subject', 'text', 'html', 'links'] as const;
 
 /** The shapes of move statement met so far, each with its number (its statement's name). */
 const moveShapes = new Map<string, number>();
@@ -157,7 +172,7 @@ const preparedMoves = new WeakMap<Db, Map<string, ReturnType<typeof prepareMove>
  * is built with placeholders and prepared once per shape and database, under a name of that shape:
  * building a statement of this size costs more than running it.
  */
-function statementFor(executor: Db, outbox: MailOutbox, shape: MoveShape) {
+function statementFor(executor: Db, jobs: MoveDeps['jobs'], shape: MoveShape) {
   const key = `${shape.setKeys.join(',')}|${[shape.guarded, shape.prices, shape.releases, shape.mail, shape.single].map(Number).join('')}`;
   // PostgreSQL keeps 63 characters of a statement's name: a shape is named by its number in this process.
   let number = moveShapes.get(key);
@@ -166,20 +181,21 @@ function statementFor(executor: Db, outbox: MailOutbox, shape: MoveShape) {
   let statements = preparedMoves.get(executor);
   if (!statements) preparedMoves.set(executor, (statements = new Map()));
   let statement = statements.get(name);
-  if (!statement) statements.set(name, (statement = prepareMove(executor, outbox, name, shape)));
+  if (!statement) statements.set(name, (statement = prepareMove(executor, jobs, name, shape)));
   return statement;
 }
 
 /**
- * One statement of CTEs: the orders read (`targets`: id, version read, status read) moved (if
- * `guarded`, only those still at the version read), their history rows, and — for the orders moved
- * only — their items' frozen prices, their items' release from a batch, and their mail with its job.
+ * One statement of CTEs: the orders read (`targets`: id, version read, status read, e-mail's facts)
+ * moved (if `guarded`, only those still at the version read), their history rows, and — for the
+ * orders moved only — their items' frozen prices, their items' release from a batch, and for each
+ * history row with an e-mail to write, its order-mail job.
  */
-function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: MoveShape) {
+function prepareMove(executor: Db, jobs: MoveDeps['jobs'], name: string, shape: MoveShape) {
   const p = (key: string) => sql.placeholder(key);
   const targets = shape.single
-    ? sql`(select ${p('id')}::int as id, ${p('version')}::int as version, ${p('from_status')}::text as from_status) as target`
-    : sql`jsonb_to_recordset(${p('targets')}::jsonb) as target(id int, version int, from_status text)`;
+    ? sql`(select ${p('id')}::int as id, ${p('version')}::int as version, ${p('from_status')}::text as from_status, ${p('mail')}::jsonb as mail) as target`
+    : sql`jsonb_to_recordset(${p('targets')}::jsonb) as target(id int, version int, from_status text, mail jsonb)`;
   const moved = executor.$with('moved').as(
     executor
       .update(orders)
@@ -199,9 +215,10 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
       .returning({ id: orders.id, version: orders.version }),
   );
   const history = executor.$with('history', {}).as(
-    sql`insert into ${orderEvents} (${bare(orderEvents.orderId)}, ${bare(orderEvents.actor)}, ${bare(orderEvents.actorUserId)}, ${bare(orderEvents.fromStatus)}, ${bare(orderEvents.toStatus)}, ${bare(orderEvents.note)}, ${bare(orderEvents.at)})
-      select target.id, ${p('actor')}, ${p('actorUserId')}::int, target.from_status, ${p('to')}, ${p('note')}, ${p('updatedAt')}::timestamptz
-      from ${targets} join ${sql.identifier('moved')} on ${sql.identifier('moved')}.${bare(orders.id)} = target.id order by target.id`,
+    sql`insert into ${orderEvents} (${bare(orderEvents.orderId)}, ${bare(orderEvents.actor)}, ${bare(orderEvents.actorUserId)}, ${bare(orderEvents.fromStatus)}, ${bare(orderEvents.toStatus)}, ${bare(orderEvents.note)}, ${bare(orderEvents.at)}, ${bare(orderEvents.mail)})
+      select target.id, ${p('actor')}, ${p('actorUserId')}::int, target.from_status, ${p('to')}, ${p('note')}, ${p('updatedAt')}::timestamptz, target.mail
+      from ${targets} join ${sql.identifier('moved')} on ${sql.identifier('moved')}.${bare(orders.id)} = target.id order by target.id
+      ${shape.mail ? sql`returning ${bare(orderEvents.id)}, ${bare(orderEvents.mail)}` : sql``}`,
   );
   const movedIds = sql`(select ${bare(orders.id)} from ${sql.identifier('moved')})`;
   // A confirmation's items priced as they are frozen, from a JSON list of {id, price}: the moved orders' only.
@@ -215,21 +232,17 @@ function prepareMove(executor: Db, outbox: MailOutbox, name: string, shape: Move
     sql`update ${orderItems} set ${bare(orderItems.batchId)} = null
       where ${qualified(orderItems.orderId)} in (select target.id from ${targets} where target.from_status = 'problem' and target.id in ${movedIds})`,
   );
-  // Each moved order's e-mail, rendered by moveOrders, as the rows the outbox writes from.
-  const mail = executor.$with('moved_mail', {}).as(
-    shape.single
-      ? sql`select m.* from (select ${p('mail_order_id')}::int as order_id, ${p('mail_to')}::text as "to", ${p('mail_subject')}::text as "subject",
-          ${p('mail_text')}::text as "text", ${p('mail_html')}::text as "html", ${p('mail_links')}::text as "links") as m
-        where m.order_id in ${movedIds}`
-      : sql`select m.* from jsonb_to_recordset(${p('mails')}::jsonb) as m(order_id int, "to" text, "subject" text, "text" text, "html" text, "links" text)
-        where m.order_id in ${movedIds}`,
+  // One order-mail job for each history row with an e-mail to write: the job renders and queues it from the row.
+  const mailed = executor
+    .$with('mailed', {})
+    .as(sql`select ${bare(orderEvents.id)} from ${sql.identifier('history')} where ${bare(orderEvents.mail)} is not null`);
+  const mailJobs = executor.$with('order_mail_jobs', {}).as(
+    jobs.enqueueFrom('mailed', ORDER_MAIL_QUEUE, sql`jsonb_build_object('event_id', ${sql.identifier('mailed')}.${bare(orderEvents.id)})`, {
+      maxAttempts: ORDER_MAIL_MAX_ATTEMPTS,
+    }),
   );
-  const m = (column: string) => sql`${sql.identifier('moved_mail')}.${sql.identifier(column)}`;
-  const queued = shape.mail
-    ? [mail, ...outbox.queuedWith(executor, { to: m('to'), subject: m('subject'), text: m('text'), html: m('html'), links: m('links') }, 'moved_mail')]
-    : [];
   return executor
-    .with(moved, history, ...(shape.prices ? [priced] : []), ...(shape.releases ? [released] : []), ...queued)
+    .with(moved, history, ...(shape.prices ? [priced] : []), ...(shape.releases ? [released] : []), ...(shape.mail ? [mailed, mailJobs] : []))
     .select()
     .from(moved)
     .prepare(name);

@@ -3,9 +3,8 @@ import type { ServiceLog } from '../../lib/logging';
 import type { Db } from '../../db/client';
 import { batches, batchItems, orderItems, orders, type BatchRow, type OrderRow } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
-import { JobLeaseLost, type Job, type JobHandler } from '../../lib/jobs';
+import { JobLeaseLost, type Job, type JobHandler, type JobQueue } from '../../lib/jobs';
 import { randomToken } from '../../lib/tokens';
-import type { MailOutbox } from '../mail/service';
 import { moveOrders, type MailLinks } from '../orders/transitions';
 import { candidates, type Candidate } from './batch-items';
 import { summaries } from './batch-summaries';
@@ -22,7 +21,7 @@ export interface BatchJob {
 export interface BatchRunDeps extends MailLinks {
   db: Db;
   files: FileStore;
-  outbox: MailOutbox;
+  jobs: JobQueue;
   log: ServiceLog;
 }
 
@@ -42,7 +41,7 @@ function rootMessage(error: unknown): string {
  * Pending orders to Processing. When an order changed meanwhile (a customer cancelled it), the ZIP
  * is made again without it; when anything fails, the ZIP is removed and nothing is moved.
  */
-export function batchRunJob({ db, files, outbox, log, ...links }: BatchRunDeps): JobHandler<BatchJob> {
+export function batchRunJob({ db, files, jobs, log, ...links }: BatchRunDeps): JobHandler<BatchJob> {
   async function setBatch(id: number, set: Partial<typeof batches.$inferInsert>): Promise<void> {
     await db.update(batches).set(set).where(eq(batches.id, id));
   }
@@ -68,7 +67,7 @@ export function batchRunJob({ db, files, outbox, log, ...links }: BatchRunDeps):
       }
       await tx.update(orderItems).set({ batchId: batch.id }).where(inArray(orderItems.id, itemIds));
       const pending = locked.filter((row) => row.status === 'live');
-      await moveOrders(tx, { db, outbox, ...links }, pending, { to: 'printing', actor: 'system', note: `In batch ${batch.id}` });
+      await moveOrders(tx, { db, jobs }, pending, { to: 'printing', actor: 'system', note: `In batch ${batch.id}` });
       await tx
         .update(batches)
         .set({
