@@ -31,8 +31,15 @@ const setStatus = (id: number, status: ConfirmedOrderStatus) =>
     .set({ status, version: sql`${orders.version} + 1` })
     .where(eq(orders.id, id));
 const eventsOf = (id: number) => db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id);
-const mailsAfter = (id: number) => db().select().from(mailOutbox).where(gt(mailOutbox.id, id));
-const lastMailId = async () => (await db().select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0]?.id ?? 0;
+/** The e-mails written since `id`, once the moves' order-mail jobs have written theirs. */
+const mailsAfter = async (id: number) => {
+  await t.app.deps.jobs.drain();
+  return db().select().from(mailOutbox).where(gt(mailOutbox.id, id));
+};
+const lastMailId = async () => {
+  await t.app.deps.jobs.drain();
+  return (await db().select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0]?.id ?? 0;
+};
 
 describe('staff moves follow the transition table', () => {
   it('allows exactly the staff moves of the table, each with its history row and, where the table says, its mail', async () => {
