@@ -58,8 +58,8 @@ export interface JobQueue {
   /** Writes a job on `executor` (the caller's transaction, or the database) and returns its id. */
   enqueue(executor: Db, queue: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
   /**
-   * The same job as the body of a CTE in the caller's own statement, so that a change, its mail and
-   * the mail's job are one round trip: `insert into jobs … select … from <from>` writes one job for
+   * The same job as the body of a CTE in the caller's own statement, so that a change and its jobs
+   * (an order move and its e-mail's job, a message and its delivery) are one round trip: `insert into jobs … select … from <from>` writes one job for
    * each row of the CTE `from` (none when it has none), with a payload in SQL over that CTE.
    */
   enqueueFrom(from: string, queue: string, payload: SQL, options?: EnqueueOptions): SQL;

@@ -5,7 +5,7 @@ import { orderEvents } from './orders';
 
 /**
  * The mail outbox (DESIGN §1 Mail): a message is a row written in the transaction of the change it
- * reports; a `mail` job delivers it and this row says how that went, for staff to see and resend.
+ * reports (an order's move: by the job the move wrote, from its history row); a `mail` job delivers it and this row says how that went, for staff to see and resend.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

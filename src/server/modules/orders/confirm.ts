@@ -66,7 +66,7 @@ function frozenChoices(choices: QuotedChoices): FrozenChoices {
 
 /**
  * Freezes prices, totals, weight and dates on the basket and moves it to live, with its event and
- * mail: one statement, applied only if the basket is still at the version it was judged at (null
+ * the job that e-mails the confirmation: one statement, applied only if the basket is still at the version it was judged at (null
  * otherwise). A key that confirmed another order is refused by the unique index: 422.
  */
 async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: BasketAssessment, key: string) {

@@ -192,8 +192,8 @@ async function bulkMove(deps: StaffOrdersDeps, input: BulkInput, staff: UserRow)
 /**
  * The staff side of orders (DESIGN §2 "Orders", §3 staff orders): the work queue with its search,
  * filters and counts (staff-queue.ts); one order with its full history; every staff move of the
- * transition table, alone or in bulk, each in one transaction with its history row and the
- * customer's e-mail; notes and tracking. Every write carries the version it was read at: a stale
+ * transition table, alone or in bulk, each in one transaction with its history row and the job
+ * that e-mails the customer; notes and tracking. Every write carries the version it was read at: a stale
  * one answers 409.
  */
 export function staffOrdersService(deps: StaffOrdersDeps) {

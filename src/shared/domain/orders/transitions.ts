@@ -20,7 +20,7 @@ export interface OrderTransition {
   needsProblemText?: true;
   /** The move takes a tracking number (to Dispatched): required unless the carrier gives none. */
   takesTracking?: true;
-  /** The customer is e-mailed about the move (in the same transaction, through the outbox). */
+  /** The customer is e-mailed about the move (its job is written with the move, in the same transaction). */
   mailsCustomer?: true;
   /** The order's invoice is raised with the move (in the same transaction). */
   raisesInvoice?: true;
