@@ -21,6 +21,8 @@ interface OrdersApp {
   product: number;
   stock: number;
   qty: number;
+  /** The product's required options (the first of each required group), which its items must choose. */
+  options: number[];
 }
 
 /**
@@ -223,7 +225,14 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
       await fetch(`${base}/api/orders/${basket.id}/items`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ product_id: app.info.product, stock_id: app.info.stock, qty: app.info.qty, sides: 'single', orientation: 'landscape' }),
+        body: JSON.stringify({
+          product_id: app.info.product,
+          stock_id: app.info.stock,
+          qty: app.info.qty,
+          sides: 'single',
+          orientation: 'landscape',
+          option_ids: app.info.options,
+        }),
       })
     ).json()) as { id: number };
     const spec = { trimWidthMm: 85, trimHeightMm: 55, bleedMm: 3, sides: 'single' as const, orientation: 'landscape' as const };

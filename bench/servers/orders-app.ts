@@ -13,7 +13,7 @@ import { listenSignedIn, signInAgain } from '../lib/listen-signed-in';
  * ORDERS orders (100,000) with three items each (300,000) over 2,000 customers, the bench customer
  * owning BENCH_OWN of them in every status; and 6 × 50 baskets of the bench customer ready to confirm
  * (one item each with checked artwork and a delivery service). Prints {port, token, staffToken, xsrf,
- * pid, baskets, products} as one line (token: the customer's; staffToken: the demo admin's).
+ * pid, baskets, product, stock, qty, options} as one line (token: the customer's; staffToken: the demo admin's).
  */
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = 2_000;
@@ -36,6 +36,11 @@ const { product, stock, qty } = await one<{ product: number; stock: number; qty:
   select m.product_id as product, m.stock_id as stock, m.qty from stock_margins m join products p on p.id = m.product_id
   where not p.restricted and p.trim_width_mm = 85 order by m.qty limit 1`);
 const { type } = await one<{ type: number }>(sql`select id as type from delivery_types where code = 'CRL24'`);
+// The first option of each of the product's required groups, as the items step preselects them: a basket must choose them.
+const { options } = await one<{ options: number[] }>(sql`
+  select coalesce(jsonb_agg(id order by id), '[]') as options from (
+    select distinct on (g.id) o.id from option_groups g join options o on o.option_group_id = g.id
+    where g.product_id = ${product} and g.required and o.active order by g.id, o.sort, o.id) first`);
 
 // Other customers, then the orders and items in three statements (generate_series: seconds, not minutes).
 await db.execute(sql`
@@ -66,8 +71,8 @@ const baskets = (
   from generate_series(1, ${BASKETS}) g returning id`)) as unknown as { rows: Array<{ id: number }> }
 ).rows.map((r) => r.id);
 await db.execute(sql`
-  insert into order_items (order_id, product_id, stock_id, qty, sides, orientation, artwork_name, artwork_size, artwork_key, artwork_uploaded_at, preflight_status, preflight)
-  select id, ${product}, ${stock}, ${qty}, 'single', 'landscape', 'bench.pdf', 16, 'artwork/bench.pdf', now(), 'pass', '{"status":"pass","pages":1,"checks":[]}'::jsonb
+  insert into order_items (order_id, product_id, stock_id, qty, sides, orientation, option_ids, artwork_name, artwork_size, artwork_key, artwork_uploaded_at, preflight_status, preflight)
+  select id, ${product}, ${stock}, ${qty}, 'single', 'landscape', ${JSON.stringify(options)}::jsonb, 'bench.pdf', 16, 'artwork/bench.pdf', now(), 'pass', '{"status":"pass","pages":1,"checks":[]}'::jsonb
   from orders where id = any(${sql.raw(`array[${baskets.join(',')}]`)}::int[])`);
 // The largest upload measured is a 100 MB PDF: a little over the default limit of 100 MB.
 await db.execute(sql`update settings set value = '128' where name = 'ARTWORK_MAX_MB'`);
@@ -77,4 +82,4 @@ await db.execute(sql`vacuum analyze`);
 const app = await buildApp({ config, database, distDir: null, logger: false });
 const signedIn = await listenSignedIn(app, customer.email, customer.password);
 const staffToken = await signInAgain(signedIn.port, signedIn.xsrf, staff.email, staff.password);
-console.log(JSON.stringify({ ...signedIn, staffToken, pid: process.pid, baskets, product, stock, qty }));
+console.log(JSON.stringify({ ...signedIn, staffToken, pid: process.pid, baskets, product, stock, qty, options }));
