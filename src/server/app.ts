@@ -81,6 +81,9 @@ import usersStaffRoutes from './modules/users/staff-routes';
 import ticketsStaffRoutes from './modules/tickets/staff-routes';
 import ticketsRoutes from './modules/tickets/routes';
 import { ticketsService } from './modules/tickets/service';
+import paymentsRoutes from './modules/payments/routes';
+import { paymentsService } from './modules/payments/service';
+import { stripeCardPayments } from './modules/payments/stripe';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,7 +116,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const settings = settingsService(db);
   const files = appFileStore(config);
   const approvals = approvalDigest({ db, jobs, outbox, settings, ...links });
-  const accounts = accountsService({ db, sessions, settings, outbox, approvals, ...links });
+  const accounts = accountsService({ db, sessions, settings, outbox, approvals, paymentTerms: config.defaultPaymentTerms, ...links });
   const resets = passwordResetService({ db, jobs, accounts, outbox, ...links });
   const stock = stockService(db);
   const products = productsService(db);
@@ -125,7 +128,20 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const invoices = invoicesService({ db, files, jobs });
   // The customer's e-mail about an order's move: written by this job from the move's history row.
   orderMailJob({ db, jobs, outbox, log, ...links });
-  const orders = ordersService({ db, prices, delivery, settings, jobs, files, queueArtworkCheck: artworkChecks.queueCheck });
+  const cardPayments = config.stripe && stripeCardPayments(config.stripe);
+  const payments = paymentsService({ db, jobs, log, cardPayments });
+  const orders = ordersService({
+    db,
+    prices,
+    delivery,
+    settings,
+    jobs,
+    files,
+    queueArtworkCheck: artworkChecks.queueCheck,
+    cardPayments,
+    queueRefund: payments.queueRefund,
+    appUrl: config.appUrl,
+  });
   const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks });
   return {
     config,
@@ -140,7 +156,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     settings,
     accounts,
     resets,
-    users: staffUsersService({ db, resets, files, outbox, ...links }),
+    users: staffUsersService({ db, resets, files, outbox, paymentTerms: config.defaultPaymentTerms, cardPayments: Boolean(cardPayments), ...links }),
     countries: countriesService(db),
     delivery,
     artworkEngine,
@@ -148,7 +164,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     orders,
     invoices,
     quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
-    staffOrders: staffOrdersService({ db, orders, jobs, invoices }),
+    payments,
+    staffOrders: staffOrdersService({ db, orders, jobs, invoices, queueRefund: payments.queueRefund }),
     batches: batchesService({ db, files, jobs, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
     royalMail: royalMailService({ db, config }),
@@ -247,6 +264,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey });
   await app.register(invoicesRoutes, { invoices: deps.invoices });
   await app.register(quotesRoutes, { quotes: deps.quotes });
+  await app.register(paymentsRoutes, { payments: deps.payments });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
   await app.register(catalogueStaffRoutes, {

@@ -121,6 +121,20 @@ const envSchema = z.object({
   OAUTH_OIDC_CLIENT_ID: z.string().optional(),
   OAUTH_OIDC_CLIENT_SECRET: z.string().optional(),
   OAUTH_OIDC_NAME: z.string().max(40).optional(),
+  /** Card payment at checkout (Stripe Checkout): offered when the secret key and the webhook's signing secret are both set. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API (unset: Stripe's own); tests point it at a local stand-in. */
+  STRIPE_API_BASE: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The terms a new account gets; unset: `card` when card payment is set up, else `account`. */
+  DEFAULT_PAYMENT_TERMS: z
+    .enum(['card', 'account'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -175,6 +189,27 @@ export interface Config {
   mail: { retryBaseMs: number };
   /** Social sign-in providers configured in the environment (modules/oauth/providers.ts); empty → no buttons. */
   oauth: OAuthConfig;
+  /** Card payment at checkout; undefined: not offered (every customer orders on account). */
+  stripe: StripeConfig | undefined;
+  /** What a new account's payment terms are. */
+  defaultPaymentTerms: 'card' | 'account';
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The API's address (https://api.stripe.com, or a stand-in's in tests). */
+  apiBase: string;
+}
+
+/** Card payment when both secrets are set; undefined when neither is; an error when only one is, or its address is no http(s) one. */
+function stripeConfig(e: z.output<typeof envSchema>): StripeConfig | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret) throw new Error('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both, or neither');
+  const apiBase = (e.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/+$/, '');
+  if (!/^https?:$/.test(new URL(apiBase).protocol)) throw new Error('Invalid configuration:\n  STRIPE_API_BASE: must be an http(s) address');
+  return { secretKey, webhookSecret, apiBase };
 }
 
 export interface OAuthClientConfig {
@@ -240,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   // Two beats may be missed (a database busy for a moment) before the lease is lost.
   if (e.JOBS_HEARTBEAT_MS * 2 >= e.JOBS_LEASE_MS) throw new Error('Invalid configuration:\n  JOBS_HEARTBEAT_MS: must be less than half of JOBS_LEASE_MS');
+  const stripe = stripeConfig(e);
+  if (e.DEFAULT_PAYMENT_TERMS === 'card' && !stripe) throw new Error('Invalid configuration:\n  DEFAULT_PAYMENT_TERMS: card needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -266,5 +303,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: { pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS, heartbeatMs: e.JOBS_HEARTBEAT_MS },
     mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS },
     oauth: oauthConfig(e),
+    stripe,
+    // A fresh install without card payment orders on account, as before payment terms existed.
+    defaultPaymentTerms: e.DEFAULT_PAYMENT_TERMS ?? (stripe ? 'card' : 'account'),
   };
 }

@@ -17,6 +17,7 @@ import type { DeliveryService } from './modules/delivery/service';
 import type { ArtworkEngine } from './modules/artwork/preflight';
 import type { ArtworkService } from './modules/artwork/service';
 import type { OrdersService } from './modules/orders/service';
+import type { PaymentsService } from './modules/payments/service';
 import type { StaffOrdersService } from './modules/orders/staff';
 import type { OrdersExportService } from './modules/orders/export';
 import type { BatchesService } from './modules/production/batches';
@@ -59,6 +60,8 @@ export interface AppDeps {
   artworkEngine: ArtworkEngine;
   artwork: ArtworkService;
   orders: OrdersService;
+  /** Card payments: the provider's webhook, refunds of cancelled paid orders. */
+  payments: PaymentsService;
   staffOrders: StaffOrdersService;
   /** Invoices: raised on dispatch, uploaded, their PDFs and statements. */
   invoices: InvoicesService;

@@ -124,6 +124,9 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
     items: [makeItem()],
     events: [],
     blockers: [],
+    payment_status: null,
+    checkout_url: null,
+    payment_options: ['account'],
     ...overrides,
   };
 }

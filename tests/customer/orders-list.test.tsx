@@ -165,6 +165,9 @@ const order = (fields: Partial<Order>): Order => ({
   items: [],
   events: [],
   blockers: [],
+  payment_status: null,
+  checkout_url: null,
+  payment_options: ['account'],
   ...fields,
 });
 

@@ -3,6 +3,16 @@ import { PageExpired } from './domain-errors';
 import { readCookie, serializeCookie } from './cookies';
 import { hmac, randomToken, safeEqual } from './tokens';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route called by another server, never by a browser page, whose request carries its own
+     * signature over the body (a payment provider's webhook): no anti-forgery pair is asked of it.
+     */
+    signedElsewhere?: boolean;
+  }
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -58,7 +68,7 @@ export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: 
     if (!cookieValid && mayIssue(request)) {
       reply.header('set-cookie', serializeCookie(XSRF_COOKIE, issueXsrfToken(opts.key), { secure: opts.secure }));
     }
-    if (!UNSAFE.has(request.method)) return done();
+    if (!UNSAFE.has(request.method) || request.routeOptions.config?.signedElsewhere) return done();
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!cookieValid || !sent || !safeEqual(sent, cookie)) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARRIERS } from '../domain/delivery/delivery';
 import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
+import { CARD_PAYMENT_STATUSES, PAYMENT_TERMS } from '../domain/payments/terms';
 import { SIDES } from '../domain/pricing/engine';
 import { profileFields, userSchema } from './accounts';
 import { daysInOrder, idSchema, nullableText, optionalDaySchema, optionalText, textSchema, wholeNumberSchema } from './common';
@@ -71,8 +72,14 @@ export const itemUpdateSchema = z.strictObject({
 });
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
 
-/** POST /api/orders/{id}/confirm: the delivery service may be chosen here. */
-export const confirmSchema = z.strictObject({ delivery_type_id: idSchema('Choose a delivery service').optional() });
+/**
+ * POST /api/orders/{id}/confirm: the delivery service may be chosen here, and how to pay: by default
+ * the customer's terms; an account customer may pay this one order by card.
+ */
+export const confirmSchema = z.strictObject({
+  delivery_type_id: idSchema('Choose a delivery service').optional(),
+  payment: z.enum(PAYMENT_TERMS, { message: 'Choose card or account' }).optional(),
+});
 
 /** The Idempotency-Key header: one per confirmation attempt, made by the browser. */
 export const idempotencyKeySchema = z
@@ -196,8 +203,22 @@ export const orderSchema = z.object({
   events: z.array(orderEventSchema),
   /** What is still missing before a basket can be confirmed (empty when it can): one line each. */
   blockers: z.array(z.string()),
+  /** The order's card payment: `pending` while the customer pays (the basket is frozen meanwhile), then paid, refunding, refunded; null for none. */
+  payment_status: z.enum(CARD_PAYMENT_STATUSES).nullable(),
+  /** The payment page, while the card payment is pending. */
+  checkout_url: z.string().nullable(),
+  /** How this basket may be paid when confirmed (the first is the customer's terms); empty for an order. */
+  payment_options: z.array(z.enum(PAYMENT_TERMS)),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** A card customer's confirmation: the order, still a basket awaiting its payment, and the payment page to send the browser to. */
+export const cardCheckoutSchema = z.object({ order: orderSchema, checkout_url: z.string() });
+export type CardCheckout = z.infer<typeof cardCheckoutSchema>;
+
+/** What POST /api/orders/{id}/confirm answers: the confirmed order (on account), or the card checkout to go through first. */
+export const confirmAnswerSchema = z.union([cardCheckoutSchema, orderSchema]);
+export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
 
 /** A row of the customer's order list: no items or history. */
 export const orderSummarySchema = z.object({

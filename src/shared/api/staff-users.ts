@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { profileFields, roleSchema, userSchema, type Role } from './accounts';
-import { textSchema } from './common';
+import { textSchema, wholeNumberSchema } from './common';
+import { CREDIT_DAYS_MAX, CREDIT_DAYS_MIN, CREDIT_LIMIT_MAX, PAYMENT_TERMS } from '../domain/payments/terms';
 
 /**
  * The company name is optional (customers and accounts awaiting approval may be people, not firms);
@@ -14,6 +15,18 @@ export const nullAsEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((val
 
 const { title, telephone, mobile, address2, county } = profileFields;
 
+/**
+ * How the customer pays (DESIGN §2 "Payment terms…"). Left out when creating an account: it gets the
+ * install's DEFAULT_PAYMENT_TERMS. The credit limit is in pence; null (an emptied input) is no limit.
+ */
+export const paymentTermsFields = {
+  payment_terms: z.enum(PAYMENT_TERMS, { message: 'Choose card or account' }).optional(),
+  credit_limit: z
+    .union([z.null(), wholeNumberSchema('The credit limit', 0, CREDIT_LIMIT_MAX, 'The credit limit must be from £0 to £1,000,000 (or empty for no limit)')])
+    .optional(),
+  credit_days: wholeNumberSchema('Credit days', CREDIT_DAYS_MIN, CREDIT_DAYS_MAX, `Credit days must be a whole number from ${CREDIT_DAYS_MIN} to ${CREDIT_DAYS_MAX}`).optional(),
+};
+
 /** What staff enter for an account: the profile, the company name and the role. Never a password. */
 export const staffUserFields = {
   ...profileFields,
@@ -24,6 +37,7 @@ export const staffUserFields = {
   county: nullAsEmpty(county),
   company_name: nullAsEmpty(companyName.optional().default('')),
   role: roleSchema,
+  ...paymentTermsFields,
 };
 
 /** The message of a trade account without a company name, on `company_name`. */
@@ -51,6 +65,10 @@ export const staffUserSchema = userSchema.extend({
   password_set: z.boolean(),
   /** The version it was read at: sent back with a change (a stale one answers 409). */
   version: z.number(),
+  payment_terms: z.enum(PAYMENT_TERMS),
+  /** Pence; null: no limit. */
+  credit_limit: z.number().nullable(),
+  credit_days: z.number(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

@@ -13,3 +13,4 @@ export * from './orders/dates';
 export * from './delivery/royalmail';
 export * from './tickets/tickets';
 export * from './quotes/quotes';
+export * from './payments/terms';

@@ -13,3 +13,4 @@ export * from './invoices';
 export * from './tickets';
 export * from './oauth';
 export * from './quotes';
+export * from './payments';

@@ -97,6 +97,15 @@ export const orders = pgTable(
     /** The Idempotency-Key the order was confirmed with: a retry with it answers the same order. */
     confirmKey: text('confirm_key'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * The card payment of the order (shared/domain/payments/terms.ts): `pending` while a basket waits
+     * for its payment (frozen, not editable), then `paid`, `refunding`, `refunded`; null for none.
+     */
+    paymentStatus: text('payment_status'),
+    /** The payment provider's Checkout Session while it is pending, and after (the paid one). */
+    checkoutSessionId: text('checkout_session_id'),
+    /** Where the customer pays, while the payment is pending. */
+    checkoutUrl: text('checkout_url'),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -125,6 +134,11 @@ export const orders = pgTable(
     index('orders_search_text_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.status} <> 'basket'`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'refunding', 'refunded')`),
+    // The order a payment provider's event names, found by its session.
+    uniqueIndex('orders_checkout_session_unique')
+      .on(t.checkoutSessionId)
+      .where(sql`${t.checkoutSessionId} is not null`),
     uniqueIndex('orders_user_confirm_key_unique')
       .on(t.userId, t.confirmKey)
       .where(sql`${t.confirmKey} is not null`),

@@ -37,6 +37,15 @@ export const users = pgTable(
      */
     approvalNotifiedAt: timestamp('approval_notified_at', { withTimezone: true }),
     /**
+     * `card` (pays when confirming) or `account` (invoiced). Accounts made before payment terms
+     * existed order on account, as they did; a new account gets DEFAULT_PAYMENT_TERMS (config.ts).
+     */
+    paymentTerms: text('payment_terms').notNull().default('account'),
+    /** Pence; null: no limit. */
+    creditLimit: integer('credit_limit'),
+    /** Days an invoice on account is due after its date. */
+    creditDays: integer('credit_days').notNull().default(30),
+    /**
      * What the staff list's free-text search looks in: name, company, e-mail, postcode
      * and town, lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0002).
      */
@@ -57,6 +66,9 @@ export const users = pgTable(
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
     check('users_role_check', sql`${t.role} in ('none', 'user', 'trade', 'admin')`),
+    check('users_payment_terms_check', sql`${t.paymentTerms} in ('card', 'account')`),
+    check('users_credit_limit_check', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
+    check('users_credit_days_check', sql`${t.creditDays} between 0 and 365`),
   ],
 );
 

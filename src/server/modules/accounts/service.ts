@@ -14,6 +14,8 @@ import type { MailOutbox } from '../mail/service';
 import { addressColumns } from '../../lib/postal-address';
 import type { ApprovalDigest } from './approval-digest';
 
+import type { PaymentTerms } from '../../../shared/domain/payments/terms';
+
 type Profile = Required<Omit<ProfileInput, 'current_password'>> & { country_id: number };
 
 export function accountsService(deps: {
@@ -22,6 +24,8 @@ export function accountsService(deps: {
   settings: SettingsService;
   outbox: MailOutbox;
   approvals: Pick<ApprovalDigest, 'schedule'>;
+  /** What a new account's payment terms are (DEFAULT_PAYMENT_TERMS). */
+  paymentTerms: PaymentTerms;
   appUrl: string;
   appName: string;
 }) {
@@ -96,7 +100,7 @@ export function accountsService(deps: {
         user = await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(users)
-            .values({ ...profileColumns(input), passwordHash, role })
+            .values({ ...profileColumns(input), passwordHash, role, paymentTerms: deps.paymentTerms })
             .returning();
           await deps.outbox.queue(tx, {
             to: created.email,
@@ -135,7 +139,7 @@ export function accountsService(deps: {
         return await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(users)
-            .values({ email: profile.email, firstname: profile.firstname, lastname: profile.lastname, passwordHash: null, role })
+            .values({ email: profile.email, firstname: profile.firstname, lastname: profile.lastname, passwordHash: null, role, paymentTerms: deps.paymentTerms })
             .returning();
           await tx.insert(userIdentities).values({ userId: created.id, provider: identity.provider, subject: identity.subject, email: profile.email });
           await deps.outbox.queue(tx, {

@@ -13,6 +13,7 @@ import type { SettingsService } from '../settings/service';
 import type { ArtworkCheckJob } from './job';
 import type { ArtworkEngine } from './preflight';
 import { previewFileKeys } from './previews';
+import { AWAITING_PAYMENT } from '../orders/queries';
 import { withNewVersion } from '../orders/order-version';
 
 /** The upload's one field: the 422s of a bad upload are reported on it. */
@@ -48,8 +49,10 @@ async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ s
     .update(orders)
     .set(withNewVersion())
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .returning({ status: orders.status });
+    .returning({ status: orders.status, paymentStatus: orders.paymentStatus });
   if (!order) throw notFound('No such order.');
+  // Its card payment is for the basket as it was confirmed.
+  if (order.paymentStatus === 'pending') throw conflict(AWAITING_PAYMENT);
   return order;
 }
 

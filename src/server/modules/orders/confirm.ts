@@ -1,25 +1,44 @@
-import type { Order } from '../../../shared/api/orders';
+import type { ConfirmAnswer } from '../../../shared/api/orders';
+import { paymentOptions, type PaymentTerms } from '../../../shared/domain/payments/terms';
 import { isUniqueViolation } from '../../db/errors';
 import type { FrozenChoices, OrderRow, UserRow } from '../../db/schema';
 import type { QuotedChoices } from '../prices/service';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import { assessBasket, type BasketAssessment } from './assessment';
+import { checkoutAnswer, startCardCheckout } from './card-checkout';
 import { basketContext, type OrdersContext } from './context';
 import { presentSnapshot } from './present';
-import { orderConfirmedWith, ownSnapshot } from './queries';
+import { AWAITING_PAYMENT, orderConfirmedWith, ownSnapshot } from './queries';
 import { moveOrders } from './transitions';
 
 /** Reads and tries of a confirmation whose basket keeps changing under it, before it answers 409. */
 const CONFIRM_ATTEMPTS = 3;
 
 /** 422 naming the order a confirmation key already confirmed, if it did. */
-async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key: string): Promise<void> {
+export async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key: string): Promise<void> {
   const other = await orderConfirmedWith(ctx.db, user, key);
   if (other !== null) throw unprocessable({ idempotency_key: `This Idempotency-Key already confirmed order ${other}; make a new key for another order.` });
 }
 
 /**
- * basket → live. Idempotent by key: a retry (or a concurrent duplicate) with the key the order
+ * How this confirmation pays: the customer's terms unless they chose otherwise; an account customer
+ * may pay one order by card, a card customer must. 422 on `payment` when it cannot be had.
+ */
+function paymentOf(ctx: OrdersContext, user: UserRow, chosen: PaymentTerms | undefined): PaymentTerms {
+  const options = paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments));
+  if (!options.length) throw unprocessable({ payment: 'Your account pays by card, and card payment is not available just now: please contact us to confirm this order.' });
+  const payment = chosen ?? options[0];
+  if (!options.includes(payment)) {
+    throw unprocessable({
+      payment: payment === 'card' ? 'Card payment is not available.' : 'Your account pays by card when confirming: choose card.',
+    });
+  }
+  return payment;
+}
+
+/**
+ * basket → live, on account; a payment by card first makes a Checkout Session and leaves the order a
+ * basket awaiting it (card-checkout.ts): the payment's webhook confirms it. Idempotent by key: a retry (or a concurrent duplicate) with the key the order
  * was confirmed with answers the order as it is, and makes nothing twice.
  *
  * Optimistic, with no lock held while the basket is judged: one statement reads the order with
@@ -28,21 +47,37 @@ async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key: string
  * the order changed meanwhile (a duplicate confirmation won, or an edit in another tab): it is read
  * and judged again. Two round trips where a locking transaction needs six.
  */
-export async function confirmOrder(ctx: OrdersContext, user: UserRow, id: number, key: string, body: { delivery_type_id?: number }): Promise<Order> {
+export async function confirmOrder(
+  ctx: OrdersContext,
+  user: UserRow,
+  id: number,
+  key: string,
+  body: { delivery_type_id?: number; payment?: PaymentTerms },
+): Promise<ConfirmAnswer> {
   const rules = await basketContext(ctx, user);
   for (let attempt = 1; ; attempt++) {
     const read = await ownSnapshot(ctx, user, id);
     const { row: order, facts } = read;
-    // The retry of a confirmation that went through: the order as it is now.
-    if (order.confirmKey === key) return presentSnapshot(ctx, user, read);
+    // The retry of a confirmation that went through: the order as it is now (with its payment page while it awaits the payment).
+    if (order.confirmKey === key) return checkoutAnswer(await presentSnapshot(ctx, user, read));
     if (order.status !== 'basket') {
       await refuseKeyOfAnother(ctx, user, key);
       throw conflict(`Order ${order.id} is already confirmed.`);
+    }
+    if (order.paymentStatus === 'pending') {
+      await refuseKeyOfAnother(ctx, user, key);
+      throw conflict(AWAITING_PAYMENT);
     }
     const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
     const assessment = assessBasket(basket, facts, rules);
     if (Object.keys(assessment.blockers).length)
       throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
+    if (paymentOf(ctx, user, body.payment) === 'card') {
+      const checkout = await startCardCheckout(ctx, user, basket, assessment, key);
+      if (checkout) return checkout;
+      if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
+      continue;
+    }
     const moved = await freeze(ctx, user, basket, assessment, key);
     if (moved) {
       return presentSnapshot(ctx, user, {
@@ -57,7 +92,7 @@ export async function confirmOrder(ctx: OrdersContext, user: UserRow, id: number
 }
 
 /** An item's options and turnaround by name, as they were when it was confirmed: a later change to the catalogue leaves them be. */
-function frozenChoices(choices: QuotedChoices): FrozenChoices {
+export function frozenChoices(choices: QuotedChoices): FrozenChoices {
   return {
     options: choices.options.map((o) => ({ id: o.id, group: o.group_name, name: o.name })),
     turnaround: choices.turnaround && { id: choices.turnaround.id, name: choices.turnaround.name, production_days: choices.turnaround.production_days },

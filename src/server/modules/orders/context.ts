@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import type { DeliveryService } from '../delivery/service';
+import type { CardPayments } from '../payments/stripe';
 import type { PricesService } from '../prices/service';
 import type { SettingsService } from '../settings/service';
 import type { BasketContext } from './assessment';
@@ -20,6 +21,12 @@ export interface OrdersDeps {
   files: FileStore;
   /** Queues a check of an item's newly stored artwork (the artwork module's job), in the caller's transaction. */
   queueArtworkCheck(tx: Db, itemId: number, key: string): Promise<void>;
+  /** Where a card payment sends the customer back to (the order's page). */
+  appUrl: string;
+  /** Card payment at checkout (Stripe); undefined when it is not set up, and card customers cannot confirm. */
+  cardPayments?: CardPayments;
+  /** Queues the refund of a paid order just cancelled (the payments module's job), in the caller's transaction. */
+  queueRefund(tx: Db, orderId: number): Promise<void>;
 }
 
 /**

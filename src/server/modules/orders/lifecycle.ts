@@ -35,15 +35,22 @@ async function moveOne(ctx: OrdersContext, tx: Db, order: OrderRow, move: Move):
   return moved.row;
 }
 
+/** A paid order cancelled is refunded: its payment status says so from the cancellation on, and the refund job (queued with it) does it. */
+export const refundingMove = (order: Pick<OrderRow, 'paymentStatus'>): Pick<Move, 'set'> => (order.paymentStatus === 'paid' ? { set: { paymentStatus: 'refunding' } } : {});
+
 export async function cancelOrder(ctx: OrdersContext, user: UserRow, id: number): Promise<Order> {
-  const row = await ctx.db.transaction(async (tx) =>
-    moveOne(ctx, tx, await q.ownOrder(tx, user, id, true), {
+  const row = await ctx.db.transaction(async (tx) => {
+    const order = await q.ownOrder(tx, user, id, true);
+    const moved = await moveOne(ctx, tx, order, {
       to: 'cancelled',
       actor: 'customer',
       actorUserId: user.id,
       note: 'Cancelled by the customer',
-    }),
-  );
+      ...refundingMove(order),
+    });
+    if (order.paymentStatus === 'paid') await ctx.queueRefund(tx, order.id);
+    return moved;
+  });
   return presentOrder(ctx, user, row);
 }
 

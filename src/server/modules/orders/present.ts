@@ -1,5 +1,6 @@
 import type { Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
+import { paymentOptions, type CardPaymentStatus, type PaymentTerms } from '../../../shared/domain/payments/terms';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
 import { addressFields } from '../../lib/postal-address';
@@ -29,7 +30,8 @@ async function typeOf(ctx: OrdersContext, id: number | null, shared: ReferenceDa
 /** The order as the API answers it, from one snapshot of it. */
 export async function presentSnapshot(ctx: OrdersContext, user: UserRow, { row, facts, events, invoice }: OrderSnapshot): Promise<Order> {
   const shared = await ctx.reference.read(new Date());
-  const basket = row.status === 'basket' ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
+  // A basket awaiting its card payment is frozen as it was confirmed: the payment is for those prices.
+  const basket = row.status === 'basket' && row.paymentStatus !== 'pending' ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
   const type = await typeOf(ctx, row.deliveryTypeId, shared);
   return {
     id: row.id,
@@ -64,6 +66,9 @@ export async function presentSnapshot(ctx: OrdersContext, user: UserRow, { row, 
       at: e.at.toISOString(),
     })),
     blockers: basket ? Object.values(basket.blockers) : [],
+    payment_status: (row.paymentStatus as CardPaymentStatus | null) ?? null,
+    checkout_url: row.paymentStatus === 'pending' ? row.checkoutUrl : null,
+    payment_options: basket ? paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments)) : [],
   };
 }
 

@@ -16,6 +16,8 @@ import { basketChanged, withNewVersion, type OrderColumns } from './order-versio
 export const NO_SUCH_ORDER = 'No such order.';
 export const NO_SUCH_ITEM = 'No such item.';
 export const CONFIRMED = 'This order is confirmed: its items and delivery can no longer be changed.';
+export const AWAITING_PAYMENT =
+  'This order is waiting for its card payment, so it cannot be changed: pay on the payment page, or stop the payment to change the order.';
 
 /** The customer's own order, locked for the change when `lock`; anything else is 404. */
 export async function ownOrder(executor: Db, user: Pick<UserRow, 'id'>, id: number, lock = false): Promise<OrderRow> {
@@ -32,6 +34,7 @@ export async function ownOrder(executor: Db, user: Pick<UserRow, 'id'>, id: numb
 export async function ownBasket(executor: Db, user: Pick<UserRow, 'id'>, id: number): Promise<OrderRow> {
   const row = await ownOrder(executor, user, id, true);
   if (row.status !== 'basket') throw conflict(CONFIRMED);
+  if (row.paymentStatus === 'pending') throw conflict(AWAITING_PAYMENT);
   return row;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import {
+  confirmAnswerSchema,
   confirmHeadersSchema,
   confirmSchema,
   deliveryOptionSchema,
@@ -82,8 +83,13 @@ const ordersRoutes: FastifyPluginAsync<Pick<AppDeps, 'orders'>> = async (fastify
 
   app.post(
     '/api/orders/:id/confirm',
-    { schema: { params: orderParams, headers: confirmHeadersSchema, body: confirmSchema.optional(), response: { 200: orderSchema } } },
+    { schema: { params: orderParams, headers: confirmHeadersSchema, body: confirmSchema.optional(), response: { 200: confirmAnswerSchema } } },
     async (request) => orders.confirm(customerOf(request), request.params.id, request.headers['idempotency-key'], request.body ?? {}),
+  );
+
+  // The customer stops a pending card payment (the payment page is closed) to change the basket.
+  app.post('/api/orders/:id/checkout/cancel', { schema: { params: orderParams, response: { 200: orderSchema } } }, async (request) =>
+    orders.stopCardCheckout(customerOf(request), request.params.id),
   );
 
   app.post('/api/orders/:id/cancel', { schema: { params: orderParams, response: { 200: orderSchema } } }, async (request) =>

@@ -3,6 +3,8 @@ import type { itemCreateSchema, itemUpdateSchema, OrderListQuery, orderCreateSch
 import type { OrderRow, UserRow } from '../../db/schema';
 import { assessBasket } from './assessment';
 import * as basket from './basket';
+import type { PaymentTerms } from '../../../shared/domain/payments/terms';
+import { stopCardCheckout } from './card-checkout';
 import { confirmOrder } from './confirm';
 import { basketContext, ordersContext, type OrdersDeps } from './context';
 import { cancelOrder, reorder, resubmitOrder } from './lifecycle';
@@ -63,7 +65,9 @@ export function ordersService(deps: OrdersDeps) {
       };
     },
 
-    confirm: (user: UserRow, id: number, key: string, body: { delivery_type_id?: number }) => confirmOrder(ctx, user, id, key, body),
+    confirm: (user: UserRow, id: number, key: string, body: { delivery_type_id?: number; payment?: PaymentTerms }) => confirmOrder(ctx, user, id, key, body),
+    /** Stops a basket's pending card payment, so that the basket can be changed. */
+    stopCardCheckout: (user: UserRow, id: number) => stopCardCheckout(ctx, user, id),
     cancel: (user: UserRow, id: number) => cancelOrder(ctx, user, id),
     resubmit: (user: UserRow, id: number) => resubmitOrder(ctx, user, id),
     reorder: (user: UserRow, id: number) => reorder(ctx, user, id),

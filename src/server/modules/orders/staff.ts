@@ -23,6 +23,7 @@ import type { OrdersService } from './service';
 import { countStaffOrders, fullName, staffOrderList } from './staff-queue';
 import { allowedMove, moveOrders, type Move } from './transitions';
 import { withNewVersion } from './order-version';
+import { refundingMove } from './lifecycle';
 
 export interface StaffOrdersDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface StaffOrdersDeps {
   jobs: JobQueue;
   /** Raises each dispatched order's invoice, in the dispatch's transaction. */
   invoices: InvoicesService;
+  /** Queues the refund of a paid order just cancelled (the payments module's job), in the caller's transaction. */
+  queueRefund(tx: Db, orderId: number): Promise<void>;
 }
 
 type MoveInput = z.output<typeof staffOrderMoveSchema>;
@@ -168,7 +171,10 @@ async function updateStaffFields(deps: StaffOrdersDeps, id: number, input: Updat
 async function moveLocked(deps: StaffOrdersDeps, tx: Db, id: number, input: MoveInput | BulkInput, staff: UserRow, version?: number): Promise<void> {
   const row = await lockConfirmed(tx, id);
   if (version !== undefined) refuseStale(row, version);
-  await moveOrders(tx, deps, [row], await staffMove(tx, row, input, staff));
+  const move = await staffMove(tx, row, input, staff);
+  const refund = input.status === 'cancelled' ? refundingMove(row).set : undefined;
+  await moveOrders(tx, deps, [row], refund ? { ...move, set: { ...move.set, ...refund } } : move);
+  if (refund) await deps.queueRefund(tx, row.id);
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companyNameProblem, type StaffUser, type staffUserCreateSchema, type staffUserUpdateSchema } from '../../../shared/api/staff-users';
 import { ROLES } from '../../../shared/api/accounts-basics';
+import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { countries, users, type UserRow } from '../../db/schema';
@@ -21,7 +22,14 @@ type CreateInput = z.output<typeof staffUserCreateSchema>;
 type UpdateInput = Partial<z.output<typeof staffUserUpdateSchema>>;
 
 export function presentAdminUser(row: UserRow): StaffUser {
-  return { ...presentUser(row), password_set: row.passwordHash !== null, version: row.version };
+  return {
+    ...presentUser(row),
+    password_set: row.passwordHash !== null,
+    version: row.version,
+    payment_terms: row.paymentTerms as PaymentTerms,
+    credit_limit: row.creditLimit,
+    credit_days: row.creditDays,
+  };
 }
 
 const USER: RecordKind = { noun: 'user', missing: 'No such user.' };
@@ -73,8 +81,25 @@ function columnsOf(input: UpdateInput): Partial<typeof users.$inferInsert> {
 }
 
 /** Staff management of accounts: create with a welcome link, edit, role rules, soft delete, logo. */
-export function staffUsersService(deps: { db: Db; resets: PasswordResetService; files: FileStore; outbox: MailOutbox; appUrl: string; appName: string }) {
+export function staffUsersService(deps: {
+  db: Db;
+  resets: PasswordResetService;
+  files: FileStore;
+  outbox: MailOutbox;
+  /** A new account's payment terms when staff leave them out (DEFAULT_PAYMENT_TERMS). */
+  paymentTerms: PaymentTerms;
+  /** Whether card payment is set up: card terms are refused without it (the customer could not confirm). */
+  cardPayments: boolean;
+  appUrl: string;
+  appName: string;
+}) {
   const { db, files } = deps;
+
+  function assertTerms(terms: PaymentTerms | undefined, current?: string): void {
+    if (terms === 'card' && current !== 'card' && !deps.cardPayments) {
+      throw unprocessable({ payment_terms: 'Card payment is not set up (STRIPE_SECRET_KEY): a card customer could not confirm an order. Choose account.' });
+    }
+  }
 
   async function live(id: number): Promise<UserRow> {
     const [row] = await db
@@ -126,6 +151,7 @@ export function staffUsersService(deps: { db: Db; resets: PasswordResetService; 
     async create(input: CreateInput): Promise<StaffUser> {
       const problem = companyNameProblem(input);
       if (problem) throw unprocessable(problem);
+      assertTerms(input.payment_terms);
       await assertEmailFree(input.email);
       await assertCountry(input.country_id);
       // The account, its set-password link and the welcome mail (an outbox row) commit together.
@@ -133,7 +159,14 @@ export function staffUsersService(deps: { db: Db; resets: PasswordResetService; 
         db.transaction(async (tx) => {
           const [created] = await tx
             .insert(users)
-            .values({ ...columnsOf(input), firstname: input.firstname, lastname: input.lastname, email: input.email, passwordHash: null })
+            .values({
+              paymentTerms: deps.paymentTerms,
+              ...columnsOf(input),
+              firstname: input.firstname,
+              lastname: input.lastname,
+              email: input.email,
+              passwordHash: null,
+            })
             .returning();
           await deps.resets.welcome(created, tx);
           return created;
@@ -156,6 +189,7 @@ export function staffUsersService(deps: { db: Db; resets: PasswordResetService; 
       // The account as it will be: a PUT may send the role alone.
       const problem = companyNameProblem({ role: input.role ?? current.role, company_name: input.company_name ?? current.companyName });
       if (problem) throw unprocessable(problem);
+      assertTerms(input.payment_terms, current.paymentTerms);
       if (input.email !== undefined && input.email !== current.email) await assertEmailFree(input.email, id);
       if (input.country_id !== undefined && input.country_id !== current.countryId) await assertCountry(input.country_id);
       const changes = columnsOf(input);
