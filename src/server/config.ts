@@ -276,7 +276,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Two beats may be missed (a database busy for a moment) before the lease is lost.
   if (e.JOBS_HEARTBEAT_MS * 2 >= e.JOBS_LEASE_MS) throw new Error('Invalid configuration:\n  JOBS_HEARTBEAT_MS: must be less than half of JOBS_LEASE_MS');
   const stripe = stripeConfig(e);
-  if (e.DEFAULT_PAYMENT_TERMS === 'card' && !stripe) throw new Error('Invalid configuration:\n  DEFAULT_PAYMENT_TERMS: card needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  if (e.DEFAULT_PAYMENT_TERMS === 'card' && !stripe)
+    throw new Error('Invalid configuration:\n  DEFAULT_PAYMENT_TERMS: card needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   return {
     port: e.PORT,
     host: e.HOST,

@@ -76,7 +76,16 @@ describe('logo files', () => {
       },
     };
     const { deps } = app.t.app;
-    const serviceDeps = { db: deps.db, resets: deps.resets, outbox: deps.outbox, appUrl: app.t.config.appUrl, appName: app.t.config.appName, files: racing, paymentTerms: 'account' as const, cardPayments: false };
+    const serviceDeps = {
+      db: deps.db,
+      resets: deps.resets,
+      outbox: deps.outbox,
+      appUrl: app.t.config.appUrl,
+      appName: app.t.config.appName,
+      files: racing,
+      paymentTerms: 'account' as const,
+      cardPayments: false,
+    };
     const service = staffUsersService(serviceDeps);
     await expect(service.setLogo(userId, await png(2))).rejects.toThrow(/No such user/);
     expect(logoFiles()).toEqual(before);

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { AutocompleteInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '../../shared/domain/payments/terms';
 import { staffUserFields, companyNameProblem } from '../../shared/api/staff-users';
 import { fieldProblem } from '../../shared/api/fields';
 import { ROLE_CHOICES } from './roleChoices';
@@ -39,7 +40,14 @@ const validate = {
   town: rule('town'),
   county: rule('county'),
   postcode: rule('postcode'),
+  credit_limit: rule('credit_limit'),
+  credit_days: rule('credit_days'),
 };
+
+const PAYMENT_TERMS_CHOICES = PAYMENT_TERMS.map((id) => ({ id, name: PAYMENT_TERMS_LABELS[id] }));
+/** The credit limit is kept in pence and typed in pounds; emptied, it is no limit (null). */
+const poundsToPence = (value: unknown) => (value === '' || value === null || value === undefined ? null : Math.round(Number(value) * 100));
+const penceToPounds = (value: unknown) => (typeof value === 'number' ? value / 100 : '');
 
 /** The company name is needed on trade accounts only (the shared rule the server applies too). */
 const validateCompany = (value: unknown, values: { role?: string }) =>
@@ -87,6 +95,36 @@ export function UserInputs() {
           isRequired
           helperText="Customers order; trade customers get trade terms; no access means awaiting approval; staff can use this area."
         />
+      </Section>
+      <Section title="Payment terms">
+        <SelectInput
+          source="payment_terms"
+          label="Pays"
+          choices={PAYMENT_TERMS_CHOICES}
+          emptyText="The default for new accounts"
+          helperText="Card: pays by card when confirming each order. Account: invoiced, pays within the credit days."
+        />
+        <Pair>
+          <NumberInput
+            source="credit_limit"
+            label="Credit limit (£)"
+            min={0}
+            step={100}
+            parse={poundsToPence}
+            format={penceToPounds}
+            validate={validate.credit_limit}
+            helperText="Empty: no limit."
+          />
+          <NumberInput
+            source="credit_days"
+            label="Credit days"
+            min={0}
+            max={365}
+            step={1}
+            validate={validate.credit_days}
+            helperText="Invoices are due this many days after their date."
+          />
+        </Pair>
       </Section>
     </>
   );

@@ -1,7 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { useCallback, useRef, useState } from 'react';
-import type { AddressInput, DeliveryOption, Item, ItemCreateInput, ItemUpdateInput, Order, OrderList, OrderUpdateInput } from '../../shared/api/orders';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type {
+  AddressInput,
+  ConfirmAnswer,
+  DeliveryOption,
+  Item,
+  ItemCreateInput,
+  ItemUpdateInput,
+  Order,
+  OrderList,
+  OrderUpdateInput,
+} from '../../shared/api/orders';
+import type { PaymentTerms } from '../../shared/domain/payments/terms';
 import type { OrderableProduct } from '../../shared/api/prices';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus, type OrderStatus } from '../../shared/domain/orders/statuses';
 import { http, uploadProgress } from '../../shared/http';
@@ -311,11 +322,21 @@ export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-export async function confirmOrder(id: number, key: string, deliveryTypeId?: number): Promise<Order> {
-  const body = deliveryTypeId ? { delivery_type_id: deliveryTypeId } : {};
-  const { data } = await http.post<unknown>(`${base(id)}/confirm`, body, { headers: { 'Idempotency-Key': key } });
-  return asOrder(data);
+/** How a confirmation pays: the customer's terms when left out; an account customer may choose card for one order. */
+export interface ConfirmChoice {
+  deliveryTypeId?: number;
+  payment?: PaymentTerms;
 }
+
+/** The confirmed order (on account), or — paying by card — the basket awaiting its payment and the payment page to go to. */
+export async function confirmOrder(id: number, key: string, choice: ConfirmChoice = {}): Promise<ConfirmAnswer> {
+  const body = { ...(choice.deliveryTypeId ? { delivery_type_id: choice.deliveryTypeId } : {}), ...(choice.payment ? { payment: choice.payment } : {}) };
+  const { data } = await http.post<unknown>(`${base(id)}/confirm`, body, { headers: { 'Idempotency-Key': key } });
+  return (await schemas()).confirmAnswerSchema.parse(data);
+}
+
+/** The order a confirmation answered, whichever way it pays. */
+export const confirmedOrderOf = (answer: ConfirmAnswer): Order => ('checkout_url' in answer && 'order' in answer ? answer.order : (answer as Order));
 
 /** What the customer can change in a basket: items, their artwork and acceptance, address, delivery. */
 export function basketSignature(order: Order | undefined): string | undefined {
@@ -345,18 +366,44 @@ export function useConfirmOrder(id: number, basketState: string | undefined) {
     key.current = null;
   }
   const mutation = useMutation({
-    mutationFn: (deliveryTypeId?: number) => {
+    mutationFn: (choice: ConfirmChoice) => {
       key.current ??= newIdempotencyKey();
-      return confirmOrder(id, key.current, deliveryTypeId);
+      return confirmOrder(id, key.current, choice);
     },
-    onSuccess: (order) => storeOrder(order),
+    onSuccess: (answer) => storeOrder(confirmedOrderOf(answer)),
     onError: (error) => {
       // An answer (422, 409…) ends the attempt: the next one is made after the customer's change.
       if (!isNetworkFailure(error)) key.current = null;
     },
   });
-  const confirm = useCallback((deliveryTypeId?: number) => mutation.mutateAsync(deliveryTypeId), [mutation]);
+  const confirm = useCallback((choice: ConfirmChoice = {}) => mutation.mutateAsync(choice), [mutation]);
   return { ...mutation, confirm, currentKey: () => key.current };
+}
+
+/** Stops a basket's pending card payment (the payment page is closed at the provider), so that the basket can be changed. */
+export function useStopCardPayment(id: number) {
+  return useMutation({
+    mutationFn: async () => asOrder((await http.post<unknown>(`${base(id)}/checkout/cancel`, {})).data),
+    onSuccess: (order) => storeOrder(order),
+    onError: () => invalidateOrder(id),
+  });
+}
+
+/** How often, and how many times, an order awaiting its card payment is read again: the payment's webhook usually lands within seconds. */
+export const PAYMENT_POLL = { everyMs: 2000, times: 6 };
+
+/** The order; while it awaits its card payment, read again a few times so that the page shows the payment once it lands. */
+export function useOrderWhilePaying(id: number) {
+  const [polls, setPolls] = useState(0);
+  const query = useQuery({
+    ...orderQuery(id),
+    refetchInterval: (q) => (q.state.data?.payment_status === 'pending' && polls < PAYMENT_POLL.times ? PAYMENT_POLL.everyMs : false),
+  });
+  const updated = query.dataUpdatedAt;
+  useEffect(() => {
+    if (query.data?.payment_status === 'pending') setPolls((n) => n + 1);
+  }, [updated, query.data?.payment_status]);
+  return { ...query, pollsLeft: Math.max(0, PAYMENT_POLL.times - polls) };
 }
 
 /** Cancel, resubmit or reorder: the answer is the order moved (or the new basket for reorder). */

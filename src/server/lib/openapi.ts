@@ -60,7 +60,16 @@ const securitySchemes: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
     name: XSRF_COOKIE,
     description: 'Set (readable, SameSite) by any API answer to a client without a valid one: call any GET first, e.g. GET /api/health.',
   },
+  stripeSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Stripe-Signature',
+    description: "Stripe's signature of the exact body with the webhook's signing secret (STRIPE_WEBHOOK_SECRET): missing or wrong, the answer is 400.",
+  },
 };
+
+/** `security` of a route another server calls with its own signature over the body instead of a session and the XSRF pair (a payment provider's webhook). */
+export const stripeSigned: FastifySchema['security'] = [{ stripeSignature: [] }];
 
 /** The error answers every route shares, declared once and referenced by status. */
 const errorResponses: Record<string, { description: string; schema: 'ApiError' | 'ValidationError'; retryAfter?: true }> = {
@@ -110,7 +119,9 @@ function errorStatuses(route: RouteOptions, method: string, security: NonNullabl
   if (!anyone) statuses.add(401);
   if (route.url.startsWith('/api/admin/')) statuses.add(403);
   if (hasParams) statuses.add(404);
-  if (UNSAFE.has(method)) statuses.add(419);
+  // A request signed by another server instead: a missing or wrong signature is a bad request.
+  if (route.config?.signedElsewhere) statuses.add(400);
+  else if (UNSAFE.has(method)) statuses.add(419);
   // A change to an object that exists may find it in a state that refuses it.
   if (UNSAFE.has(method) && hasParams) statuses.add(409);
   if (takesBody) statuses.add(400).add(413);
@@ -165,9 +176,10 @@ function routeTransform(): SwaggerTransform {
     }
 
     const required = declaredSecurity ?? [{ bearerAuth: [] }];
-    const security = UNSAFE.has(method)
-      ? (required.length ? required : [{}]).map((requirement) => ({ ...requirement, xsrfHeader: [], xsrfCookie: [] }))
-      : required;
+    const security =
+      UNSAFE.has(method) && !route.config?.signedElsewhere
+        ? (required.length ? required : [{}]).map((requirement) => ({ ...requirement, xsrfHeader: [], xsrfCookie: [] }))
+        : required;
     return {
       url,
       schema: {

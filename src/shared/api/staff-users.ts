@@ -20,11 +20,20 @@ const { title, telephone, mobile, address2, county } = profileFields;
  * install's DEFAULT_PAYMENT_TERMS. The credit limit is in pence; null (an emptied input) is no limit.
  */
 export const paymentTermsFields = {
-  payment_terms: z.enum(PAYMENT_TERMS, { message: 'Choose card or account' }).optional(),
-  credit_limit: z
-    .union([z.null(), wholeNumberSchema('The credit limit', 0, CREDIT_LIMIT_MAX, 'The credit limit must be from £0 to £1,000,000 (or empty for no limit)')])
+  // An emptied choice keeps what the account has (a new one: the default), as react-admin sends it.
+  payment_terms: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z.enum(PAYMENT_TERMS, { message: 'Choose card or account' }).optional(),
+  ),
+  credit_limit: wholeNumberSchema('The credit limit', 0, CREDIT_LIMIT_MAX, 'The credit limit must be from £0 to £1,000,000 (or empty for no limit)')
+    .nullable()
     .optional(),
-  credit_days: wholeNumberSchema('Credit days', CREDIT_DAYS_MIN, CREDIT_DAYS_MAX, `Credit days must be a whole number from ${CREDIT_DAYS_MIN} to ${CREDIT_DAYS_MAX}`).optional(),
+  credit_days: wholeNumberSchema(
+    'Credit days',
+    CREDIT_DAYS_MIN,
+    CREDIT_DAYS_MAX,
+    `Credit days must be a whole number from ${CREDIT_DAYS_MIN} to ${CREDIT_DAYS_MAX}`,
+  ).optional(),
 };
 
 /** What staff enter for an account: the profile, the company name and the role. Never a password. */

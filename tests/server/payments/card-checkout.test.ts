@@ -23,7 +23,10 @@ let shopper: ApiClient;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  const app = await orderingApp({ stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url }, defaultPaymentTerms: 'card' });
+  const app = await orderingApp({
+    stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url },
+    defaultPaymentTerms: 'card',
+  });
   ({ t, staff, cat } = app);
   deliveryTypeId = app.del.first.id;
 }, 60_000);
@@ -44,11 +47,17 @@ const confirm = (client: ApiClient, id: number, key: string, body: object = {}) 
 /** Posts a Stripe event to the webhook as Stripe would: the exact body, signed (by the stripe library's test helper). */
 async function deliver(event: object, secret?: string) {
   const { payload, signature } = stripe.signed(event as Record<string, unknown>, secret);
-  return t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 }
 
 const sessionIdOf = (checkout: CardCheckout) => checkout.checkout_url.split('/').pop()!;
-const confirmationMails = async (orderId: number) => (await t.outbox()).filter((m) => m.text.includes(`Thank you: order ${orderId} (your reference PO-1) is confirmed`));
+const confirmationMails = async (orderId: number) =>
+  (await t.outbox()).filter((m) => m.text.includes(`Thank you: order ${orderId} (your reference PO-1) is confirmed`));
 const orderRow = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 
 describe('card checkout', () => {
@@ -58,7 +67,14 @@ describe('card checkout', () => {
     expect(basket.payment_options).toEqual(['card']);
 
     const answer = ok<CardCheckout>(await confirm(shopper, order.id, `pay-${order.id}-0001`));
-    expect(answer.order).toMatchObject({ status: 'basket', payment_status: 'pending', total: 564, total_net: 470, delivery_cost: 395, checkout_url: answer.checkout_url });
+    expect(answer.order).toMatchObject({
+      status: 'basket',
+      payment_status: 'pending',
+      total: 564,
+      total_net: 470,
+      delivery_cost: 395,
+      checkout_url: answer.checkout_url,
+    });
     expect(answer.order.dispatch_due).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(answer.order.items[0].price).toBe(75);
     // The session: our total in pence, in pounds sterling, back to the order page, under our key.
@@ -85,7 +101,17 @@ describe('card checkout', () => {
     const edit = await shopper.patch(`/api/orders/${order.id}`, { ref: 'changed' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toMatch(/waiting for its card payment/);
-    expect((await shopper.post(`/api/orders/${order.id}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape' })).statusCode).toBe(409);
+    expect(
+      (
+        await shopper.post(`/api/orders/${order.id}/items`, {
+          product_id: cat.cards.id,
+          stock_id: cat.silk.id,
+          qty: 100,
+          sides: 'single',
+          orientation: 'landscape',
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await shopper.delete(`/api/orders/${order.id}`)).statusCode).toBe(409);
     expect(await confirmationMails(order.id)).toHaveLength(0);
 
@@ -95,13 +121,26 @@ describe('card checkout', () => {
     const confirmed = ok<Order>(await shopper.get(`/api/orders/${order.id}`));
     expect(confirmed).toMatchObject({ status: 'live', payment_status: 'paid', checkout_url: null, total: 564 });
     expect(confirmed.confirmed_at).not.toBeNull();
-    expect(confirmed.events.filter((e) => e.to === 'live')).toEqual([expect.objectContaining({ from: 'basket', actor: 'customer', note: 'Paid by card (£5.64) and confirmed' })]);
+    expect(confirmed.events.filter((e) => e.to === 'live')).toEqual([
+      expect.objectContaining({ from: 'basket', actor: 'customer', note: 'Paid by card (£5.64) and confirmed' }),
+    ]);
     expect(await confirmationMails(order.id)).toHaveLength(1);
     const recorded = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(recorded).toEqual([
-      expect.objectContaining({ amount: 564, method: 'card', reference: session.payment_intent, checkoutSessionId: session.id, userId: confirmed.address && expect.any(Number) }),
+      expect.objectContaining({
+        amount: 564,
+        method: 'card',
+        reference: session.payment_intent,
+        checkoutSessionId: session.id,
+        userId: confirmed.address && expect.any(Number),
+      }),
     ]);
-    expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, paid.id as string))).toHaveLength(1);
+    expect(
+      await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.id, paid.id as string)),
+    ).toHaveLength(1);
     // The confirmation's key still answers the order, now confirmed.
     expect(ok<Order>(await confirm(shopper, order.id, `pay-${order.id}-0001`))).toMatchObject({ id: order.id, status: 'live' });
     expect(stripe.invalid).toEqual([]);
@@ -116,7 +155,12 @@ describe('card checkout', () => {
     const forged = await deliver(paid, 'whsec_not_the_secret_of_this_app');
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toMatch(/signature/i);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(paid) });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(paid),
+    });
     expect(unsigned.statusCode).toBe(400);
     // The body changed after signing: the signature no longer matches.
     const { signature } = stripe.signed(paid);
@@ -129,7 +173,12 @@ describe('card checkout', () => {
     expect(tampered.statusCode).toBe(400);
 
     expect(await orderRow(order.id)).toEqual(before);
-    expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, paid.id as string))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.id, paid.id as string)),
+    ).toEqual([]);
     expect(await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
     // The genuine delivery still confirms it.
     expect((await deliver(paid)).statusCode).toBe(200);
@@ -227,7 +276,12 @@ describe('refunds', () => {
     expect(await refundsOf(order.id)).toEqual([{ amount: 564, reference: made[0].id }]);
     const after = ok<Order>(await shopper.get(`/api/orders/${order.id}`));
     expect(after.payment_status).toBe('refunded');
-    expect(after.events.at(-1)).toMatchObject({ from: 'cancelled', to: 'cancelled', actor: 'system', note: `Card payment refunded: £5.64 (refund ${String(made[0].id)})` });
+    expect(after.events.at(-1)).toMatchObject({
+      from: 'cancelled',
+      to: 'cancelled',
+      actor: 'system',
+      note: `Card payment refunded: £5.64 (refund ${String(made[0].id)})`,
+    });
     // Running the queue again refunds nothing more.
     await t.app.deps.jobs.drain();
     expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toHaveLength(1);

@@ -25,6 +25,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DeliveryOption, Order } from '../../../shared/api/orders';
 import { promisedDays } from '../../../shared/domain/orders/dates';
 import { formatPence } from '../../../shared/domain/pricing/format';
+import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 import {
   basketSignature,
   checkingArtwork,
@@ -211,13 +212,24 @@ function Summary({ order }: { order: Order }) {
       ? Object.values((failure as { response?: { data?: { errors?: Record<string, string> } } }).response?.data?.errors ?? {})
       : [];
 
-  const confirm = () => {
-    if (confirmation.isPending) return;
+  const [paying, setPaying] = useState(false);
+  // The customer's terms first: a card customer pays by card; an account customer may also pay this one order by card.
+  const [terms, other] = order.payment_options;
+  const confirm = (payment?: PaymentTerms) => {
+    if (confirmation.isPending || paying) return;
     confirmation
-      .confirm(order.delivery_type_id ?? undefined)
-      .then((confirmed) => navigate(route('orders.view', { id: confirmed.id })))
+      .confirm({ deliveryTypeId: order.delivery_type_id ?? undefined, payment })
+      .then((answer) => {
+        // Paying by card: on to the payment page; the order is confirmed when the payment lands.
+        if ('checkout_url' in answer && 'order' in answer) {
+          setPaying(true);
+          window.location.assign(answer.checkout_url);
+        } else navigate(route('orders.view', { id: answer.id }));
+      })
       .catch(() => undefined); // shown below
   };
+  const total = order.total !== null ? ` — ${formatPence(order.total)}` : '';
+  const busy = confirmation.isPending || paying;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="summary-heading">
@@ -277,10 +289,32 @@ function Summary({ order }: { order: Order }) {
           )}
         </Alert>
       )}
+      {terms === undefined && (
+        <Alert severity="warning" sx={{ my: 1 }}>
+          Your account pays by card, and card payment is not available just now: please contact us to confirm this order.
+        </Alert>
+      )}
       {/* Not disabled while confirming (a second press is ignored): keyboard focus stays on it. */}
-      <Button variant="contained" size="large" fullWidth onClick={confirm} disabled={!ready} aria-disabled={confirmation.isPending || undefined}>
-        {confirmation.isPending ? 'Confirming…' : order.total !== null ? `Confirm order — ${formatPence(order.total)}` : 'Confirm order'}
+      <Button
+        variant="contained"
+        size="large"
+        fullWidth
+        onClick={() => confirm(terms)}
+        disabled={!ready || terms === undefined}
+        aria-disabled={busy || undefined}
+      >
+        {busy ? (terms === 'card' ? 'Going to the payment page…' : 'Confirming…') : terms === 'card' ? `Pay by card${total}` : `Confirm order${total}`}
       </Button>
+      {other === 'card' && (
+        <Button variant="outlined" size="large" fullWidth sx={{ mt: 1 }} onClick={() => confirm('card')} disabled={!ready} aria-disabled={busy || undefined}>
+          Pay this order by card instead
+        </Button>
+      )}
+      {terms === 'card' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          You pay on Stripe&apos;s secure page; your order is confirmed as soon as the payment is received.
+        </Typography>
+      )}
       <SaveAsQuote order={order} />
     </Paper>
   );
@@ -327,7 +361,8 @@ export default function CreateItemsPage() {
       </PageFrame>
     );
   // A confirmed basket is an order now: its page is /orders/{id}.
-  if (order.data.status !== 'basket') return <Navigate to={route('orders.view', { id })} replace />;
+  // So is one awaiting its card payment: its page says so, and offers the payment page.
+  if (order.data.status !== 'basket' || order.data.payment_status === 'pending') return <Navigate to={route('orders.view', { id })} replace />;
   const basket = order.data;
 
   return (

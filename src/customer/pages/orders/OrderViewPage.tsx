@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -16,7 +16,8 @@ import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
 import { movesFrom } from '../../../shared/domain/orders/transitions';
 import { isCollection, orderDaysLine } from '../../../shared/domain/orders/dates';
 import { trackingUrl } from '../../../shared/domain/orders/tracking';
-import { useOrder, useOrderAction } from '../../api/orders';
+import { useOrderAction, useOrderWhilePaying } from '../../api/orders';
+import { AwaitingPayment, PaymentReceived } from './CardPayment';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkUpload } from '../create/ItemCard';
@@ -80,7 +81,10 @@ function Actions({ order }: { order: Order }) {
 /** /orders/{id}: one order with its items, delivery, totals, status and history. */
 export default function OrderViewPage() {
   const id = Number(useParams().id);
-  const query = useOrder(id);
+  const query = useOrderWhilePaying(id);
+  // Back from the card payment page: `?payment=done` (paid) or `?payment=cancelled` (went back).
+  const [search] = useSearchParams();
+  const returned = search.get('payment');
   if (!Number.isInteger(id) || id <= 0 || statusOf(query.error) === 404) {
     return (
       <PageFrame title="Order not found">
@@ -101,6 +105,8 @@ export default function OrderViewPage() {
       </PageFrame>
     );
   const order = query.data;
+  // A basket awaiting its card payment says so honestly until the payment lands (the page reads it again meanwhile).
+  if (order.status === 'basket' && order.payment_status === 'pending') return <AwaitingPayment order={order} pollsLeft={query.pollsLeft} returned={returned} />;
   if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
   const a = order.address;
   const trackingLink = trackingUrl(order.delivery_type, order.tracking_number);
@@ -118,6 +124,7 @@ export default function OrderViewPage() {
       }
       actions={<Actions order={order} />}
     >
+      {returned === 'done' && order.payment_status === 'paid' && <PaymentReceived order={order} />}
       {order.status === 'problem' && (
         <Alert severity="warning" sx={{ mb: 3 }}>
           <AlertTitle>We need something from you</AlertTitle>

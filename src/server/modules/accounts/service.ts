@@ -139,7 +139,14 @@ export function accountsService(deps: {
         return await db.transaction(async (tx) => {
           const [created] = await tx
             .insert(users)
-            .values({ email: profile.email, firstname: profile.firstname, lastname: profile.lastname, passwordHash: null, role, paymentTerms: deps.paymentTerms })
+            .values({
+              email: profile.email,
+              firstname: profile.firstname,
+              lastname: profile.lastname,
+              passwordHash: null,
+              role,
+              paymentTerms: deps.paymentTerms,
+            })
             .returning();
           await tx.insert(userIdentities).values({ userId: created.id, provider: identity.provider, subject: identity.subject, email: profile.email });
           await deps.outbox.queue(tx, {

@@ -26,7 +26,8 @@ export async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key:
  */
 function paymentOf(ctx: OrdersContext, user: UserRow, chosen: PaymentTerms | undefined): PaymentTerms {
   const options = paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments));
-  if (!options.length) throw unprocessable({ payment: 'Your account pays by card, and card payment is not available just now: please contact us to confirm this order.' });
+  if (!options.length)
+    throw unprocessable({ payment: 'Your account pays by card, and card payment is not available just now: please contact us to confirm this order.' });
   const payment = chosen ?? options[0];
   if (!options.includes(payment)) {
     throw unprocessable({

@@ -36,7 +36,8 @@ async function moveOne(ctx: OrdersContext, tx: Db, order: OrderRow, move: Move):
 }
 
 /** A paid order cancelled is refunded: its payment status says so from the cancellation on, and the refund job (queued with it) does it. */
-export const refundingMove = (order: Pick<OrderRow, 'paymentStatus'>): Pick<Move, 'set'> => (order.paymentStatus === 'paid' ? { set: { paymentStatus: 'refunding' } } : {});
+export const refundingMove = (order: Pick<OrderRow, 'paymentStatus'>): Pick<Move, 'set'> =>
+  order.paymentStatus === 'paid' ? { set: { paymentStatus: 'refunding' } } : {};
 
 export async function cancelOrder(ctx: OrdersContext, user: UserRow, id: number): Promise<Order> {
   const row = await ctx.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../lib/domain-errors';
+import { stripeSigned } from '../../lib/openapi';
 import type { ZodTypeProvider } from '../../lib/zod';
 
 /**
@@ -21,14 +22,17 @@ const paymentsRoutes: FastifyPluginAsync<Pick<AppDeps, 'payments'>> = async (fas
     {
       config: { signedElsewhere: true },
       schema: {
-        headers: z.object({ 'stripe-signature': z.string().optional().describe("Stripe's signature of the body (t=…,v1=…)") }),
+        security: stripeSigned,
+        summary:
+          "Stripe's events (checkout.session.completed, checkout.session.expired), signed in the Stripe-Signature header; 400 when the signature is missing or wrong",
         response: { 200: z.object({ received: z.literal(true) }) },
       },
     },
     async (request) => {
       if (!payments.enabled) throw notFound();
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await payments.receive(body, request.headers['stripe-signature']);
+      const signature = request.headers['stripe-signature'];
+      await payments.receive(body, typeof signature === 'string' ? signature : undefined);
       return { received: true as const };
     },
   );

@@ -58,7 +58,8 @@ export function paymentsService(deps: PaymentsDeps) {
     if (session.payment_status !== 'paid') return 'ignored';
     if (order.status !== 'basket' || order.paymentStatus !== 'pending') return 'repeat';
     const amount = session.amount_total ?? order.total ?? 0;
-    if (amount !== order.total) log.error({ orderId: order.id, session: session.id, paid: amount, total: order.total }, 'A card payment differs from its order total');
+    if (amount !== order.total)
+      log.error({ orderId: order.id, session: session.id, paid: amount, total: order.total }, 'A card payment differs from its order total');
     const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
     await tx.insert(payments).values({
       userId: order.userId,
@@ -93,7 +94,10 @@ export function paymentsService(deps: PaymentsDeps) {
       .orderBy(asc(payments.id))
       .limit(1);
     if (!payment) throw new PermanentJobError(`Order ${orderId} is marked paid but has no card payment recorded`);
-    const [{ refunded }] = await db.select({ refunded: sum(paymentRefunds.amount).mapWith(Number) }).from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
+    const [{ refunded }] = await db
+      .select({ refunded: sum(paymentRefunds.amount).mapWith(Number) })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment.id));
     const amount = payment.amount - (refunded ?? 0);
     const made =
       amount > 0
@@ -161,10 +165,12 @@ export function paymentsService(deps: PaymentsDeps) {
         ? await db
             .select()
             .from(paymentRefunds)
-            .where(sql`${paymentRefunds.paymentId} in (${sql.join(
-              rows.map((r) => sql`${r.id}`),
-              sql`, `,
-            )})`)
+            .where(
+              sql`${paymentRefunds.paymentId} in (${sql.join(
+                rows.map((r) => sql`${r.id}`),
+                sql`, `,
+              )})`,
+            )
         : [];
       return rows.map((p) => ({ ...p, refunds: refunds.filter((r) => r.paymentId === p.id) }));
     },

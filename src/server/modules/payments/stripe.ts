@@ -58,7 +58,11 @@ const UNREACHABLE = 'Card payment cannot be reached just now, so nothing was cha
 
 /** Stripe's refusal or silence in the domain's words: away (503) when it could not answer, else its own reason (502). */
 function domainError(error: unknown): Error {
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
     return new Unavailable(UNREACHABLE);
   }
   if (error instanceof Stripe.errors.StripeError) {

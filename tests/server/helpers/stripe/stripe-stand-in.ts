@@ -205,7 +205,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     async deliver(e) {
       if (!standIn.webhookUrl) throw new Error('The stand-in has no webhook URL to deliver to');
       const { payload, signature } = standIn.signed(e);
-      const res = await fetch(standIn.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const res = await fetch(standIn.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       await res.arrayBuffer();
       return res.status;
     },
@@ -247,7 +251,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
     }
     if (sessionPath) {
       const session = sessions.get(sessionPath[1]);
-      if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${sessionPath[1]}'`, { code: 'resource_missing', param: 'session' });
+      if (!session)
+        return stripeError(404, 'invalid_request_error', `No such checkout.session: '${sessionPath[1]}'`, { code: 'resource_missing', param: 'session' });
       if (method === 'GET' && !sessionPath[2]) return { status: 200, body: session };
       if (method === 'POST' && sessionPath[2]) {
         if (session.status !== 'open') return stripeError(400, 'invalid_request_error', 'Only Checkout Sessions with a status of open can be expired.');
@@ -264,7 +269,10 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       const already = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + Number(r.amount), 0);
       const amount = body.amount === undefined ? Number(paid.amount_total) - already : Number(body.amount);
       if (amount <= 0 || already + amount > Number(paid.amount_total)) {
-        return stripeError(400, 'invalid_request_error', `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge.`, { code: 'amount_too_large', param: 'amount' });
+        return stripeError(400, 'invalid_request_error', `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge.`, {
+          code: 'amount_too_large',
+          param: 'amount',
+        });
       }
       const refund = shaped('refund', {
         ...clone(extract.fixtures.refund),
@@ -300,15 +308,17 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
       return void res.writeHead(303, { location: String(session.success_url) }).end();
     }
     const amount = `£${(Number(session.amount_total) / 100).toFixed(2)}`;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      page(
-        'Pay (Stripe stand-in)',
-        `<h1>Pay ${amount}</h1><p>Stripe stand-in for tests: no card is charged.</p>` +
-          (session.status === 'open'
-            ? `<form method="post"><button type="submit">Pay ${amount}</button></form><p><a href="${String(session.cancel_url)}">Back</a></p>`
-            : `<p>This payment page is ${String(session.status)}.</p>`),
-      ),
-    );
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        page(
+          'Pay (Stripe stand-in)',
+          `<h1>Pay ${amount}</h1><p>Stripe stand-in for tests: no card is charged.</p>` +
+            (session.status === 'open'
+              ? `<form method="post"><button type="submit">Pay ${amount}</button></form><p><a href="${String(session.cancel_url)}">Back</a></p>`
+              : `<p>This payment page is ${String(session.status)}.</p>`),
+        ),
+      );
   }
 
   const server = http.createServer((req, res) => {
@@ -345,7 +355,11 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
           const fingerprint = `${method} ${url.pathname} ${text}`;
           const seen = key ? idempotent.get(key) : undefined;
           if (seen && seen.fingerprint !== fingerprint) {
-            return refuse(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}'.`);
+            return refuse(
+              400,
+              'idempotency_error',
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}'.`,
+            );
           }
           if (seen) return send(seen.status, seen.body, { 'idempotent-replayed': 'true' });
           const answer = api(method, url.pathname, body);
