@@ -12,6 +12,11 @@ process.env.E2E_DATA_DIR ??= E2E_DATA_DIR;
 export const E2E_OIDC_PORT = E2E_PORT + 1000;
 const OIDC = { issuer: `http://127.0.0.1:${E2E_OIDC_PORT}`, clientId: 'print-junction-e2e', clientSecret: 'an-e2e-client-secret-of-some-length' };
 
+// The Stripe stand-in card payment is tested with (tests/e2e/stripe-stand-in-server.ts), beside the app. New accounts
+// still get account terms (DEFAULT_PAYMENT_TERMS), so that the other specs order as before; the card spec makes its card customer.
+export const E2E_STRIPE_PORT = E2E_PORT + 2000;
+const STRIPE = { secretKey: 'sk_test_e2e_stand_in_secret_key_0001', webhookSecret: 'whsec_ZTJlLXN0YW5kLWluLXdlYmhvb2stc2VjcmV0' };
+
 // Debian's Chromium; Playwright never downloads a browser here. The flags keep it off the closed network.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -49,6 +54,19 @@ export default defineConfig({
       env: { OIDC_PORT: String(E2E_OIDC_PORT), APP_URL: `http://localhost:${E2E_PORT}`, OIDC_CLIENT_ID: OIDC.clientId, OIDC_CLIENT_SECRET: OIDC.clientSecret },
     },
     {
+      command: 'npx tsx tests/e2e/stripe-stand-in-server.ts',
+      url: `http://127.0.0.1:${E2E_STRIPE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      env: {
+        STRIPE_PORT: String(E2E_STRIPE_PORT),
+        STRIPE_SECRET_KEY: STRIPE.secretKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+        WEBHOOK_URL: `http://127.0.0.1:${E2E_PORT}/api/payments/stripe/webhook`,
+      },
+    },
+    {
       command: `rm -rf ${E2E_DATA_DIR} && npm start --silent`,
       url: `http://localhost:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
@@ -68,6 +86,11 @@ export default defineConfig({
         OAUTH_OIDC_CLIENT_ID: OIDC.clientId,
         OAUTH_OIDC_CLIENT_SECRET: OIDC.clientSecret,
         OAUTH_OIDC_NAME: 'Junction ID',
+        // Card payment through the stand-in above (tests/e2e/card-payment.spec.ts).
+        STRIPE_SECRET_KEY: STRIPE.secretKey,
+        STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+        STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+        DEFAULT_PAYMENT_TERMS: 'account',
       },
     },
   ],

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, paymentEvents, paymentRefunds, payments } from '../../../src/server/db/schema';
 import type { CardCheckout, Order } from '../../../src/shared/api/orders';
@@ -339,6 +339,6 @@ describe('an account customer paying one order by card', () => {
     const bad = await confirm(cardCustomer, refused.id, `one-${refused.id}-0002`, { payment: 'cheque' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.payment).toBe('Choose card or account');
-    expect((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from payments where order_id = ${refused.id}`)).rows[0].n).toBe(0);
+    expect(await t.database.db.select().from(payments).where(eq(payments.orderId, refused.id))).toEqual([]);
   });
 });

@@ -329,6 +329,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         const url = new URL(req.url ?? '/', base);
         const pay = /^\/pay\/([^/]+)$/.exec(url.pathname);
         if (pay) return hostedPage(req, res, pay[1]);
+        // Whether the stand-in is up (a test runner waits for it); not Stripe's.
+        if (url.pathname === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
         if (down) return void req.socket.destroy();
         const method = req.method ?? 'GET';
         const text = Buffer.concat(chunks).toString('utf8');
