@@ -331,6 +331,8 @@ export async function startStripeStandIn(options: { secretKey?: string; webhookS
         if (pay) return hostedPage(req, res, pay[1]);
         // Whether the stand-in is up (a test runner waits for it); not Stripe's.
         if (url.pathname === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        // A browser's own requests on the payment page (its icon) are no API calls.
+        if (!url.pathname.startsWith('/v1/')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
         if (down) return void req.socket.destroy();
         const method = req.method ?? 'GET';
         const text = Buffer.concat(chunks).toString('utf8');
