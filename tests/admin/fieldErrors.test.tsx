@@ -99,6 +99,22 @@ describe("the server's 422 field messages appear beside react-admin's inputs", (
   });
 });
 
+describe("a user's payment terms", () => {
+  it("are edited in pounds and saved in pence; the server's message on the days appears beside them", async () => {
+    const user = userEvent.setup();
+    const seen = staffApi(() => invalid({ credit_days: 'Credit days must be a whole number from 0 to 365' }));
+    renderAt('/users/5', '/users/:id/*', <UserEdit />);
+    const limit = await screen.findByLabelText(/^Credit limit/);
+    await user.clear(limit);
+    await user.type(limit, '2500.50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await within(fieldOf(/^Credit days/)).findByText('Credit days must be a whole number from 0 to 365')).toBeInTheDocument();
+    const put = seen.find((r) => r.method === 'put')!;
+    expect(JSON.parse(put.data as string)).toMatchObject({ id: 5, credit_limit: 250_050 });
+  });
+});
+
 describe('a user the server does not know', () => {
   it('says that the user does not exist, as an unknown order does', async () => {
     staffApi(() => ({ status: 404, body: JSON.stringify({ message: 'No such user: 999.' }) }));

@@ -28,6 +28,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * beside the input while typing is the one the server, the profile and the order form give.
  */
 const rule = (field: Exclude<keyof typeof staffUserFields, 'company_name' | 'role'>) => (value: unknown) => fieldProblem(staffUserFields[field], value);
+/** A number input that may be left empty: only a value typed is checked. */
+const optionalNumber = (field: 'credit_limit' | 'credit_days') => (value: unknown) =>
+  value === null || value === undefined || value === '' ? undefined : fieldProblem(staffUserFields[field], value);
 const validate = {
   firstname: rule('firstname'),
   lastname: rule('lastname'),
@@ -40,8 +43,9 @@ const validate = {
   town: rule('town'),
   county: rule('county'),
   postcode: rule('postcode'),
-  credit_limit: rule('credit_limit'),
-  credit_days: rule('credit_days'),
+  // Empty is allowed: no limit; the days as they are (a new account: 30).
+  credit_limit: optionalNumber('credit_limit'),
+  credit_days: optionalNumber('credit_days'),
 };
 
 const PAYMENT_TERMS_CHOICES = PAYMENT_TERMS.map((id) => ({ id, name: PAYMENT_TERMS_LABELS[id] }));

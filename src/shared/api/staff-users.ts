@@ -28,12 +28,16 @@ export const paymentTermsFields = {
   credit_limit: wholeNumberSchema('The credit limit', 0, CREDIT_LIMIT_MAX, 'The credit limit must be from £0 to £1,000,000 (or empty for no limit)')
     .nullable()
     .optional(),
-  credit_days: wholeNumberSchema(
-    'Credit days',
-    CREDIT_DAYS_MIN,
-    CREDIT_DAYS_MAX,
-    `Credit days must be a whole number from ${CREDIT_DAYS_MIN} to ${CREDIT_DAYS_MAX}`,
-  ).optional(),
+  // Emptied, the days stay as they are (a new account: the default, 30).
+  credit_days: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    wholeNumberSchema(
+      'Credit days',
+      CREDIT_DAYS_MIN,
+      CREDIT_DAYS_MAX,
+      `Credit days must be a whole number from ${CREDIT_DAYS_MIN} to ${CREDIT_DAYS_MAX}`,
+    ).optional(),
+  ),
 };
 
 /** What staff enter for an account: the profile, the company name and the role. Never a password. */
