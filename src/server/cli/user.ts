@@ -19,7 +19,7 @@ async function main(): Promise<number> {
   try {
     await migrateDatabase(database);
     await seedReferenceData(database.db);
-    const result = await upsertAccount(database.db, { ...options, email: options.email });
+    const result = await upsertAccount(database.db, { ...options, email: options.email, paymentTerms: config.defaultPaymentTerms });
     console.log(`${result.created ? 'Created' : 'Updated'} account ${options.email.toLowerCase()} (id ${result.id}) with role ${result.role}.`);
     return 0;
   } catch (err) {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../shared/api/accounts';
+import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { endResetLinks } from './password-resets';
@@ -13,6 +14,8 @@ export interface UpsertAccountInput {
   role?: string;
   firstname?: string;
   lastname?: string;
+  /** A new account's payment terms (DEFAULT_PAYMENT_TERMS); an existing account keeps its own. */
+  paymentTerms?: PaymentTerms;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function upsertAccount(db: Db, input: UpsertAccountInput): Promise<
       passwordHash: await hashPassword(input.password),
       firstname: input.firstname ?? email.split('@')[0],
       lastname: input.lastname ?? '',
+      ...(input.paymentTerms && { paymentTerms: input.paymentTerms }),
     })
     .returning({ id: users.id });
   return { id: row.id, created: true, role };
