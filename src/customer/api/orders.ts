@@ -395,9 +395,16 @@ export const PAYMENT_POLL = { everyMs: 2000, times: 6 };
 /** The order; while it awaits its card payment, read again a few times so that the page shows the payment once it lands. */
 export function useOrderWhilePaying(id: number) {
   const [polls, setPolls] = useState(0);
+  const base = orderQuery(id);
   const query = useQuery({
-    ...orderQuery(id),
-    refetchInterval: (q) => (q.state.data?.payment_status === 'pending' && polls < PAYMENT_POLL.times ? PAYMENT_POLL.everyMs : false),
+    ...base,
+    // The order page's own polling (artwork being checked) goes on as it is; a pending payment adds its few reads.
+    refetchInterval: (q) =>
+      q.state.data?.payment_status === 'pending' && polls < PAYMENT_POLL.times
+        ? PAYMENT_POLL.everyMs
+        : typeof base.refetchInterval === 'function'
+          ? base.refetchInterval(q)
+          : false,
   });
   const updated = query.dataUpdatedAt;
   useEffect(() => {
