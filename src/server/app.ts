@@ -141,6 +141,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     cardPayments,
     queueRefund: payments.queueRefund,
     appUrl: config.appUrl,
+    appName: config.appName,
   });
   const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks });
   return {

@@ -21,8 +21,9 @@ export interface OrdersDeps {
   files: FileStore;
   /** Queues a check of an item's newly stored artwork (the artwork module's job), in the caller's transaction. */
   queueArtworkCheck(tx: Db, itemId: number, key: string): Promise<void>;
-  /** Where a card payment sends the customer back to (the order's page). */
+  /** Where a card payment sends the customer back to (the order's page), and the name its description is under. */
   appUrl: string;
+  appName: string;
   /** Card payment at checkout (Stripe); undefined when it is not set up, and card customers cannot confirm. */
   cardPayments?: CardPayments;
   /** Queues the refund of a paid order just cancelled (the payments module's job), in the caller's transaction. */
