@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, requiredText, textSchema, wholeNumberSchema } from './common';
 import { civilDateSchema } from './delivery';
+import { INVOICE_STATES } from '../domain/payments/invoice-state';
 
 export const INVOICE_SOURCES = ['raised', 'uploaded'] as const;
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
@@ -16,6 +17,12 @@ export const invoiceSchema = z.object({
   net: z.number().nullable(),
   vat: z.number().nullable(),
   total: z.number(),
+  /** When it is to be paid (UK civil date). */
+  due_date: z.string(),
+  /** Pence allocated to it from payments, and what is left to pay. */
+  paid: z.number(),
+  balance: z.number(),
+  state: z.enum(INVOICE_STATES),
   created_at: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -27,6 +34,8 @@ export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
 /** `GET /api/invoices`: the customer's own, newest first; `q` finds a number or an order number. */
 export const invoiceListQuerySchema = z.object({
   q: textSchema().trim().max(100, 'At most 100 characters').optional(),
+  /** `1`: only the invoices still owing (unpaid, part-paid or overdue). */
+  unpaid: z.enum(['0', '1'], { message: 'Must be 0 or 1' }).optional(),
   page: wholeNumberSchema('Page', 1, 100_000).optional().default(1),
   per_page: wholeNumberSchema('Per page', 1, 100).optional().default(20),
 });

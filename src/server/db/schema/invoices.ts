@@ -23,6 +23,8 @@ export const invoices = pgTable(
     source: text('source').notNull(),
     /** The invoice (tax point) date, a UK civil date. */
     date: date('date', { mode: 'string' }).notNull(),
+    /** When it is to be paid, a UK civil date fixed when raised: the date plus the customer's credit days (an order paid by card: the date). */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
     /** Pence. An uploaded invoice has only its total. */
     net: integer('net'),
     vat: integer('vat'),
@@ -42,6 +44,8 @@ export const invoices = pgTable(
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
     index('invoices_user_idx').on(t.userId, t.id),
+    // A customer's invoices oldest due first: the order a payment is allocated in.
+    index('invoices_user_due_idx').on(t.userId, t.dueDate, t.id),
     check('invoices_source_check', sql`${t.source} in ('raised', 'uploaded')`),
   ],
 );

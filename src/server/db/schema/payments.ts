@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
+import { invoices } from './invoices';
 import { orders } from './orders';
 import { users } from './users';
 
@@ -8,7 +9,7 @@ import { users } from './users';
  * Money received from a customer (DESIGN §2 "Payment terms, payments and credit control"): a card
  * payment at checkout is written by the app when the payment provider confirms it; bank transfers,
  * cheques and the rest are recorded by staff. What a payment pays is said by its allocations to
- * invoices (a later table); a card payment names the order it paid for until that order is invoiced.
+ * invoices (payment_allocations); a card payment names the order it paid for until that order is invoiced.
  */
 export const payments = pgTable(
   'payments',
@@ -77,4 +78,30 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: instant('received_at').notNull().defaultNow(),
 });
 
+/**
+ * What part of a payment pays which invoice (pence, more than zero), one row per payment and invoice.
+ * An invoice's paid amount is the sum of its allocations; a payment's amount not allocated is the
+ * customer's credit.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_allocations_payment_invoice_unique').on(t.paymentId, t.invoiceId),
+    index('payment_allocations_invoice_idx').on(t.invoiceId),
+    check('payment_allocations_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
 export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentAllocationRow = typeof paymentAllocations.$inferSelect;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffInvoice, Invoice, InvoiceList, invoiceListQuerySchema } from '../../../shared/api/invoices';
 import { ukToday } from '../../../shared/domain/orders/overdue';
+import { invoiceBalance, invoiceDueDate, invoiceState } from '../../../shared/domain/payments/invoice-state';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
@@ -11,6 +12,8 @@ import {
   invoiceNumbers,
   invoices,
   orderItems,
+  paymentAllocations,
+  payments,
   products,
   settings,
   stock,
@@ -27,9 +30,15 @@ import { invoicePdf, statementPdf, type InvoiceContent } from './invoice-pdf';
 
 export const INVOICE_PDF_QUEUE = 'invoice-pdf';
 
-type InvoiceFields = Pick<InvoiceRow, 'id' | 'number' | 'date' | 'orderId' | 'source' | 'net' | 'vat' | 'total' | 'createdAt'>;
+type InvoiceFields = Pick<InvoiceRow, 'id' | 'number' | 'date' | 'dueDate' | 'orderId' | 'source' | 'net' | 'vat' | 'total' | 'createdAt'> & { paid: number };
 
-const present = (row: InvoiceFields): Invoice => ({
+/** Pence allocated to the invoice from payments (a column of an invoice select). */
+export const invoicePaid =
+  sql<number>`(select coalesce(sum(${qualified(paymentAllocations.amount)}), 0) from ${paymentAllocations} where ${qualified(paymentAllocations.invoiceId)} = ${qualified(invoices.id)})`.mapWith(
+    Number,
+  );
+
+const present = (row: InvoiceFields, today = ukToday()): Invoice => ({
   id: row.id,
   number: row.number,
   date: row.date,
@@ -38,8 +47,28 @@ const present = (row: InvoiceFields): Invoice => ({
   net: row.net,
   vat: row.vat,
   total: row.total,
+  due_date: row.dueDate,
+  paid: row.paid,
+  balance: invoiceBalance(row.total, row.paid),
+  state: invoiceState({ total: row.total, paid: row.paid, due_date: row.dueDate }, today),
   created_at: row.createdAt.toISOString(),
 });
+
+/** The columns an invoice is presented from (not what it says, nor its file). */
+const invoiceColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  userId: invoices.userId,
+  orderId: invoices.orderId,
+  source: invoices.source,
+  date: invoices.date,
+  dueDate: invoices.dueDate,
+  net: invoices.net,
+  vat: invoices.vat,
+  total: invoices.total,
+  createdAt: invoices.createdAt,
+  paid: invoicePaid,
+};
 
 /** Settings read inside the caller's transaction (the dispatch's), by name. */
 async function settingValues(tx: Db, names: string[]): Promise<Map<string, string>> {
@@ -96,6 +125,33 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     return kept ?? (await db.select().from(invoices).where(eq(invoices.id, id)))[0];
   }
 
+  /**
+   * The card payments made at checkout for the invoice's order allocated to it as it is raised (in
+   * the same transaction): what each has not yet paid, up to what the invoice asks.
+   */
+  async function allocateCardPayments(tx: Db, invoice: InvoiceRow): Promise<void> {
+    if (invoice.orderId === null) return;
+    const paid = await tx
+      .select({
+        id: payments.id,
+        amount: payments.amount,
+        allocated:
+          sql<number>`(select coalesce(sum(${qualified(paymentAllocations.amount)}), 0) from ${paymentAllocations} where ${qualified(paymentAllocations.paymentId)} = ${qualified(payments.id)})`.mapWith(
+            Number,
+          ),
+      })
+      .from(payments)
+      .where(and(eq(payments.orderId, invoice.orderId), eq(payments.method, 'card')))
+      .orderBy(payments.id);
+    let owing = invoice.total;
+    for (const payment of paid) {
+      const amount = Math.min(owing, payment.amount - payment.allocated);
+      if (amount <= 0) continue;
+      await tx.insert(paymentAllocations).values({ paymentId: payment.id, invoiceId: invoice.id, amount });
+      owing -= amount;
+    }
+  }
+
   jobs.register<{ invoiceId: number }>(INVOICE_PDF_QUEUE, async ({ invoiceId }) => void (await render(invoiceId)), { concurrency: 1, maxAttempts: 5 });
 
   /** The invoice's PDF as a stream, rendered first if the job has not yet. */
@@ -107,19 +163,10 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
   }
 
   const staffColumns = {
-    id: invoices.id,
-    number: invoices.number,
-    userId: invoices.userId,
-    orderId: invoices.orderId,
-    source: invoices.source,
-    date: invoices.date,
-    net: invoices.net,
-    vat: invoices.vat,
-    total: invoices.total,
-    createdAt: invoices.createdAt,
+    ...invoiceColumns,
     customer: sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${qualified(users.id)} = ${qualified(invoices.userId)})`,
   };
-  type StaffRow = Omit<InvoiceRow, 'content' | 'fileKey' | 'fileSize' | 'createdBy'> & { customer: string };
+  type StaffRow = Omit<InvoiceRow, 'content' | 'fileKey' | 'fileSize' | 'createdBy'> & { customer: string; paid: number };
   const presentForStaff = (r: StaffRow): StaffInvoice => ({ ...present(r), user_id: r.userId, customer: r.customer });
 
   const list: ListSpec<StaffInvoice, StaffRow> = {
@@ -132,10 +179,11 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
       order_id: 'int',
       source: { type: 'enum', values: ['raised', 'uploaded'] },
       date: 'date',
+      due_date: 'date',
       total: 'int',
     }),
     searchText: sql`lower(${invoices.number} || ' ' || coalesce(${invoices.orderId}::text, ''))`,
-    sortable: ['id', 'date', 'total', 'number'],
+    sortable: ['id', 'date', 'due_date', 'total', 'number'],
     defaultSort: ['id', 'DESC'],
     id: invoices.id,
   };
@@ -210,6 +258,8 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
         vat_rate: net ? Math.round((vat / net) * 1000) / 10 : 0,
         total: order.total ?? net + vat,
       };
+      const today = ukToday();
+      const paidByCard = order.paymentStatus === 'paid';
       const [row] = await tx
         .insert(invoices)
         .values({
@@ -217,13 +267,15 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
           userId: order.userId,
           orderId: order.id,
           source: 'raised',
-          date: ukToday(),
+          date: today,
+          dueDate: invoiceDueDate(today, buyer?.creditDays ?? 0, paidByCard),
           net,
           vat,
           total: content.total,
           content,
         })
         .returning();
+      await allocateCardPayments(tx, row);
       await jobs.enqueue(tx, INVOICE_PDF_QUEUE, { invoiceId: row.id });
       return row;
     },
@@ -239,10 +291,11 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
         const like = sql`lower(${invoices.number}) like ${containing(q)}`;
         where.push(number ? or(eq(invoices.orderId, Number(number[1])), like)! : like);
       }
+      if (query.unpaid === '1') where.push(sql`${invoices.total} > ${invoicePaid}`);
       const condition = and(...where);
       const [rows, [{ n }]] = await Promise.all([
         db
-          .select()
+          .select(invoiceColumns)
           .from(invoices)
           .where(condition)
           .orderBy(desc(invoices.date), desc(invoices.id))
@@ -250,7 +303,8 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
           .offset((query.page - 1) * query.per_page),
         db.select({ n: count() }).from(invoices).where(condition),
       ]);
-      return { data: rows.map(present), total: n, page: query.page, per_page: query.per_page };
+      const today = ukToday();
+      return { data: rows.map((r) => present(r, today)), total: n, page: query.page, per_page: query.per_page };
     },
 
     /** The invoice's PDF for its customer; anyone else's answers 404. */
@@ -277,7 +331,7 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     /** An invoice from an accounting package, uploaded to a customer's account (the PDF already checked). */
     async upload(input: { user_id: number; number: string; date: string; total: number }, pdf: Buffer, staffId: number): Promise<StaffInvoice> {
       const [owner] = await db
-        .select({ id: users.id })
+        .select({ id: users.id, creditDays: users.creditDays })
         .from(users)
         .where(and(eq(users.id, input.user_id), sql`${users.deletedAt} is null`));
       if (!owner) throw unprocessable({ user_id: 'No such customer' });
@@ -291,6 +345,7 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
             userId: input.user_id,
             source: 'uploaded',
             date: input.date,
+            dueDate: invoiceDueDate(input.date, owner.creditDays, false),
             total: input.total,
             fileKey: key,
             fileSize: pdf.length,
