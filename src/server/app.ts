@@ -83,6 +83,8 @@ import ticketsRoutes from './modules/tickets/routes';
 import { ticketsService } from './modules/tickets/service';
 import paymentsRoutes from './modules/payments/routes';
 import { paymentsService } from './modules/payments/service';
+import paymentsStaffRoutes from './modules/payments/staff-routes';
+import { staffPaymentsService } from './modules/payments/staff-payments';
 import { stripeCardPayments } from './modules/payments/stripe';
 
 declare module 'fastify' {
@@ -166,6 +168,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     invoices,
     quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
     payments,
+    staffPayments: staffPaymentsService({ db, invoicesPaid: invoices.paymentsChanged }),
     staffOrders: staffOrdersService({ db, orders, jobs, invoices, queueRefund: payments.queueRefund }),
     batches: batchesService({ db, files, jobs, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
@@ -266,6 +269,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(invoicesRoutes, { invoices: deps.invoices });
   await app.register(quotesRoutes, { quotes: deps.quotes });
   await app.register(paymentsRoutes, { payments: deps.payments });
+  await app.register(paymentsStaffRoutes, { db, staffPayments: deps.staffPayments });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
   await app.register(catalogueStaffRoutes, {

@@ -18,6 +18,7 @@ import type { ArtworkEngine } from './modules/artwork/preflight';
 import type { ArtworkService } from './modules/artwork/service';
 import type { OrdersService } from './modules/orders/service';
 import type { PaymentsService } from './modules/payments/service';
+import type { StaffPaymentsService } from './modules/payments/staff-payments';
 import type { StaffOrdersService } from './modules/orders/staff';
 import type { OrdersExportService } from './modules/orders/export';
 import type { BatchesService } from './modules/production/batches';
@@ -62,6 +63,8 @@ export interface AppDeps {
   orders: OrdersService;
   /** Card payments: the provider's webhook, refunds of cancelled paid orders. */
   payments: PaymentsService;
+  /** Payments staff record and allocate to invoices. */
+  staffPayments: StaffPaymentsService;
   staffOrders: StaffOrdersService;
   /** Invoices: raised on dispatch, uploaded, their PDFs and statements. */
   invoices: InvoicesService;

@@ -13,6 +13,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   COMPANY_VAT_NUMBER: 'VAT registration number',
   VAT_RATE: 'VAT rate',
   INVOICE_PREFIX: 'Invoice number prefix',
+  BANK_DETAILS: 'Bank details on invoices',
   STAFF_EMAIL: 'Staff notification e-mail',
   REGISTRATION_ROLE: 'Role of new registrations',
   ARTWORK_MAX_MB: 'Largest artwork upload',

@@ -47,6 +47,7 @@ export const SETTING_VALUE_RULES: Readonly<Record<string, z.ZodType<string>>> = 
   COMPANY_PHONE: phoneSchema().refine((v) => v !== '', 'Enter the telephone number customers should call'),
   REGISTRATION_ROLE: z.enum(ROLES.filter((r) => r !== 'admin') as ['none', 'user', 'trade'], { message: 'One of: none, user, trade' }),
   INVOICE_PREFIX: textSchema().trim().max(20, 'At most 20 characters'),
+  BANK_DETAILS: textSchema().trim().max(500, 'At most 500 characters'),
   QUOTE_VALID_DAYS: z
     .string()
     .trim()

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orders, paymentAllocations, payments, users } from '../../../src/server/db/schema';
-import type { InvoiceList } from '../../../src/shared/api/invoices';
+import type { InvoiceList, StaffInvoice } from '../../../src/shared/api/invoices';
+import type { StaffPayment } from '../../../src/shared/api/staff-payments';
 import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type { Order } from '../../../src/shared/api/orders';
 import { ukToday } from '../../../src/shared/domain/orders/overdue';
@@ -9,6 +10,7 @@ import { addCalendarDays } from '../../../src/shared/domain/payments/invoice-sta
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
 import { confirmedOrder, ok, orderingApp, type Catalogue } from '../orders/helpers';
+import { pdfText } from '../helpers/pdf-text';
 
 /*
  * Invoices' due dates and states from their payments: an invoice raised on dispatch is due after
@@ -73,5 +75,72 @@ describe('an invoice raised on dispatch', () => {
       { invoiceId: row.id, amount: row.total },
     ]);
     expect(await customerInvoice(row.id)).toMatchObject({ paid: row.total, balance: 0, state: 'paid' });
+  }, 60_000);
+});
+
+/** The invoice's PDF as its customer downloads it, once the jobs (its drawing) have run: its text on one line. */
+async function pdfOf(id: number) {
+  await t.app.deps.jobs.drain();
+  const res = await shopper.get(`/api/invoices/${id}/pdf`);
+  expect(res.statusCode).toBe(200);
+  return (await pdfText(res.rawPayload)).join('\n').replace(/\s+/g, ' ');
+}
+
+const fullDate = (civil: string) =>
+  new Date(`${civil}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+describe('the invoice PDF', () => {
+  it('shows the due date, the terms and the bank details (a setting staff edit); drawn again with PAID once a payment pays it', async () => {
+    const setting = ok<{ id: number; version: number }[]>(
+      await staff.get(`/api/admin/settings?filter=${encodeURIComponent(JSON.stringify({ q: 'BANK_DETAILS' }))}`),
+    )[0];
+    ok(await staff.put(`/api/admin/settings/${setting.id}`, { value: 'Demo Bank plc · Sort code 11-22-33 · Account 87654321', version: setting.version }));
+    const order = await confirmedOrder(t, shopper, cat, deliveryTypeId);
+    await db()
+      .update(users)
+      .set({ creditDays: 30 })
+      .where(eq(users.id, await ownerOf(order)));
+    const row = await dispatched(order);
+    const unpaid = await pdfOf(row.id);
+    expect(unpaid).toContain(`Due date ${fullDate(row.dueDate)}`);
+    expect(unpaid).toContain('Payment due within 30 days');
+    expect(unpaid).toContain('Demo Bank plc · Sort code 11-22-33 · Account 87654321');
+    expect(unpaid).not.toContain('PAID');
+
+    const payment = ok<StaffPayment>(
+      await staff.post('/api/admin/payments', {
+        user_id: await ownerOf(order),
+        amount: row.total,
+        received_on: ukToday(),
+        method: 'bank_transfer',
+        allocations: [{ invoice_id: row.id, amount: row.total }],
+      }),
+      201,
+    );
+    expect(payment.unallocated).toBe(0);
+    const paid = await pdfOf(row.id);
+    expect(paid).toContain('PAID');
+    expect(paid).toContain('Paid in full');
+    expect(paid).toContain(`Due date ${fullDate(row.dueDate)}`);
+    expect(ok<StaffInvoice>(await staff.get(`/api/admin/invoices/${row.id}`))).toMatchObject({ state: 'paid', paid: row.total, balance: 0 });
+  }, 60_000);
+
+  it('of an order paid by card says so, and is PAID from the start', async () => {
+    const order = await confirmedOrder(t, shopper, cat, deliveryTypeId);
+    await db()
+      .insert(payments)
+      .values({
+        userId: await ownerOf(order),
+        amount: order.total!,
+        receivedOn: ukToday(),
+        method: 'card',
+        reference: `pi_pdf_${order.id}`,
+        orderId: order.id,
+      });
+    await db().update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, order.id));
+    const row = await dispatched(order);
+    const text = await pdfOf(row.id);
+    expect(text).toContain('Paid by card');
+    expect(text).toContain('PAID');
   }, 60_000);
 });

@@ -29,6 +29,12 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
   { name: 'COMPANY_VAT_NUMBER', value: 'GB 123 4567 89', description: 'VAT registration number, shown on invoices.', public: false },
   { name: 'VAT_RATE', value: '20', description: 'VAT rate in percent applied to orders (public: the price list shows prices with VAT).', public: true },
   { name: 'INVOICE_PREFIX', value: 'INV-', description: 'Prefix of invoice numbers, e.g. INV-000123.', public: false },
+  {
+    name: 'BANK_DETAILS',
+    value: 'Print Junction Trade Ltd\nBarclays Bank · Sort code 20-00-00 · Account number 12345678\nIBAN GB29 BARC 2000 0012 3456 78 · BIC BARCGB22',
+    description: 'The bank details printed on invoices for payment by bank transfer.',
+    public: false,
+  },
   { name: 'STAFF_EMAIL', value: 'studio@printjunction.test', description: 'Where staff notifications (tickets) are sent.', public: false },
   {
     name: 'REGISTRATION_ROLE',

@@ -18,6 +18,27 @@ export interface InvoiceContent {
   /** Percent, as the order was charged (its VAT over its net). */
   vat_rate: number;
   total: number;
+  /**
+   * The terms it was raised under: paid by card at checkout, or due `credit_days` after its date.
+   * Absent on an invoice raised before terms were kept (due 30 days after its date).
+   */
+  terms?: { paid_by_card: boolean; credit_days: number };
+}
+
+/** What an invoice's PDF says about paying it, read when it is drawn (payments come after it is raised). */
+export interface InvoicePayment {
+  due_date: string;
+  /** Pence allocated to it so far. */
+  paid: number;
+  /** The printer's bank details for a transfer (setting BANK_DETAILS). */
+  bank_details: string;
+}
+
+/** The terms line of an invoice: "Paid by card", or when payment is due. */
+export function termsText(terms: InvoiceContent['terms']): string {
+  if (terms?.paid_by_card) return 'Paid by card';
+  const days = terms?.credit_days ?? 30;
+  return days === 0 ? 'Payment due on receipt' : `Payment due within ${days} days`;
 }
 
 /** "23 November 2026": an invoice's date in full, with its year. */
@@ -28,6 +49,7 @@ const INK = '#1c2530';
 const MUTED = '#5b6672';
 const BRAND = '#163a6b';
 const ACCENT = '#e07a3a';
+const PAID_GREEN = '#1d7a3a';
 const LEFT = 50;
 const RIGHT = 545;
 /** Where the seller's line at the foot of each page of an invoice begins. */
@@ -58,7 +80,7 @@ export function logo(doc: PDFKit.PDFDocument, x: number, y: number): void {
 }
 
 /** An A4 invoice a UK accountant accepts: seller and VAT number, buyer, tax point, lines, delivery, net, VAT and total. */
-export function invoicePdf(invoice: { number: string; date: string }, c: InvoiceContent): Promise<Buffer> {
+export function invoicePdf(invoice: { number: string; date: string }, c: InvoiceContent, payment?: InvoicePayment): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: `Invoice ${invoice.number}`, Author: c.seller.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -76,6 +98,7 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
   const facts: Array<[string, string]> = [
     ['Invoice number', invoice.number],
     ['Invoice date (tax point)', fullDate(invoice.date)],
+    ...(payment ? ([['Due date', fullDate(payment.due_date)]] as Array<[string, string]>) : []),
     ['Order', `#${c.order.id}${c.order.ref ? ` (${c.order.ref})` : ''}`],
   ];
   if (c.order.tracking_number) facts.push(['Tracking', c.order.tracking_number]);
@@ -172,6 +195,7 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
     doc.text(formatPence(pence), columns.net, y, { width: RIGHT - columns.net - 6, align: 'right' });
     y += strong ? 18 : 15;
   };
+  const totalsTop = y;
   total('Net', c.net);
   total(`VAT at ${c.vat_rate}%`, c.vat);
   doc
@@ -182,6 +206,56 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
     .stroke();
   y += 4;
   total('Total (GBP)', c.total, true);
+  if (payment) {
+    const paidInFull = payment.paid >= c.total;
+    if (paidInFull) {
+      // A stamp in the free space beside the totals: clear at a glance, never over a figure.
+      doc.save();
+      doc.rotate(-8, { origin: [LEFT + 95, totalsTop + 24] });
+      doc
+        .roundedRect(LEFT + 30, totalsTop + 2, 130, 46, 6)
+        .lineWidth(3)
+        .strokeColor(PAID_GREEN)
+        .stroke();
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(30)
+        .fillColor(PAID_GREEN)
+        .text('PAID', LEFT + 30, totalsTop + 11, { width: 130, align: 'center', lineBreak: false });
+      doc.restore();
+    }
+    if (payment.paid > 0 && !paidInFull) {
+      total('Paid', payment.paid);
+      total('Balance due', c.total - payment.paid, true);
+    }
+    // How to pay it (or that it is paid), kept together.
+    y += 14;
+    const bank = payment.bank_details.trim();
+    const bankHeight =
+      bank && !paidInFull
+        ? doc
+            .font('Helvetica')
+            .fontSize(9.5)
+            .heightOfString(bank, { width: RIGHT - LEFT - 20 }) + 20
+        : 0;
+    room(50 + bankHeight, false);
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(termsText(c.terms), LEFT, y);
+    doc
+      .font('Helvetica')
+      .fontSize(9.5)
+      .fillColor(MUTED)
+      .text(paidInFull ? `Paid in full. Thank you.` : `Please pay by ${fullDate(payment.due_date)}, quoting invoice number ${invoice.number}.`, LEFT, y + 15);
+    y += 34;
+    if (bankHeight) {
+      doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('BANK DETAILS', LEFT, y, { characterSpacing: 0.5 });
+      doc
+        .font('Helvetica')
+        .fontSize(9.5)
+        .fillColor(INK)
+        .text(bank, LEFT, y + 13, { width: RIGHT - LEFT - 20 });
+      y += bankHeight;
+    }
+  }
   footer();
   doc.end();
   return done;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffInvoice, Invoice, InvoiceList, invoiceListQuerySchema } from '../../../shared/api/invoices';
 import { ukToday } from '../../../shared/domain/orders/overdue';
@@ -108,20 +108,28 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     };
   }
 
-  /** The PDF of a raised invoice, rendered from what it says and kept in the file store. */
-  async function render(id: number): Promise<InvoiceRow | null> {
+  /**
+   * The PDF of a raised invoice, rendered from what it says (and what is paid of it now) and kept in
+   * the file store. `stale`: the file drawn before a payment changed it, replaced by a new drawing
+   * (and removed) unless another render replaced it first.
+   */
+  async function render(id: number, stale?: string): Promise<InvoiceRow | null> {
     const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
-    if (!row || row.fileKey || !row.content) return row ?? null;
-    const pdf = await invoicePdf(row, row.content as InvoiceContent);
+    if (!row || !row.content) return row ?? null;
+    if (row.fileKey && row.fileKey !== stale) return row;
+    const [{ paid }] = await db.select({ paid: invoicePaid }).from(invoices).where(eq(invoices.id, id));
+    const bank = (await settingValues(db, ['BANK_DETAILS'])).get('BANK_DETAILS') ?? '';
+    const pdf = await invoicePdf(row, row.content as InvoiceContent, { due_date: row.dueDate, paid, bank_details: bank });
     const key = `invoices/${row.number.replace(/[^A-Za-z0-9_-]/g, '_')}-${randomToken(6)}.pdf`;
     await files.put(key, pdf);
     // Two renders at once (the job and a download): the first kept wins, the other's file goes.
     const [kept] = await db
       .update(invoices)
       .set({ fileKey: key, fileSize: pdf.length })
-      .where(and(eq(invoices.id, id), sql`${invoices.fileKey} is null`))
+      .where(and(eq(invoices.id, id), row.fileKey ? eq(invoices.fileKey, row.fileKey) : sql`${invoices.fileKey} is null`))
       .returning();
     if (!kept) await files.delete(key);
+    else if (row.fileKey) await files.delete(row.fileKey);
     return kept ?? (await db.select().from(invoices).where(eq(invoices.id, id)))[0];
   }
 
@@ -152,7 +160,10 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     }
   }
 
-  jobs.register<{ invoiceId: number }>(INVOICE_PDF_QUEUE, async ({ invoiceId }) => void (await render(invoiceId)), { concurrency: 1, maxAttempts: 5 });
+  jobs.register<{ invoiceId: number; stale?: string }>(INVOICE_PDF_QUEUE, async ({ invoiceId, stale }) => void (await render(invoiceId, stale)), {
+    concurrency: 1,
+    maxAttempts: 5,
+  });
 
   /** The invoice's PDF as a stream, rendered first if the job has not yet. */
   async function pdfOf(row: InvoiceRow): Promise<{ body: NodeJS.ReadableStream; size: number; name: string }> {
@@ -173,15 +184,23 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     table: invoices,
     select: staffColumns,
     present: (rows) => rows.map(presentForStaff),
-    fields: fieldsOf(invoices, {
-      id: 'int',
-      user_id: 'int',
-      order_id: 'int',
-      source: { type: 'enum', values: ['raised', 'uploaded'] },
-      date: 'date',
-      due_date: 'date',
-      total: 'int',
-    }),
+    fields: {
+      ...fieldsOf(invoices, {
+        id: 'int',
+        user_id: 'int',
+        order_id: 'int',
+        source: { type: 'enum', values: ['raised', 'uploaded'] },
+        date: 'date',
+        due_date: 'date',
+        total: 'int',
+      }),
+      // Still owing (unpaid, part-paid or overdue): what a payment may be allocated to.
+      unpaid: {
+        column: invoices.total,
+        type: 'bool',
+        where: (on: boolean) => (on ? sql`${invoices.total} > ${invoicePaid}` : sql`${invoices.total} <= ${invoicePaid}`),
+      },
+    },
     searchText: sql`lower(${invoices.number} || ' ' || coalesce(${invoices.orderId}::text, ''))`,
     sortable: ['id', 'date', 'due_date', 'total', 'number'],
     defaultSort: ['id', 'DESC'],
@@ -257,9 +276,10 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
         vat,
         vat_rate: net ? Math.round((vat / net) * 1000) / 10 : 0,
         total: order.total ?? net + vat,
+        terms: { paid_by_card: order.paymentStatus === 'paid', credit_days: buyer?.creditDays ?? 0 },
       };
       const today = ukToday();
-      const paidByCard = order.paymentStatus === 'paid';
+      const paidByCard = content.terms!.paid_by_card;
       const [row] = await tx
         .insert(invoices)
         .values({
@@ -281,6 +301,19 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
     },
 
     render,
+
+    /**
+     * Payments just allocated to these invoices (in the payment's transaction): each raised invoice's
+     * PDF is drawn again by the job once it commits, so that it shows what is paid (PAID).
+     */
+    async paymentsChanged(tx: Db, invoiceIds: number[]): Promise<void> {
+      if (!invoiceIds.length) return;
+      const rows = await tx
+        .select({ id: invoices.id, fileKey: invoices.fileKey })
+        .from(invoices)
+        .where(and(inArray(invoices.id, invoiceIds), eq(invoices.source, 'raised')));
+      for (const row of rows) await jobs.enqueue(tx, INVOICE_PDF_QUEUE, row.fileKey ? { invoiceId: row.id, stale: row.fileKey } : { invoiceId: row.id });
+    },
 
     /** The customer's own invoices, newest first; `q` finds an invoice number or an order number. */
     async listFor(userId: number, query: z.output<typeof invoiceListQuerySchema>): Promise<InvoiceList> {

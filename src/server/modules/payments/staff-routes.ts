@@ -1,0 +1,15 @@
+import { staffPaymentCreateSchema, staffPaymentSchema } from '../../../shared/api/staff-payments';
+import type { AppDeps } from '../../deps';
+import { staffRoutes } from '../../lib/auth';
+import { staffResource } from '../../lib/staff-resource';
+
+/**
+ * Payments for staff at /api/admin/payments (DESIGN §3 `payments`): the list (filter user_id,
+ * method, received_on; search the reference) with what each paid and what is left as credit, one
+ * payment, and recording one with its allocations.
+ */
+const paymentsStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'staffPayments'>>((app, { db, staffPayments }) => {
+  staffResource(app, db, 'payments', staffPaymentSchema, staffPayments, { create: staffPaymentCreateSchema });
+});
+
+export default paymentsStaffRoutes;
