@@ -14,6 +14,7 @@ import closedDays from './delivery/closed-days';
 import { dataProvider } from './dataProvider';
 import { staffI18nProvider } from './i18n/i18nProvider';
 import mail from './mail';
+import payments from './payments';
 import orders from './orders';
 import { MARGINS_ROUTE, MarginsPage } from './products/margins';
 import products from './products';
@@ -78,6 +79,7 @@ export default function StaffApp() {
       <Resource name="royalmail" {...royalmail} />
       <Resource name="tickets" {...tickets} />
       <Resource name="mail" {...mail} />
+      <Resource name="payments" {...payments} />
     </Admin>
   );
 }

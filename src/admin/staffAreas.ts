@@ -11,6 +11,7 @@ import UsersIcon from '@mui/icons-material/People';
 import CountriesIcon from '@mui/icons-material/Public';
 import ClosedDaysIcon from '@mui/icons-material/EventBusy';
 import MailIcon from '@mui/icons-material/Mail';
+import PaymentsIcon from '@mui/icons-material/Payments';
 
 export interface StaffArea {
   /** The area's path under /admin, e.g. `users` for /admin/users (specification §2). */
@@ -52,7 +53,14 @@ export const STAFF_AREAS: readonly StaffArea[] = [
       { path: 'delivery/closed-days', name: 'Closed days', MenuIcon: ClosedDaysIcon },
     ],
   },
-  { path: 'orders', name: 'Orders', description: 'Every order with its status, artwork and history.', image: '/admin-icons/orders.svg', MenuIcon: OrdersIcon },
+  {
+    path: 'orders',
+    name: 'Orders',
+    description: 'Every order with its status, artwork and history.',
+    image: '/admin-icons/orders.svg',
+    MenuIcon: OrdersIcon,
+    parts: [{ path: 'payments', name: 'Payments', MenuIcon: PaymentsIcon }],
+  },
   {
     path: 'batches',
     name: 'Batches',

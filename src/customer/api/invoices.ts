@@ -4,6 +4,8 @@ import { http } from '../../shared/http';
 
 export interface InvoiceListParams {
   q?: string;
+  /** '1': only the invoices still owing (unpaid, part-paid or overdue). */
+  unpaid?: '1';
   page: number;
   per_page: number;
 }

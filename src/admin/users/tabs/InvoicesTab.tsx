@@ -23,6 +23,7 @@ import { StaffPagination } from '../../common/StaffPagination';
 import type { StaffDataProvider } from '../../dataProvider';
 import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 import { OrderLink } from '../../orders/fields';
+import { InvoiceStateChip } from '../../payments/InvoiceStateChip';
 import { FailureAlert } from '../../../shared/ui/FailureAlert';
 import { DateInput } from '../../../shared/ui/DateInput';
 
@@ -168,6 +169,9 @@ function InvoicesTable() {
         <Column source="date" label="Date" render={(invoice) => formatDay(invoice.date)} />
         <Column source="order_id" label="Order" disableSort render={(invoice) => (invoice.order_id ? <OrderLink id={invoice.order_id} /> : '—')} />
         <Column source="total" label="Total" align="right" render={(invoice) => formatPence(invoice.total)} />
+        <Column source="due_date" label="Due" render={(invoice) => formatDay(invoice.due_date)} />
+        <Column source="state" label="State" disableSort render={(invoice) => <InvoiceStateChip state={invoice.state} />} />
+        <Column source="balance" label="Balance" align="right" disableSort render={(invoice) => formatPence(Math.max(0, invoice.balance))} />
         <Column
           source="id"
           label="PDF"

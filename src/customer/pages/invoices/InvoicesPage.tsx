@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -21,6 +23,19 @@ import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ListStates } from '../../components/QueryStates';
 import { DateInput } from '../../../shared/ui/DateInput';
+import { INVOICE_STATE_LABELS, type InvoiceState } from '../../../shared/domain/payments/invoice-state';
+
+/** Each state's chip colour: paid is done, overdue needs paying now. */
+const STATE_COLOURS: Record<InvoiceState, 'success' | 'warning' | 'error' | 'default'> = {
+  paid: 'success',
+  part_paid: 'warning',
+  overdue: 'error',
+  unpaid: 'default',
+};
+
+function StateChip({ state }: { state: InvoiceState }) {
+  return <Chip size="small" color={STATE_COLOURS[state]} variant={state === 'unpaid' ? 'outlined' : 'filled'} label={INVOICE_STATE_LABELS[state]} />;
+}
 
 const PER_PAGE = 20;
 /** This month, as a month input wants it (UK time is near enough for a default). */
@@ -52,18 +67,36 @@ function Statement() {
 export default function InvoicesPage() {
   const [search, setSearch] = useSearchParams();
   const q = search.get('q') ?? '';
+  const unpaid = search.get('unpaid') === '1';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const invoices = useInvoices({ q: q || undefined, page, per_page: PER_PAGE });
+  const invoices = useInvoices({ q: q || undefined, unpaid: unpaid ? '1' : undefined, page, per_page: PER_PAGE });
+  /** The search and the filter as the address keeps them (a new search or filter starts at page 1). */
+  const params = (next: { q?: string; unpaid?: boolean; page?: number }) => {
+    const words = next.q ?? q;
+    const owing = next.unpaid ?? unpaid;
+    return { ...(words ? { q: words } : {}), ...(owing ? { unpaid: '1' } : {}), ...(next.page ? { page: String(next.page) } : {}) };
+  };
 
   return (
     <PageFrame intro={q ? `Searching for “${q}”` : 'Your invoices, to view and download. An invoice is raised when an order is dispatched.'}>
-      <ListSearch key={q} label="Invoice or order number" initial={q} onSearch={(words) => setSearch(words ? { q: words } : {})} />
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2 }}>
+        <Box sx={{ flex: '1 1 16rem' }}>
+          <ListSearch key={q} label="Invoice or order number" initial={q} onSearch={(words) => setSearch(params({ q: words }))} />
+        </Box>
+        <FormControlLabel control={<Switch checked={unpaid} onChange={(_e, on) => setSearch(params({ unpaid: on }))} />} label="Unpaid only" />
+      </Stack>
       <ListStates
         query={invoices}
         loading="Loading your invoices…"
         what="Your invoices"
-        empty={q ? `No invoice matches “${q}”.` : 'You have no invoices yet: each order’s invoice appears here when it is dispatched.'}
-        back={q ? { to: route('invoices.index'), label: 'Clear the search' } : undefined}
+        empty={
+          q
+            ? `No ${unpaid ? 'unpaid ' : ''}invoice matches “${q}”.`
+            : unpaid
+              ? 'Nothing to pay: every invoice is paid.'
+              : 'You have no invoices yet: each order’s invoice appears here when it is dispatched.'
+        }
+        back={q || unpaid ? { to: route('invoices.index'), label: unpaid && !q ? 'Show every invoice' : 'Clear the search' } : undefined}
       >
         {(found) => (
           <>
@@ -75,6 +108,7 @@ export default function InvoicesPage() {
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
                     <TableCell align="right">Total</TableCell>
+                    <TableCell align="right">Balance</TableCell>
                     <TableCell>
                       <Box component="span" sx={visuallyHidden}>
                         Download
@@ -90,6 +124,14 @@ export default function InvoicesPage() {
                           {invoice.number}
                         </Box>
                         {invoice.source === 'uploaded' ? <Chip size="small" variant="outlined" label="From our accounts" sx={{ ml: 1 }} /> : null}
+                        <Box sx={{ mt: 0.5 }}>
+                          <StateChip state={invoice.state} />
+                          {invoice.state === 'paid' ? null : (
+                            <Typography component="span" variant="body2" color={invoice.state === 'overdue' ? 'error' : 'text.secondary'} sx={{ ml: 1 }}>
+                              due {formatDay(invoice.due_date)}
+                            </Typography>
+                          )}
+                        </Box>
                         {/* On a phone the date goes under the number, its column hidden. */}
                         <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
                           {formatDay(invoice.date)}
@@ -106,6 +148,7 @@ export default function InvoicesPage() {
                         )}
                       </TableCell>
                       <TableCell align="right">{formatPence(invoice.total)}</TableCell>
+                      <TableCell align="right">{formatPence(Math.max(0, invoice.balance))}</TableCell>
                       <TableCell>
                         <SaveFileButton
                           fetchFile={() => fetchInvoicePdf(invoice.id)}
@@ -120,13 +163,7 @@ export default function InvoicesPage() {
                 </TableBody>
               </Table>
             </Paper>
-            <ListFooter
-              total={found.total}
-              noun="invoice"
-              page={page}
-              perPage={PER_PAGE}
-              onPage={(next) => setSearch({ ...(q ? { q } : {}), page: String(next) })}
-            />
+            <ListFooter total={found.total} noun="invoice" page={page} perPage={PER_PAGE} onPage={(next) => setSearch(params({ page: next }))} />
           </>
         )}
       </ListStates>
