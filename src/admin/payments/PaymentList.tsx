@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AutocompleteInput, CreateButton, DataTable, DateInput, List, ReferenceInput, SelectInput, TopToolbar } from 'react-admin';
 import { PAYMENT_METHOD_LABELS, type StaffPayment } from '../../shared/api/staff-payments';
@@ -44,35 +45,38 @@ export function PaymentList() {
       sort={{ field: 'id', order: 'DESC' }}
       empty={<EmptyState title="No payments yet">Card payments appear here when customers pay; record bank transfers and cheques as they arrive.</EmptyState>}
     >
-      <DataTable rowClick={false} bulkActionButtons={false}>
-        <Column source="received_on" label="Received" render={(p) => formatDay(p.received_on)} />
-        <Column source="user_id" label="Customer" disableSort render={(p) => p.customer} />
-        <Column source="method" label="Method" disableSort render={(p) => PAYMENT_METHOD_LABELS[p.method]} />
-        <Column source="reference" label="Reference" disableSort render={(p) => p.reference || (p.order_id ? <OrderLink id={p.order_id} /> : '—')} />
-        <Column source="amount" label="Amount" align="right" render={(p) => formatPence(p.amount)} />
-        <Column
-          source="allocations"
-          label="Paid invoices"
-          disableSort
-          render={(p) =>
-            p.allocations.length
-              ? p.allocations.map((a) => (
-                  <Typography key={a.invoice_id} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                    {a.invoice_number}: {formatPence(a.amount)}
-                  </Typography>
-                ))
-              : '—'
-          }
-        />
-        <Column source="allocated" label="Allocated" align="right" disableSort render={(p) => formatPence(p.allocated)} />
-        <Column
-          source="unallocated"
-          label="Unallocated (credit)"
-          align="right"
-          disableSort
-          render={(p) => (p.unallocated ? <strong>{formatPence(p.unallocated)}</strong> : formatPence(0))}
-        />
-      </DataTable>
+      {/* The table scrolls inside its card on a phone; the page itself never scrolls sideways. */}
+      <Box sx={{ width: 0, minWidth: '100%', '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <Column source="received_on" label="Received" render={(p) => formatDay(p.received_on)} />
+          <Column source="user_id" label="Customer" disableSort render={(p) => p.customer} />
+          <Column source="method" label="Method" disableSort render={(p) => PAYMENT_METHOD_LABELS[p.method]} />
+          <Column source="reference" label="Reference" disableSort render={(p) => p.reference || (p.order_id ? <OrderLink id={p.order_id} /> : '—')} />
+          <Column source="amount" label="Amount" align="right" render={(p) => formatPence(p.amount)} />
+          <Column
+            source="allocations"
+            label="Paid invoices"
+            disableSort
+            render={(p) =>
+              p.allocations.length
+                ? p.allocations.map((a) => (
+                    <Typography key={a.invoice_id} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                      {a.invoice_number}: {formatPence(a.amount)}
+                    </Typography>
+                  ))
+                : '—'
+            }
+          />
+          <Column source="allocated" label="Allocated" align="right" disableSort render={(p) => formatPence(p.allocated)} />
+          <Column
+            source="unallocated"
+            label="Unallocated (credit)"
+            align="right"
+            disableSort
+            render={(p) => (p.unallocated ? <strong>{formatPence(p.unallocated)}</strong> : formatPence(0))}
+          />
+        </DataTable>
+      </Box>
     </List>
   );
 }

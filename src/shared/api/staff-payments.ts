@@ -39,7 +39,7 @@ export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
 /**
  * `POST /api/admin/payments`: a payment received (not in the future), and optionally what it pays;
- * without `allocations` it pays the customer's invoices oldest due first, the rest left as credit.
+ * without `allocations` (or with none) it pays the customer's invoices oldest due first, the rest left as credit.
  */
 export const staffPaymentCreateSchema = z.object({
   user_id: idSchema('Choose the customer'),

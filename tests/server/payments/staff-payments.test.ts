@@ -85,8 +85,18 @@ describe('a payment staff record', () => {
     expect(payment).toMatchObject({ allocated: 2_500, unallocated: 7_500, allocations: [{ invoice_id: only.id, amount: 2_500 }] });
     const listed = await staff.get(`/api/admin/payments?filter=${encodeURIComponent(JSON.stringify({ user_id: id }))}`);
     expect(ok<StaffPayment[]>(listed)).toMatchObject([{ id: payment.id, allocated: 2_500, unallocated: 7_500 }]);
-    // A second payment with nothing owing is all credit.
-    expect(ok<StaffPayment>(await record(paymentBody(id, 500)), 201)).toMatchObject({ allocations: [], allocated: 0, unallocated: 500 });
+    // A second payment with nothing owing is all credit (an empty list of allocations is the automatic one).
+    expect(ok<StaffPayment>(await record(paymentBody(id, 500, { allocations: [] })), 201)).toMatchObject({ allocations: [], allocated: 0, unallocated: 500 });
+  });
+
+  it('pays a trade customer’s invoices too; an empty list of allocations pays the oldest first', async () => {
+    const { id } = await newCustomer();
+    await db().update(users).set({ role: 'trade' }).where(eq(users.id, id));
+    const only = await invoiceOf(id, 1_200, 3);
+    expect(ok<StaffPayment>(await record(paymentBody(id, 1_200, { allocations: [] })), 201)).toMatchObject({
+      allocations: [{ invoice_id: only.id, amount: 1_200 }],
+      unallocated: 0,
+    });
   });
 
   it('allocates as staff say: part payments of chosen invoices, the rest credit', async () => {

@@ -18,6 +18,9 @@ export interface StaffPaymentsDeps {
   invoicesPaid: (tx: Db, invoiceIds: number[]) => Promise<void>;
 }
 
+/** The accounts that order and are invoiced (staff accounts and accounts awaiting approval do not). */
+const PAYING_ROLES = ['user', 'trade'];
+
 type PaymentListRow = PaymentRow & { customer: string; allocated: number };
 
 /**
@@ -122,7 +125,8 @@ export function staffPaymentsService({ db, invoicesPaid }: StaffPaymentsDeps) {
      */
     async create(input: z.output<typeof staffPaymentCreateSchema>, staff: UserRow): Promise<StaffPayment> {
       if (input.received_on > ukToday()) throw unprocessable({ received_on: 'The date received cannot be in the future' });
-      const given = input.allocations ?? null;
+      // An empty list (a form whose allocations were left empty) asks for the automatic allocation too.
+      const given = input.allocations?.length ? input.allocations : null;
       if (given) {
         const errors: Record<string, string> = {};
         const seen = new Set<number>();
@@ -141,7 +145,7 @@ export function staffPaymentsService({ db, invoicesPaid }: StaffPaymentsDeps) {
           .from(users)
           .where(and(eq(users.id, input.user_id), sql`${users.deletedAt} is null`))
           .for('update');
-        if (!owner || owner.role !== 'user') throw unprocessable({ user_id: 'No such customer' });
+        if (!owner || !PAYING_ROLES.includes(owner.role)) throw unprocessable({ user_id: 'No such customer' });
         const owing = await owingOf(tx, owner.id);
         let allocations: { invoice_id: number; amount: number }[];
         if (given) {
