@@ -107,7 +107,9 @@ export default function InvoicesPage() {
                     <TableCell>Invoice</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Date</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Order</TableCell>
-                    <TableCell align="right">Total</TableCell>
+                    <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      Total
+                    </TableCell>
                     <TableCell align="right">Balance</TableCell>
                     <TableCell>
                       <Box component="span" sx={visuallyHidden}>
@@ -127,7 +129,12 @@ export default function InvoicesPage() {
                         <Box sx={{ mt: 0.5 }}>
                           <StateChip state={invoice.state} />
                           {invoice.state === 'paid' ? null : (
-                            <Typography component="span" variant="body2" color={invoice.state === 'overdue' ? 'error' : 'text.secondary'} sx={{ ml: 1 }}>
+                            <Typography
+                              component="span"
+                              variant="body2"
+                              color={invoice.state === 'overdue' ? 'error' : 'text.secondary'}
+                              sx={{ ml: 1, whiteSpace: 'nowrap' }}
+                            >
                               due {formatDay(invoice.due_date)}
                             </Typography>
                           )}
@@ -147,7 +154,9 @@ export default function InvoicesPage() {
                           '—'
                         )}
                       </TableCell>
-                      <TableCell align="right">{formatPence(invoice.total)}</TableCell>
+                      <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {formatPence(invoice.total)}
+                      </TableCell>
                       <TableCell align="right">{formatPence(Math.max(0, invoice.balance))}</TableCell>
                       <TableCell>
                         <SaveFileButton
