@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useCallback, useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -137,24 +137,28 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
   const estimate = price !== null && livePrice(prices, { ...choice, option_ids: [] }) !== price;
   const qty = Number(choice.qty);
 
-  const change = (patch: Partial<ItemChoice>) => {
-    setChoice((current) => {
-      const next = { ...current, ...patch };
-      // A product or paper change keeps what still fits, and picks the first of what does not.
-      const p = products.find((x) => String(x.id) === next.product_id);
-      // Another product has its own finishes and turnarounds: start again from its defaults.
-      if (next.product_id !== current.product_id) {
-        next.option_ids = requiredDefaults(p);
-        next.turnaround_id = '';
-      }
-      if (p && !p.stocks.some((s) => String(s.id) === next.stock_id)) next.stock_id = p.stocks[0] ? String(p.stocks[0].id) : '';
-      const s = p?.stocks.find((x) => String(x.id) === next.stock_id);
-      if (s && !s.quantities.some((q) => String(q) === next.qty)) next.qty = s.quantities[0] !== undefined ? String(s.quantities[0]) : '';
-      return next;
-    });
-    setErrors({});
-    setFormError(null);
-  };
+  // Stable, so that the memoised parts of the form a change does not touch are not drawn again.
+  const change = useCallback(
+    (patch: Partial<ItemChoice>) => {
+      setChoice((current) => {
+        const next = { ...current, ...patch };
+        // A product or paper change keeps what still fits, and picks the first of what does not.
+        const p = products.find((x) => String(x.id) === next.product_id);
+        // Another product has its own finishes and turnarounds: start again from its defaults.
+        if (next.product_id !== current.product_id) {
+          next.option_ids = requiredDefaults(p);
+          next.turnaround_id = '';
+        }
+        if (p && !p.stocks.some((s) => String(s.id) === next.stock_id)) next.stock_id = p.stocks[0] ? String(p.stocks[0].id) : '';
+        const s = p?.stocks.find((x) => String(x.id) === next.stock_id);
+        if (s && !s.quantities.some((q) => String(q) === next.qty)) next.qty = s.quantities[0] !== undefined ? String(s.quantities[0]) : '';
+        return next;
+      });
+      setErrors((current) => (Object.keys(current).length ? {} : current));
+      setFormError(null);
+    },
+    [products],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -257,36 +261,7 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
             )}
           </Box>
         </Grid>
-        {product?.option_groups.map((group) => {
-          const chosen = group.options.find((o) => choice.option_ids.includes(o.id));
-          return (
-            <Grid key={group.id} size={{ xs: 12, sm: 6 }}>
-              <TextField
-                select
-                fullWidth
-                margin="normal"
-                id={`${id}-group-${group.id}`}
-                label={group.name}
-                value={chosen ? String(chosen.id) : ''}
-                onChange={(event) => {
-                  const others = choice.option_ids.filter((o) => !group.options.some((g) => g.id === o));
-                  change({ option_ids: event.target.value ? [...others, Number(event.target.value)] : others });
-                }}
-                error={'option_ids' in errors && (group.required ? !chosen : true)}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                {!group.required && <option value="">None</option>}
-                {group.required && !chosen && <option value="">Choose…</option>}
-                {group.options.map((o) => (
-                  <option key={o.id} value={String(o.id)}>
-                    {o.name}
-                    {o.production_days ? ` (+${days(o.production_days)})` : ''}
-                  </option>
-                ))}
-              </TextField>
-            </Grid>
-          );
-        })}
+        <FinishSelects id={id} product={product} optionIds={choice.option_ids} invalid={'option_ids' in errors} change={change} />
         {errors.option_ids && (
           <Grid size={12}>
             <Typography color="error" variant="body2" role="alert" data-testid="option-error">
@@ -329,43 +304,8 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
             </FormControl>
           </Grid>
         )}
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormControl margin="normal">
-            <FormLabel id={`${id}-sides`}>Printed</FormLabel>
-            <RadioGroup row aria-labelledby={`${id}-sides`} value={choice.sides} onChange={(event) => change({ sides: event.target.value as Sides })}>
-              <FormControlLabel value="single" control={<Radio />} label="Single-sided" />
-              <FormControlLabel value="double" control={<Radio />} label="Double-sided" />
-            </RadioGroup>
-          </FormControl>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormControl margin="normal">
-            <FormLabel id={`${id}-orientation`}>Orientation</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={`${id}-orientation`}
-              value={choice.orientation}
-              onChange={(event) => change({ orientation: event.target.value as Orientation })}
-            >
-              <FormControlLabel value="landscape" control={<Radio />} label="Landscape" />
-              <FormControlLabel value="portrait" control={<Radio />} label="Portrait" />
-            </RadioGroup>
-          </FormControl>
-        </Grid>
-        <Grid size={12}>
-          <TextField
-            fullWidth
-            multiline
-            minRows={2}
-            margin="normal"
-            id={`${id}-notes`}
-            label="Notes for the printer (optional)"
-            value={choice.notes}
-            onChange={(event) => change({ notes: event.target.value })}
-            error={'notes' in errors}
-            helperText={errors.notes}
-          />
-        </Grid>
+        <SidesAndOrientation id={id} sides={choice.sides} orientation={choice.orientation} change={change} />
+        <NotesField id={id} notes={choice.notes} error={errors.notes} change={change} />
       </Grid>
       {formError && (
         <Alert severity="error" sx={{ my: 1 }}>
@@ -386,3 +326,120 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
     </Box>
   );
 }
+
+type Change = (patch: Partial<ItemChoice>) => void;
+
+/*
+ * The parts of the form that most changes leave as they are, memoised: a change of a finish, the
+ * turnaround or the quantity draws the price and what depends on it, not every field (MUI's
+ * multiline notes field measures itself each time it is drawn).
+ */
+
+/** One select per finishing group of the product: a required group starts at its first option. */
+const FinishSelects = memo(function FinishSelects({
+  id,
+  product,
+  optionIds,
+  invalid,
+  change,
+}: {
+  id: string;
+  product: OrderableProduct | undefined;
+  optionIds: number[];
+  invalid: boolean;
+  change: Change;
+}) {
+  return (
+    <>
+      {product?.option_groups.map((group) => {
+        const chosen = group.options.find((o) => optionIds.includes(o.id));
+        return (
+          <Grid key={group.id} size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              fullWidth
+              margin="normal"
+              id={`${id}-group-${group.id}`}
+              label={group.name}
+              value={chosen ? String(chosen.id) : ''}
+              onChange={(event) => {
+                const others = optionIds.filter((o) => !group.options.some((g) => g.id === o));
+                change({ option_ids: event.target.value ? [...others, Number(event.target.value)] : others });
+              }}
+              error={invalid && (group.required ? !chosen : true)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {!group.required && <option value="">None</option>}
+              {group.required && !chosen && <option value="">Choose…</option>}
+              {group.options.map((o) => (
+                <option key={o.id} value={String(o.id)}>
+                  {o.name}
+                  {o.production_days ? ` (+${days(o.production_days)})` : ''}
+                </option>
+              ))}
+            </TextField>
+          </Grid>
+        );
+      })}
+    </>
+  );
+});
+
+const SidesAndOrientation = memo(function SidesAndOrientation({
+  id,
+  sides,
+  orientation,
+  change,
+}: {
+  id: string;
+  sides: Sides;
+  orientation: Orientation;
+  change: Change;
+}) {
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormControl margin="normal">
+          <FormLabel id={`${id}-sides`}>Printed</FormLabel>
+          <RadioGroup row aria-labelledby={`${id}-sides`} value={sides} onChange={(event) => change({ sides: event.target.value as Sides })}>
+            <FormControlLabel value="single" control={<Radio />} label="Single-sided" />
+            <FormControlLabel value="double" control={<Radio />} label="Double-sided" />
+          </RadioGroup>
+        </FormControl>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <FormControl margin="normal">
+          <FormLabel id={`${id}-orientation`}>Orientation</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={`${id}-orientation`}
+            value={orientation}
+            onChange={(event) => change({ orientation: event.target.value as Orientation })}
+          >
+            <FormControlLabel value="landscape" control={<Radio />} label="Landscape" />
+            <FormControlLabel value="portrait" control={<Radio />} label="Portrait" />
+          </RadioGroup>
+        </FormControl>
+      </Grid>
+    </>
+  );
+});
+
+const NotesField = memo(function NotesField({ id, notes, error, change }: { id: string; notes: string; error: string | undefined; change: Change }) {
+  return (
+    <Grid size={12}>
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        margin="normal"
+        id={`${id}-notes`}
+        label="Notes for the printer (optional)"
+        value={notes}
+        onChange={(event) => change({ notes: event.target.value })}
+        error={error !== undefined}
+        helperText={error}
+      />
+    </Grid>
+  );
+});
