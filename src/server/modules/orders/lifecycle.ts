@@ -14,20 +14,7 @@ import { moveOrders, type Move } from './transitions';
  */
 
 /** The columns a reorder copies from the order it repeats: its delivery contact, address and service. */
-const COPIED_COLUMNS = [
-  'firstname',
-  'lastname',
-  'companyName',
-  'telephone',
-  'email',
-  'address1',
-  'address2',
-  'town',
-  'county',
-  'postcode',
-  'countryId',
-  'deliveryTypeId',
-] as const;
+const COPIED_COLUMNS = [...q.DELIVERY_ADDRESS_COLUMNS, 'deliveryTypeId'] as const;
 
 /** The customer's move of their order, locked in the transaction: the order as it leaves it. */
 async function moveOne(ctx: OrdersContext, tx: Db, order: OrderRow, move: Move): Promise<OrderRow> {

@@ -19,6 +19,21 @@ export const CONFIRMED = 'This order is confirmed: its items and delivery can no
 export const AWAITING_PAYMENT =
   'This order is waiting for its card payment, so it cannot be changed: pay on the payment page, or stop the payment to change the order.';
 
+/** An order's delivery contact and address, as its columns: what a reorder and a quote copy. */
+export const DELIVERY_ADDRESS_COLUMNS = [
+  'firstname',
+  'lastname',
+  'companyName',
+  'telephone',
+  'email',
+  'address1',
+  'address2',
+  'town',
+  'county',
+  'postcode',
+  'countryId',
+] as const;
+
 /** The customer's own order, locked for the change when `lock`; anything else is 404. */
 export async function ownOrder(executor: Db, user: Pick<UserRow, 'id'>, id: number, lock = false): Promise<OrderRow> {
   const query = executor

@@ -10,7 +10,7 @@ import { orderItems, settings as settingRows, users, type FrozenChoices, type Qu
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import { addressFields } from '../../lib/postal-address';
-import { insertOrder } from '../orders/queries';
+import { DELIVERY_ADDRESS_COLUMNS, insertOrder } from '../orders/queries';
 import type { OrdersService } from '../orders/service';
 import type { SettingsService } from '../settings/service';
 import { logoKey } from '../users/service';
@@ -27,19 +27,7 @@ export interface QuotesDeps {
 }
 
 /** The columns a quote keeps of its basket's delivery contact and address, and a basket takes back from it. */
-const ADDRESS_COLUMNS = [
-  'firstname',
-  'lastname',
-  'companyName',
-  'telephone',
-  'email',
-  'address1',
-  'address2',
-  'town',
-  'county',
-  'postcode',
-  'countryId',
-] as const;
+const ADDRESS_COLUMNS = DELIVERY_ADDRESS_COLUMNS;
 
 const SELLER_SETTINGS = ['COMPANY_NAME', 'COMPANY_ADDRESS', 'COMPANY_VAT_NUMBER', 'COMPANY_PHONE', 'COMPANY_EMAIL'];
 
