@@ -14,6 +14,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   VAT_RATE: 'VAT rate',
   INVOICE_PREFIX: 'Invoice number prefix',
   BANK_DETAILS: 'Bank details on invoices',
+  CREDIT_HOLD_OVERDUE_DAYS: 'Credit hold: days overdue',
   STAFF_EMAIL: 'Staff notification e-mail',
   REGISTRATION_ROLE: 'Role of new registrations',
   ARTWORK_MAX_MB: 'Largest artwork upload',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../domain/orders/statuses';
 import { moveNeeds } from '../domain/orders/transitions';
-import { idSchema, INT4_MAX, nullableText, optionalText, wholeNumberSchema } from './common';
+import { idSchema, INT4_MAX, nullableText, optionalText, requiredText, wholeNumberSchema } from './common';
 import { orderEventSchema, orderSchema } from './orders';
 
 /** A row of the staff orders list (`/api/admin/orders`): confirmed orders only — baskets are their owners' alone. */
@@ -113,3 +113,24 @@ export const staffOrderCountsSchema = z.object({
   overdue: z.number(),
 });
 export type StaffOrderCounts = z.infer<typeof staffOrderCountsSchema>;
+
+/** `POST /api/admin/orders/{id}/credit-release`: staff let this basket's next confirmation on account pass the credit hold, saying why. */
+export const staffCreditReleaseSchema = z.object({
+  reason: requiredText('The reason', MOVE_NOTE_MAX),
+  version: versionSchema,
+});
+export type StaffCreditRelease = z.input<typeof staffCreditReleaseSchema>;
+
+/** The released basket: its new version and when it was released. */
+export const creditReleaseAnswerSchema = z.object({ id: z.number().int(), version: z.number().int(), credit_released_at: z.string() });
+export type CreditReleaseAnswer = z.infer<typeof creditReleaseAnswerSchema>;
+
+/** `GET /api/admin/users/{id}/credit`: what the customer owes (pence; negative in credit), their limit, and why their orders on account are held. */
+export const staffCreditSchema = z.object({
+  balance: z.number().int(),
+  credit_limit: z.number().int().nullable(),
+  on_hold_reason: z.string().nullable(),
+  /** Their baskets, for a release: id, version, and whether one is released already. */
+  baskets: z.array(z.object({ id: z.number().int(), version: z.number().int(), credit_released_at: z.string().nullable() })),
+});
+export type StaffCredit = z.infer<typeof staffCreditSchema>;

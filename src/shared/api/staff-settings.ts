@@ -53,6 +53,11 @@ export const SETTING_VALUE_RULES: Readonly<Record<string, z.ZodType<string>>> = 
     .trim()
     .regex(/^\d{1,3}$/, 'A whole number of days')
     .refine((v) => Number(v) >= 1 && Number(v) <= 365, 'Between 1 and 365'),
+  CREDIT_HOLD_OVERDUE_DAYS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'A whole number of days')
+    .refine((v) => Number(v) <= 365, 'At most 365'),
   CUTOFF_TIME: z
     .string()
     .trim()

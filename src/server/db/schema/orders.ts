@@ -106,6 +106,9 @@ export const orders = pgTable(
     checkoutSessionId: text('checkout_session_id'),
     /** Where the customer pays, while the payment is pending. */
     checkoutUrl: text('checkout_url'),
+    /** When staff let this basket's next confirmation on account pass the credit hold (once: confirming clears it). */
+    creditReleasedAt: timestamp('credit_released_at', { withTimezone: true }),
+    creditReleasedBy: integer('credit_released_by').references(() => users.id, { onDelete: 'set null' }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -35,6 +35,12 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
     description: 'The bank details printed on invoices for payment by bank transfer.',
     public: false,
   },
+  {
+    name: 'CREDIT_HOLD_OVERDUE_DAYS',
+    value: '14',
+    description: 'Days past its due date an unpaid invoice may be before the customer’s orders on account are held.',
+    public: false,
+  },
   { name: 'STAFF_EMAIL', value: 'studio@printjunction.test', description: 'Where staff notifications (tickets) are sent.', public: false },
   {
     name: 'REGISTRATION_ROLE',

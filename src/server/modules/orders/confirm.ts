@@ -1,5 +1,7 @@
 import type { ConfirmAnswer } from '../../../shared/api/orders';
 import { paymentOptions, type PaymentTerms } from '../../../shared/domain/payments/terms';
+import { creditHoldMessage, creditHoldReason } from '../../../shared/domain/payments/credit-hold';
+import { creditPosition } from '../payments/credit';
 import { isUniqueViolation } from '../../db/errors';
 import type { FrozenChoices, OrderRow, UserRow } from '../../db/schema';
 import type { QuotedChoices } from '../prices/service';
@@ -79,6 +81,7 @@ export async function confirmOrder(
       if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
       continue;
     }
+    await refuseCreditHold(ctx, user, basket, assessment);
     const moved = await freeze(ctx, user, basket, assessment, key);
     if (moved) {
       return presentSnapshot(ctx, user, {
@@ -90,6 +93,22 @@ export async function confirmOrder(
     }
     if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
   }
+}
+
+/**
+ * 422 on `payment` when the account's credit holds this order (shared/domain/payments/credit-hold.ts),
+ * unless staff released this basket: the release is used up by the confirmation that follows (freeze
+ * clears it, at the version read). Read in one statement before the freeze: the balance moves only
+ * when an invoice is raised at dispatch or a payment is recorded, never by a confirmation, so two
+ * confirmations cannot together pass a limit each would not.
+ */
+async function refuseCreditHold(ctx: OrdersContext, user: UserRow, order: OrderRow, a: BasketAssessment): Promise<void> {
+  if (order.creditReleasedAt !== null) return;
+  const reason = creditHoldReason(await creditPosition(ctx.db, user.id), a.totals!.total);
+  if (reason === null) return;
+  const card = paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments)).includes('card');
+  const message = creditHoldMessage(reason, card);
+  throw unprocessable({ payment: message }, message);
 }
 
 /** An item's options and turnaround by name, as they were when it was confirmed: a later change to the catalogue leaves them be. */
@@ -129,6 +148,7 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
         deliveryDue: chosen.promise.delivery,
         confirmKey: key,
         confirmedAt: new Date(),
+        creditReleasedAt: null,
       },
     });
     return moved ?? null;

@@ -7,6 +7,8 @@ import {
   staffOrderSchema,
   staffOrderUpdateSchema,
   bulkMoveResultSchema,
+  creditReleaseAnswerSchema,
+  staffCreditReleaseSchema,
 } from '../../../shared/api/staff-orders';
 import { idParam } from '../../../shared/api/common';
 import { previewQuerySchema } from '../../../shared/api/orders';
@@ -16,6 +18,7 @@ import { idParams, listQuerystring } from '../../lib/rest-list';
 import { staffResource } from '../../lib/staff-resource';
 import { fileAnswer } from '../../lib/zod';
 import { sendArtwork, sendPreview } from '../artwork/file-routes';
+import { releaseCreditHold } from './credit-release';
 
 const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No such item.') });
 
@@ -48,6 +51,12 @@ const ordersStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'staffOrders' | 'file
 
   app.post('/api/admin/orders/:id/status', { schema: { ...one, body: staffOrderMoveSchema } }, async (request) =>
     staffOrders.move(request.params.id, request.body, requireAdmin(request).user),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/credit-release',
+    { schema: { params: idParams, body: staffCreditReleaseSchema, response: { 200: creditReleaseAnswerSchema } } },
+    async (request) => releaseCreditHold(db, request.params.id, request.body, requireAdmin(request).user),
   );
 
   app.get(
