@@ -132,6 +132,8 @@ test('searches users, filters by role and opens one at /admin/users/{id}', async
     if (tab === 'Orders') await page.getByRole('button', { name: /^Sort by number/i }).click();
     await expect(page.getByText(text)).toBeVisible();
   }
+  // The Invoices tab opens with what the customer owes and whether their orders on account are held.
+  await expect(page.getByTestId('credit-position')).toContainText(/Balance: (£[\d,.]+|£[\d,.]+ in credit) · Credit limit: (none|£[\d,.]+)/);
   await shoot(page, 'user-orders');
   await page.close();
 });

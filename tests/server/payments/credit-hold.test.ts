@@ -88,6 +88,16 @@ describe('an account customer confirming on account', () => {
     expect(ok<Order>(await confirm(inTime.client, inTime.basket.id, `intime-${inTime.basket.id}`)).status).toBe('live');
   }, 60_000);
 
+  it('counts the orders confirmed and not yet invoiced: two orders within the limit each are held together', async () => {
+    const probe = await accountCustomer(null);
+    const { client, basket } = await accountCustomer(Math.floor(probe.basket.total! * 1.5));
+    expect(ok<Order>(await confirm(client, basket.id, `first-${basket.id}`)).status).toBe('live');
+    const { order: second } = await readyBasket(t, client, cat, deliveryTypeId);
+    const held = await confirm(client, second.id, `second-${second.id}`);
+    expect(held.statusCode).toBe(422);
+    expect(held.json().errors.payment).toMatch(/over your credit limit of £[\d,.]+ \(owing £[\d,.]+\)/);
+  }, 60_000);
+
   it('may still pay the held order by card', async () => {
     const { client, basket } = await accountCustomer(0);
     expect((await confirm(client, basket.id, `held-${basket.id}`)).statusCode).toBe(422);

@@ -11,7 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import { useId, useState, type FormEvent } from 'react';
 import { DataTable, ListBase, useDataProvider, useListContext, useNotify, useRecordContext } from 'react-admin';
 import type { StaffInvoice, StaffUser } from '../../../shared/api';
@@ -192,6 +193,32 @@ function InvoicesTable() {
 }
 
 /** The user's invoices (raised on dispatch and uploaded), an upload, and a month's statement. */
+/** What the customer owes (invoices, and orders confirmed but not yet invoiced, less unallocated payments), their limit, and whether their orders on account are held. */
+function CreditPosition({ user }: { user: StaffUser }) {
+  const dataProvider = useDataProvider<StaffDataProvider>();
+  const credit = useQuery({ queryKey: ['users', user.id, 'credit'], queryFn: () => dataProvider.creditOf(user.id) });
+  if (credit.isPending) return <Typography color="text.secondary">Reading the balance…</Typography>;
+  if (credit.isError) return <FailureAlert failure={`The balance could not be read: ${messageOf(credit.error)}`} sx={{ mb: 2 }} />;
+  const { balance, credit_limit: limit, on_hold_reason: reason } = credit.data;
+  return (
+    <Box component="section" aria-label="Balance and credit" sx={{ mb: 2 }} data-testid="credit-position">
+      <Typography>
+        <strong>Balance:</strong> {balance < 0 ? `${formatPence(-balance)} in credit` : formatPence(balance)} · <strong>Credit limit:</strong>{' '}
+        {limit === null ? 'none' : formatPence(limit)}
+      </Typography>
+      {reason ? (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          Orders on account are held: {reason}
+        </Alert>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Orders on account are not held.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
 export function InvoicesTab() {
   const user = useRecordContext<StaffUser>();
   const dataProvider = useDataProvider<StaffDataProvider>();
@@ -200,6 +227,7 @@ export function InvoicesTab() {
   const monthValid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   return (
     <ListBase resource="invoices" filter={{ user_id: user.id }} sort={{ field: 'id', order: 'DESC' }} perPage={10} disableSyncWithLocation storeKey={false}>
+      <CreditPosition user={user} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <UploadInvoice user={user} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

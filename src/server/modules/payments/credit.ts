@@ -8,8 +8,10 @@ import { notFound } from '../../lib/domain-errors';
 
 /**
  * A customer's credit position (DESIGN §2 "Payment terms, payments and credit control") read in one
- * statement, in the caller's transaction: what their invoices still owe less what their payments
- * hold unallocated (less refunds), and the oldest owing invoice's due date.
+ * statement, in the caller's transaction: what their invoices still owe, plus the orders confirmed
+ * and not yet invoiced (confirmed one by one, orders within the limit each would pass it together),
+ * less what their payments hold unallocated (less refunds: a card-paid order's payment waits here for
+ * its invoice, and so nets out its order), and the oldest owing invoice's due date.
  */
 export async function creditPosition(db: Db, userId: number, today = ukToday()): Promise<CreditPosition> {
   const result = await db.execute(sql`
@@ -24,7 +26,8 @@ export async function creditPosition(db: Db, userId: number, today = ukToday()):
     )
     select
       (select ${users.creditLimit} from ${users} where ${users.id} = ${userId}) as credit_limit,
-      coalesce((select sum(balance) from owing where balance > 0), 0) as owing,
+      coalesce((select sum(balance) from owing where balance > 0), 0)
+        + coalesce((select sum(${orders.total}) from ${orders} where ${orders.userId} = ${userId} and ${orders.status} in ('live', 'printing', 'problem')), 0) as owing,
       coalesce((select sum(unallocated) from credit where unallocated > 0), 0) as credit,
       (select min(due_date)::text from owing where balance > 0) as oldest_due,
       (select ${settings.value} from ${settings} where ${settings.name} = 'CREDIT_HOLD_OVERDUE_DAYS') as overdue_days`);

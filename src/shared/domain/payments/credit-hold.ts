@@ -26,7 +26,7 @@ export function creditHoldOverdueDays(setting: string | undefined): number {
 export interface CreditPosition {
   /** Pence the customer may owe at most; null for no limit. */
   creditLimit: number | null;
-  /** Pence owing now: the unpaid balances of their invoices less the credit of payments not allocated (negative when in credit). */
+  /** Pence owing now: the unpaid balances of their invoices and their confirmed orders not yet invoiced, less the credit of payments not allocated (negative when in credit). */
   balance: number;
   /** The oldest unpaid invoice's due date, null when none is owing. */
   oldestUnpaidDue: CivilDate | null;
