@@ -86,6 +86,8 @@ import { paymentsService } from './modules/payments/service';
 import paymentsStaffRoutes from './modules/payments/staff-routes';
 import { staffPaymentsService } from './modules/payments/staff-payments';
 import { stripeCardPayments } from './modules/payments/stripe';
+import { agedDebtStaffRoutes, statementRoutes } from './modules/payments/statement-routes';
+import { statementsService } from './modules/payments/statements';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,6 +171,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
     payments,
     staffPayments: staffPaymentsService({ db, invoicesPaid: invoices.paymentsChanged }),
+    statements: statementsService({ db }),
     staffOrders: staffOrdersService({ db, orders, jobs, invoices, queueRefund: payments.queueRefund }),
     batches: batchesService({ db, files, jobs, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
@@ -270,6 +273,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(quotesRoutes, { quotes: deps.quotes });
   await app.register(paymentsRoutes, { payments: deps.payments });
   await app.register(paymentsStaffRoutes, { db, staffPayments: deps.staffPayments });
+  await app.register(statementRoutes, { statements: deps.statements });
+  await app.register(agedDebtStaffRoutes, { statements: deps.statements });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
   await app.register(catalogueStaffRoutes, {

@@ -18,6 +18,7 @@ import type { ArtworkEngine } from './modules/artwork/preflight';
 import type { ArtworkService } from './modules/artwork/service';
 import type { OrdersService } from './modules/orders/service';
 import type { PaymentsService } from './modules/payments/service';
+import type { StatementsService } from './modules/payments/statements';
 import type { StaffPaymentsService } from './modules/payments/staff-payments';
 import type { StaffOrdersService } from './modules/orders/staff';
 import type { OrdersExportService } from './modules/orders/export';
@@ -65,6 +66,7 @@ export interface AppDeps {
   payments: PaymentsService;
   /** Payments staff record and allocate to invoices. */
   staffPayments: StaffPaymentsService;
+  statements: StatementsService;
   staffOrders: StaffOrdersService;
   /** Invoices: raised on dispatch, uploaded, their PDFs and statements. */
   invoices: InvoicesService;
