@@ -15,6 +15,7 @@ import { dataProvider } from './dataProvider';
 import { staffI18nProvider } from './i18n/i18nProvider';
 import mail from './mail';
 import payments from './payments';
+import agedDebt from './payments/agedDebt';
 import orders from './orders';
 import { MARGINS_ROUTE, MarginsPage } from './products/margins';
 import products from './products';
@@ -80,6 +81,7 @@ export default function StaffApp() {
       <Resource name="tickets" {...tickets} />
       <Resource name="mail" {...mail} />
       <Resource name="payments" {...payments} />
+      <Resource name="aged-debt" {...agedDebt} />
     </Admin>
   );
 }

@@ -12,6 +12,7 @@ import CountriesIcon from '@mui/icons-material/Public';
 import ClosedDaysIcon from '@mui/icons-material/EventBusy';
 import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import AgedDebtIcon from '@mui/icons-material/HourglassBottom';
 
 export interface StaffArea {
   /** The area's path under /admin, e.g. `users` for /admin/users (specification §2). */
@@ -59,7 +60,10 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     description: 'Every order with its status, artwork and history.',
     image: '/admin-icons/orders.svg',
     MenuIcon: OrdersIcon,
-    parts: [{ path: 'payments', name: 'Payments', MenuIcon: PaymentsIcon }],
+    parts: [
+      { path: 'payments', name: 'Payments', MenuIcon: PaymentsIcon },
+      { path: 'aged-debt', name: 'Aged debt', MenuIcon: AgedDebtIcon },
+    ],
   },
   {
     path: 'batches',

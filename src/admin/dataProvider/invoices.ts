@@ -11,6 +11,8 @@ export interface InvoicesCalls {
   invoicePdf(id: Identifier): Promise<Blob>;
   /** Uploads an invoice PDF from an accounting package to a customer's account. */
   uploadInvoice(fields: InvoiceUpload, file: File): Promise<StaffInvoice>;
+  /** The aged-debt report as CSV, searched and sorted as the list is. */
+  agedDebtCsv(params: { q?: string; sort: [string, string] }): Promise<Blob>;
   /** A customer's statement for a month (YYYY-MM). */
   userStatement(userId: Identifier, month: string): Promise<Blob>;
   /** A one-minute link to the user's orders as a spreadsheet (all or dispatched, between two days), for the browser to follow itself. */
@@ -18,6 +20,15 @@ export interface InvoicesCalls {
 }
 
 export const invoicesCalls: InvoicesCalls = {
+  agedDebtCsv({ q, sort }) {
+    return call(
+      http.get<Blob>(`${API_BASE}/aged-debt.csv`, {
+        params: { sort: JSON.stringify(sort), filter: JSON.stringify(q ? { q } : {}) },
+        responseType: 'blob',
+        skipErrorDialogs: true,
+      }),
+    );
+  },
   invoicePdf(id) {
     return call(http.get<Blob>(`${API_BASE}/invoices/${encodeURIComponent(id)}/pdf`, { responseType: 'blob', skipErrorDialogs: true }));
   },

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { InvoiceList } from '../../shared/api/invoices';
+import type { StatementAnswer } from '../../shared/api/statements';
 import { http } from '../../shared/http';
 
 export interface InvoiceListParams {
@@ -34,4 +35,19 @@ export async function fetchStatement(month: string): Promise<Blob> {
 
 export function useInvoices(params: InvoiceListParams) {
   return useQuery({ queryKey: invoiceKeys.list(params), queryFn: () => fetchInvoices(params), placeholderData: keepPreviousData });
+}
+
+/** The customer's statement of a period (both days included). */
+export async function fetchAccountStatement(from: string, to: string): Promise<StatementAnswer> {
+  const { data } = await http.get<StatementAnswer>('/api/statement', { params: { from, to }, skipErrorDialogs: true });
+  return data;
+}
+
+export function useAccountStatement(from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['invoices', 'statement', from, to],
+    queryFn: () => fetchAccountStatement(from, to),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -151,6 +151,10 @@ describe('the staff aged-debt report', () => {
       [b.id, `${marker} Beta`, 8_500, 7_000, 0, 1_500],
       [a.id, `${marker} Alpha`, 5_000, 0, 5_000, 0],
     ]);
+    // One customer's row, as their page shows it.
+    expect(ok<AgedDebtRow[]>(await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent(JSON.stringify({ id: a.id }))}`)).map((r) => r.id)).toEqual([
+      a.id,
+    ]);
     const byBucket = ok<AgedDebtRow[]>(await staff.get(`/api/admin/aged-debt?filter=${filter}&sort=${encodeURIComponent('["days_1_30","DESC"]')}`));
     expect(byBucket[0].id).toBe(a.id);
 

@@ -25,6 +25,7 @@ import type { StaffDataProvider } from '../../dataProvider';
 import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 import { OrderLink } from '../../orders/fields';
 import { InvoiceStateChip } from '../../payments/InvoiceStateChip';
+import { CustomerBalance } from './CustomerBalance';
 import { FailureAlert } from '../../../shared/ui/FailureAlert';
 import { DateInput } from '../../../shared/ui/DateInput';
 
@@ -201,10 +202,10 @@ function CreditPosition({ user }: { user: StaffUser }) {
   if (credit.isError) return <FailureAlert failure={`The balance could not be read: ${messageOf(credit.error)}`} sx={{ mb: 2 }} />;
   const { balance, credit_limit: limit, on_hold_reason: reason } = credit.data;
   return (
-    <Box component="section" aria-label="Balance and credit" sx={{ mb: 2 }} data-testid="credit-position">
+    <Box component="section" aria-label="Credit" sx={{ mb: 2 }} data-testid="credit-position">
       <Typography>
-        <strong>Balance:</strong> {balance < 0 ? `${formatPence(-balance)} in credit` : formatPence(balance)} · <strong>Credit limit:</strong>{' '}
-        {limit === null ? 'none' : formatPence(limit)}
+        <strong>Credit limit:</strong> {limit === null ? 'none' : formatPence(limit)} · <strong>Owing with the orders not yet invoiced:</strong>{' '}
+        {balance < 0 ? `${formatPence(-balance)} in credit` : formatPence(balance)}
       </Typography>
       {reason ? (
         <Alert severity="warning" sx={{ mt: 1 }}>
@@ -227,6 +228,7 @@ export function InvoicesTab() {
   const monthValid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
   return (
     <ListBase resource="invoices" filter={{ user_id: user.id }} sort={{ field: 'id', order: 'DESC' }} perPage={10} disableSyncWithLocation storeKey={false}>
+      <CustomerBalance userId={Number(user.id)} />
       <CreditPosition user={user} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <UploadInvoice user={user} />

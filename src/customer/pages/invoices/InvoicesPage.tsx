@@ -24,6 +24,7 @@ import { route } from '../../paths';
 import { ListStates } from '../../components/QueryStates';
 import { DateInput } from '../../../shared/ui/DateInput';
 import { INVOICE_STATE_LABELS, type InvoiceState } from '../../../shared/domain/payments/invoice-state';
+import { AccountStatement } from './AccountStatement';
 
 /** Each state's chip colour: paid is done, overdue needs paying now. */
 const STATE_COLOURS: Record<InvoiceState, 'success' | 'warning' | 'error' | 'default'> = {
@@ -176,6 +177,7 @@ export default function InvoicesPage() {
           </>
         )}
       </ListStates>
+      <AccountStatement />
       <Statement />
     </PageFrame>
   );

@@ -35,8 +35,13 @@ export const statementRoutes: FastifyPluginAsync<{ statements: StatementsService
   );
 };
 
-/** Search: every word typed must occur in the customer's name, company or e-mail. */
-const agedDebtFilter = z.object({ q: z.string().max(200, 'At most 200 characters').optional() }).strict();
+/** Search: every word typed must occur in the customer's name, company or e-mail; `id`: one customer's row (their page). */
+const agedDebtFilter = z
+  .object({
+    q: z.string().max(200, 'At most 200 characters').optional(),
+    id: z.coerce.number({ message: 'Must be a whole number' }).int('Must be a whole number').optional(),
+  })
+  .strict();
 
 /** The report's rows, searched and sorted as asked (every customer with a balance: a few hundred rows at most, sorted here). */
 function arrange(rows: AgedDebtRow[], query: z.output<typeof listQuerystring>): AgedDebtRow[] {
@@ -48,7 +53,9 @@ function arrange(rows: AgedDebtRow[], query: z.output<typeof listQuerystring>): 
     for (const issue of filter.error.issues) errors[`filter.${issue.path.join('.') || (issue as { keys?: string[] }).keys?.[0] || 'q'}`] = issue.message;
   if (Object.keys(errors).length) throw unprocessable(errors, 'The given data was invalid.');
   const words = (filter.data?.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const only = filter.data?.id;
   const found = rows.filter((r) => {
+    if (only !== undefined && r.id !== only) return false;
     const text = `${r.name} ${r.company} ${r.email}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
