@@ -66,6 +66,7 @@ import { ordersExportService } from './modules/orders/export';
 import batchesStaffRoutes, { batchDownloads } from './modules/production/staff-routes';
 import { batchesService } from './modules/production/batches';
 import royalMailStaffRoutes from './modules/royalmail/staff-routes';
+import accountsStaffRoutes from './modules/accounts/staff-routes';
 import { royalMailService } from './modules/royalmail/service';
 import { createArtworkEngine } from './modules/artwork/preflight';
 import { pricesService } from './modules/prices/service';
@@ -277,6 +278,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(agedDebtStaffRoutes, { statements: deps.statements });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
+  await app.register(accountsStaffRoutes, { db });
   await app.register(catalogueStaffRoutes, {
     db,
     stock: deps.stock,

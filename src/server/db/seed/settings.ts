@@ -28,6 +28,8 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
   },
   { name: 'COMPANY_VAT_NUMBER', value: 'GB 123 4567 89', description: 'VAT registration number, shown on invoices.', public: false },
   { name: 'VAT_RATE', value: '20', description: 'VAT rate in percent applied to orders (public: the price list shows prices with VAT).', public: true },
+  { name: 'XERO_ACCOUNT_CODE', value: '200', description: 'The Xero account code the invoice export puts sales to (200: Xero’s Sales).', public: false },
+  { name: 'XERO_TAX_TYPE', value: '20% (VAT on Income)', description: 'The Xero tax type of each line the invoice export writes.', public: false },
   { name: 'INVOICE_PREFIX', value: 'INV-', description: 'Prefix of invoice numbers, e.g. INV-000123.', public: false },
   {
     name: 'BANK_DETAILS',
