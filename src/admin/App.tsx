@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Admin, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { staffTheme } from './staffTheme';
 import { createStaffQueryClient, staffStore } from './staffOptions';
@@ -8,6 +8,12 @@ import { authProvider } from './auth/authProvider';
 import batches from './batches';
 import { lazyScreen } from './common/lazyScreen';
 import { StaffNotFound } from './common/StaffNotFound';
+
+/** The accountant's exports: a page of its own (no records to list), loaded when first opened. */
+const AccountsPage = lazyScreen(
+  () => import('./accounts/AccountsPage'),
+  (m) => m.default,
+);
 import countries from './countries';
 import delivery from './delivery';
 import closedDays from './delivery/closed-days';
@@ -82,6 +88,9 @@ export default function StaffApp() {
       <Resource name="mail" {...mail} />
       <Resource name="payments" {...payments} />
       <Resource name="aged-debt" {...agedDebt} />
+      <CustomRoutes>
+        <Route path="accounts" element={<AccountsPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }

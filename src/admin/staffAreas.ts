@@ -13,6 +13,7 @@ import ClosedDaysIcon from '@mui/icons-material/EventBusy';
 import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import AgedDebtIcon from '@mui/icons-material/HourglassBottom';
+import AccountsIcon from '@mui/icons-material/AccountBalance';
 
 export interface StaffArea {
   /** The area's path under /admin, e.g. `users` for /admin/users (specification §2). */
@@ -63,6 +64,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
     parts: [
       { path: 'payments', name: 'Payments', MenuIcon: PaymentsIcon },
       { path: 'aged-debt', name: 'Aged debt', MenuIcon: AgedDebtIcon },
+      { path: 'accounts', name: 'Accounts', MenuIcon: AccountsIcon },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import type { DataProvider } from 'react-admin';
+import { accountsCalls, type AccountsCalls } from './accounts';
 import { batchesCalls, type BatchesCalls } from './batches';
 import { catalogueCalls, type CatalogueCalls } from './catalogue';
 import { invoicesCalls, type InvoicesCalls } from './invoices';
@@ -18,7 +19,7 @@ export type { ReorderableResource } from './catalogue';
  * answers the server's record(s) as they are, and fails with the same HttpError as the CRUD calls.
  */
 export interface StaffDataProvider
-  extends DataProvider, CatalogueCalls, UsersCalls, MailCalls, OrdersCalls, BatchesCalls, InvoicesCalls, RoyalMailCalls, TicketsCalls {}
+  extends DataProvider, CatalogueCalls, UsersCalls, MailCalls, OrdersCalls, BatchesCalls, InvoicesCalls, RoyalMailCalls, TicketsCalls, AccountsCalls {}
 
 /** The staff area's dataProvider: ra-data-simple-rest and the custom calls, all on the shared axios client (DESIGN §1). */
 export const dataProvider: StaffDataProvider = {
@@ -31,4 +32,5 @@ export const dataProvider: StaffDataProvider = {
   ...invoicesCalls,
   ...royalMailCalls,
   ...ticketsCalls,
+  ...accountsCalls,
 };
