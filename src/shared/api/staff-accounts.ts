@@ -8,15 +8,15 @@ import { daysInOrder, optionalDaySchema } from './common';
  * for, since an accountant's period always has both ends.
  */
 
-/** A bound of the period: a real date, YYYY-MM-DD, required. */
-const requiredDay = (which: 'first' | 'last') =>
-  optionalDaySchema(which).transform((day, ctx) => {
-    if (day === undefined) {
-      ctx.addIssue({ code: 'custom', message: `Give the ${which} day of the period, e.g. 2025-01-31` });
-      return z.NEVER;
-    }
-    return day;
-  });
+/** A bound of the period: a real date, YYYY-MM-DD, required (the day rule of a range's optional bounds). */
+const requiredDay = (which: 'first' | 'last') => {
+  const message = `Give the ${which} day of the period as a date, e.g. 2025-01-31`;
+  const day = optionalDaySchema(which);
+  return z
+    .string({ message })
+    .trim()
+    .refine((value) => value !== '' && day.safeParse(value).success, message);
+};
 
 export const accountsPeriodSchema = z.object({ from: requiredDay('first'), to: requiredDay('last') }).superRefine(daysInOrder);
 export type AccountsPeriod = z.output<typeof accountsPeriodSchema>;
