@@ -1,5 +1,13 @@
 import type { Identifier } from 'react-admin';
-import type { StaffBulkMove, StaffOrder, StaffOrderCounts, StaffOrderMove, BulkMoveResult } from '../../shared/api/staff-orders';
+import type {
+  StaffBulkMove,
+  StaffOrder,
+  StaffOrderCounts,
+  StaffOrderMove,
+  BulkMoveResult,
+  CreditReleaseAnswer,
+  StaffCreditRelease,
+} from '../../shared/api/staff-orders';
 import { http } from '../../shared/http';
 import { API_BASE, call } from './call';
 
@@ -13,6 +21,8 @@ export interface OrdersCalls {
   bulkMoveOrders(move: StaffBulkMove): Promise<BulkMoveResult[]>;
   /** An item's artwork PDF or preview PNG (the API wants the Bearer header, so not a plain link). */
   orderItemFile(orderId: Identifier, itemId: Identifier, file: 'artwork' | 'preview'): Promise<Blob>;
+  /** Lets one basket of a customer held by credit control be confirmed on account, once, saying why (kept in its history). */
+  releaseCredit(orderId: Identifier, release: StaffCreditRelease): Promise<CreditReleaseAnswer>;
 }
 
 export const ordersCalls: OrdersCalls = {
@@ -28,5 +38,8 @@ export const ordersCalls: OrdersCalls = {
   orderItemFile(orderId, itemId, file) {
     const path = `${API_BASE}/orders/${encodeURIComponent(orderId)}/items/${encodeURIComponent(itemId)}/${file}`;
     return call(http.get<Blob>(path, { responseType: 'blob', skipErrorDialogs: true }));
+  },
+  releaseCredit(orderId, release) {
+    return call(http.post<CreditReleaseAnswer>(`${API_BASE}/orders/${encodeURIComponent(orderId)}/credit-release`, release, { skipErrorDialogs: true }));
   },
 };

@@ -25,6 +25,7 @@ import type { StaffDataProvider } from '../../dataProvider';
 import { fieldErrorsOf, messageOf } from '../../dataProvider/errors';
 import { OrderLink } from '../../orders/fields';
 import { InvoiceStateChip } from '../../payments/InvoiceStateChip';
+import { CreditReleases } from './CreditRelease';
 import { CustomerBalance } from './CustomerBalance';
 import { FailureAlert } from '../../../shared/ui/FailureAlert';
 import { DateInput } from '../../../shared/ui/DateInput';
@@ -208,9 +209,12 @@ function CreditPosition({ user }: { user: StaffUser }) {
         {balance < 0 ? `${formatPence(-balance)} in credit` : formatPence(balance)}
       </Typography>
       {reason ? (
-        <Alert severity="warning" sx={{ mt: 1 }}>
-          Orders on account are held: {reason}
-        </Alert>
+        <>
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            Orders on account are held: {reason}
+          </Alert>
+          <CreditReleases baskets={credit.data.baskets} onReleased={() => void credit.refetch()} />
+        </>
       ) : (
         <Typography variant="body2" color="text.secondary">
           Orders on account are not held.
