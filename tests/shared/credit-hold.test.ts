@@ -39,7 +39,7 @@ describe('credit hold', () => {
     // Due 16 March; the clocks go forward on 29 March 2026: still whole days.
     expect(creditHoldReason(position({ oldestUnpaidDue: '2026-03-17', creditLimit: null }), 1)).toBeNull();
     expect(creditHoldReason(position({ oldestUnpaidDue: '2026-03-16', creditLimit: null }), 1)).toBe(
-      'An invoice of yours is 15 days overdue (due 2026-03-16): your orders on account are held until it is paid.',
+      'An invoice of yours is 15 days overdue (due 16 Mar 2026): your orders on account are held until it is paid.',
     );
   });
 

@@ -12,7 +12,7 @@ export interface InvoicesCalls {
   /** Uploads an invoice PDF from an accounting package to a customer's account. */
   uploadInvoice(fields: InvoiceUpload, file: File): Promise<StaffInvoice>;
   /** The aged-debt report as CSV, searched and sorted as the list is. */
-  agedDebtCsv(params: { q?: string; sort: [string, string] }): Promise<Blob>;
+  agedDebtCsv(params: { q?: string; onHold?: boolean; sort: [string, string] }): Promise<Blob>;
   /** A customer's statement for a month (YYYY-MM). */
   userStatement(userId: Identifier, month: string): Promise<Blob>;
   /** A one-minute link to the user's orders as a spreadsheet (all or dispatched, between two days), for the browser to follow itself. */
@@ -20,10 +20,10 @@ export interface InvoicesCalls {
 }
 
 export const invoicesCalls: InvoicesCalls = {
-  agedDebtCsv({ q, sort }) {
+  agedDebtCsv({ q, onHold, sort }) {
     return call(
       http.get<Blob>(`${API_BASE}/aged-debt.csv`, {
-        params: { sort: JSON.stringify(sort), filter: JSON.stringify(q ? { q } : {}) },
+        params: { sort: JSON.stringify(sort), filter: JSON.stringify({ ...(q ? { q } : {}), ...(onHold ? { on_hold: true } : {}) }) },
         responseType: 'blob',
         skipErrorDialogs: true,
       }),

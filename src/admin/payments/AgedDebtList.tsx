@@ -1,8 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, List, TopToolbar, useDataProvider, useListContext } from 'react-admin';
+import { BooleanInput, DataTable, List, TopToolbar, useDataProvider, useListContext } from 'react-admin';
 import type { AgedDebtRow } from '../../shared/api/statements';
 import { AGED_DEBT_BUCKETS, AGED_DEBT_LABELS } from '../../shared/domain/payments/statement';
 import { formatPence } from '../../shared/domain/pricing/format';
@@ -17,18 +18,22 @@ import { staffUrl } from '../staffAreas';
 
 const Column = DataTable.Col<AgedDebtRow>;
 
-const agedDebtFilters = [searchFilter('Search customers', 'Search by name, company or e-mail', 260)];
+const agedDebtFilters = [
+  searchFilter('Search customers', 'Search by name, company or e-mail', 260),
+  <BooleanInput key="on_hold" source="on_hold" label="On hold only" alwaysOn />,
+];
 
 /** The CSV of what the list shows (its search and sort), for the accountant. */
 function AgedDebtActions() {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const { filterValues, sort } = useListContext();
   const q = typeof filterValues.q === 'string' ? filterValues.q : undefined;
+  const onHold = filterValues.on_hold === true;
   return (
     <TopToolbar>
       <SaveFileButton
         startIcon={<DownloadIcon />}
-        fetchFile={() => dataProvider.agedDebtCsv({ q, sort: [sort.field, sort.order] })}
+        fetchFile={() => dataProvider.agedDebtCsv({ q, onHold, sort: [sort.field, sort.order] })}
         name={`aged-debt-${ukToday()}.csv`}
       >
         Download CSV
@@ -37,7 +42,7 @@ function AgedDebtActions() {
   );
 }
 
-/** /admin/aged-debt: who owes what today and since when (days past due), most owed first. */
+/** /admin/aged-debt: who owes what today and since when (days past due), most owed first, and who is held by credit control and why. */
 export function AgedDebtList() {
   return (
     <List
@@ -66,6 +71,20 @@ export function AgedDebtList() {
           ))}
           <Column source="total" label="Total owed" align="right" render={(r) => <strong>{formatPence(r.total)}</strong>} />
           <Column source="credit" label="Credit" align="right" render={(r) => formatPence(r.credit)} />
+          <Column
+            source="on_hold_reason"
+            label="On hold"
+            disableSort
+            render={(r) =>
+              r.on_hold_reason ? (
+                <Typography variant="body2" color="warning.main" sx={{ minWidth: 180 }}>
+                  {r.on_hold_reason}
+                </Typography>
+              ) : (
+                '—'
+              )
+            }
+          />
         </DataTable>
       </Box>
     </List>

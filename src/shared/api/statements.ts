@@ -54,5 +54,7 @@ export const agedDebtRowSchema = z.object({
   total: z.number(),
   /** Payments not allocated to any invoice (pence): what the customer has in hand. */
   credit: z.number(),
+  /** Why their orders on account are held by credit control just now; null when they are not (or pay by card). */
+  on_hold_reason: z.string().nullable(),
 });
 export type AgedDebtRow = z.infer<typeof agedDebtRowSchema>;

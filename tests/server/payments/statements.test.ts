@@ -165,11 +165,28 @@ describe('the staff aged-debt report', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Customer,Company,E-mail,Current,1–30 days,31–60 days,61–90 days,Over 90 days,Total owed,Credit');
-    expect(lines[1]).toContain(`${marker} Beta,${b.email},70.00,0.00,0.00,0.00,15.00,85.00,0.00`);
+    expect(lines[0]).toBe('Customer,Company,E-mail,Current,1–30 days,31–60 days,61–90 days,Over 90 days,Total owed,Credit,On hold');
+    expect(lines[1]).toContain(`${marker} Beta,${b.email},70.00,0.00,0.00,0.00,15.00,85.00,0.00,An invoice is`);
+
+    // Credit control's holds (both are on account): Alpha's invoice is 15 days overdue, Beta's oldest far more; a limit holds too.
+    const held = ok<AgedDebtRow[]>(
+      await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent(JSON.stringify({ q: marker.toLowerCase(), on_hold: true }))}`),
+    );
+    expect(held.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(held.find((r) => r.id === a.id)!.on_hold_reason).toMatch(
+      /^An invoice is 15 days overdue \(due \d{1,2} \w{3} \d{4}\): orders on account are held until it is paid\.$/,
+    );
+    const c = await newCustomer({ company_name: `${marker} Gamma` });
+    await invoiceOf(c.id, 2_000, daysAgo(5)); // current, but over a £10 limit
+    await db().update(users).set({ creditLimit: 1_000 }).where(eq(users.id, c.id));
+    const gamma = ok<AgedDebtRow[]>(await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent(JSON.stringify({ id: c.id }))}`))[0];
+    expect(gamma.on_hold_reason).toBe('The account owes £20.00, over its credit limit of £10.00.');
+    await db().update(users).set({ paymentTerms: 'card' }).where(eq(users.id, c.id));
+    expect(ok<AgedDebtRow[]>(await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent(JSON.stringify({ id: c.id }))}`))[0].on_hold_reason).toBeNull();
 
     expect((await staff.get(`/api/admin/aged-debt?sort=${encodeURIComponent('["password","ASC"]')}`)).statusCode).toBe(422);
     expect((await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent('{"role":"user"}')}`)).statusCode).toBe(422);
+    expect((await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent('{"on_hold":"yes"}')}`)).statusCode).toBe(422);
     expect((await a.client.get('/api/admin/aged-debt')).statusCode).toBe(403);
   });
 });

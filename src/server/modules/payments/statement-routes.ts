@@ -35,11 +35,12 @@ export const statementRoutes: FastifyPluginAsync<{ statements: StatementsService
   );
 };
 
-/** Search: every word typed must occur in the customer's name, company or e-mail; `id`: one customer's row (their page). */
+/** Search: every word typed must occur in the customer's name, company or e-mail; `id`: one customer's row (their page); `on_hold`: those held by credit control. */
 const agedDebtFilter = z
   .object({
     q: z.string().max(200, 'At most 200 characters').optional(),
     id: z.coerce.number({ message: 'Must be a whole number' }).int('Must be a whole number').optional(),
+    on_hold: z.boolean({ message: 'Either true or false' }).optional(),
   })
   .strict();
 
@@ -56,6 +57,7 @@ function arrange(rows: AgedDebtRow[], query: z.output<typeof listQuerystring>): 
   const only = filter.data?.id;
   const found = rows.filter((r) => {
     if (only !== undefined && r.id !== only) return false;
+    if (filter.data?.on_hold !== undefined && (r.on_hold_reason !== null) !== filter.data.on_hold) return false;
     const text = `${r.name} ${r.company} ${r.email}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });

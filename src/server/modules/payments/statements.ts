@@ -8,6 +8,7 @@ import { toCsv } from '../../../shared/domain/csv';
 import type { Db } from '../../db/client';
 import { invoices, paymentAllocations, paymentRefunds, payments, users } from '../../db/schema';
 import { invoicePaid } from '../invoices/service';
+import { currentHold } from './credit';
 import type { PaymentMethod } from '../../../shared/domain/payments/terms';
 
 /*
@@ -98,9 +99,20 @@ export function statementsService({ db }: { db: Db }) {
       const ids = new Set([...owing.map((o) => o.userId), ...[...credit].filter(([, amount]) => amount > 0).map(([id]) => id)]);
       if (!ids.size) return [];
       const customers = await db
-        .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, company: users.companyName, email: users.email })
+        .select({
+          id: users.id,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          company: users.companyName,
+          email: users.email,
+          terms: users.paymentTerms,
+        })
         .from(users)
         .where(inArray(users.id, [...ids]));
+      // Credit control holds only orders on account: the same rule and position as a confirmation meets.
+      const holds = new Map(
+        await Promise.all(customers.filter((c) => c.terms === 'account').map(async (c) => [c.id, (await currentHold(db, c.id)).reason] as const)),
+      );
       return customers.map((c) => ({
         id: c.id,
         name: `${c.firstname} ${c.lastname}`.trim(),
@@ -111,6 +123,7 @@ export function statementsService({ db }: { db: Db }) {
           today,
         ),
         credit: Math.max(0, credit.get(c.id) ?? 0),
+        on_hold_reason: holds.get(c.id) ?? null,
       }));
     },
   };
@@ -123,8 +136,16 @@ export function agedDebtCsv(rows: readonly AgedDebtRow[]): string {
   const pounds = (pence: number) => (pence / 100).toFixed(2);
   return toCsv(
     [
-      ['Customer', 'Company', 'E-mail', ...AGED_DEBT_BUCKETS.map((b) => AGED_DEBT_LABELS[b]), 'Total owed', 'Credit'],
-      ...rows.map((r) => [r.name, r.company, r.email, ...AGED_DEBT_BUCKETS.map((b) => pounds(r[b])), pounds(r.total), pounds(r.credit)]),
+      ['Customer', 'Company', 'E-mail', ...AGED_DEBT_BUCKETS.map((b) => AGED_DEBT_LABELS[b]), 'Total owed', 'Credit', 'On hold'],
+      ...rows.map((r) => [
+        r.name,
+        r.company,
+        r.email,
+        ...AGED_DEBT_BUCKETS.map((b) => pounds(r[b])),
+        pounds(r.total),
+        pounds(r.credit),
+        r.on_hold_reason ?? '',
+      ]),
     ],
     { bom: true },
   );

@@ -1,4 +1,4 @@
-import type { CivilDate } from '../calendar/workingDays';
+import { formatDate, type CivilDate } from '../calendar/workingDays';
 import { formatPence } from '../pricing/format';
 
 /*
@@ -45,7 +45,12 @@ export function creditHoldReason(position: CreditPosition, orderTotal: number): 
   const { creditLimit, balance, oldestUnpaidDue, overdueDays, today } = position;
   if (oldestUnpaidDue !== null) {
     const late = calendarDaysBetween(oldestUnpaidDue, today);
-    if (late > overdueDays) return `An invoice of yours is ${late} days overdue (due ${oldestUnpaidDue}): your orders on account are held until it is paid.`;
+    if (late > overdueDays) {
+      // Asked with no order (staff's views) it is said of the account, not to the customer.
+      return orderTotal === 0
+        ? `An invoice is ${late} days overdue (due ${formatDate(oldestUnpaidDue)}): orders on account are held until it is paid.`
+        : `An invoice of yours is ${late} days overdue (due ${formatDate(oldestUnpaidDue)}): your orders on account are held until it is paid.`;
+    }
   }
   if (creditLimit !== null && balance + orderTotal > creditLimit) {
     const owing = balance > 0 ? ` (owing ${formatPence(balance)})` : '';
