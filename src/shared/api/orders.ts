@@ -94,7 +94,8 @@ export const confirmHeadersSchema = z.object({
 export const preflightCheckSchema = z.object({ code: z.string(), status: z.enum(['pass', 'warn', 'fail']), message: z.string() });
 export type PreflightCheckResult = z.infer<typeof preflightCheckSchema>;
 
-export const itemSchema = z.object({
+/** What an item is — product, paper, quantity, sides, finishes and turnaround — as a basket, an order and a quote show it. */
+export const itemChoiceSchema = z.object({
   id: z.number(),
   product_id: z.number(),
   product_name: z.string(),
@@ -111,6 +112,9 @@ export const itemSchema = z.object({
   options: z.array(z.object({ id: z.number(), group: z.string(), name: z.string() })),
   /** The turnaround it is made at (a basket's default one included); null when it cannot be told (no longer offered). */
   turnaround: z.object({ id: z.number(), name: z.string(), production_days: z.number() }).nullable(),
+});
+
+export const itemSchema = itemChoiceSchema.extend({
   /** Pence; null when the item can no longer be ordered as it is (see `unavailable`). */
   price: z.number().nullable(),
   /** Why a basket's item cannot be ordered as it is today (product withdrawn, quantity gone…); null when it can. */

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MAX_MARKUP_PERCENT } from '../domain/quotes/quotes';
-import { SIDES } from '../domain/pricing/engine';
 import { wholeNumberSchema } from './common';
-import { ORIENTATIONS, orderAddressSchema } from './orders';
+import { itemChoiceSchema, orderAddressSchema } from './orders';
 
 /**
  * Saved quotes (DESIGN §2 "Quotes", §3): a basket saved with its prices for `QUOTE_VALID_DAYS`, listed
@@ -10,21 +9,7 @@ import { ORIENTATIONS, orderAddressSchema } from './orders';
  * ordered at the quoted prices while valid. Money in pence; days are UK civil dates.
  */
 
-export const quoteItemSchema = z.object({
-  id: z.number(),
-  product_id: z.number(),
-  product_name: z.string(),
-  stock_id: z.number(),
-  stock_name: z.string(),
-  qty: z.number(),
-  sides: z.enum(SIDES),
-  orientation: z.enum(ORIENTATIONS),
-  notes: z.string(),
-  option_ids: z.array(z.number()),
-  turnaround_id: z.number().nullable(),
-  /** The options and turnaround by name, as quoted. */
-  options: z.array(z.object({ id: z.number(), group: z.string(), name: z.string() })),
-  turnaround: z.object({ id: z.number(), name: z.string(), production_days: z.number() }).nullable(),
+export const quoteItemSchema = itemChoiceSchema.extend({
   /** Pence: the line's price as quoted. */
   price: z.number(),
 });
