@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { choicesText, type NamedChoices } from '../../../shared/domain/pricing/choice-names';
 import { formatPence } from '../../../shared/domain/pricing/format';
+import { pdfBuffer } from '../../lib/pdf-buffer';
 
 /** What a raised invoice says, frozen when it is raised (invoices.content). Money in pence. */
 export interface InvoiceContent {
@@ -82,12 +83,7 @@ export function logo(doc: PDFKit.PDFDocument, x: number, y: number): void {
 /** An A4 invoice a UK accountant accepts: seller and VAT number, buyer, tax point, lines, delivery, net, VAT and total. */
 export function invoicePdf(invoice: { number: string; date: string }, c: InvoiceContent, payment?: InvoicePayment): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: `Invoice ${invoice.number}`, Author: c.seller.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   logo(doc, LEFT, 48);
   doc
@@ -267,12 +263,7 @@ export function statementPdf(
   invoices: Array<{ number: string; date: string; order_id: number | null; net: number | null; vat: number | null; total: number }>,
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: LEFT, info: { Title: `Statement ${statement.month}`, Author: statement.seller.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   const monthName = new Date(`${statement.month}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   logo(doc, LEFT, 48);
   doc

@@ -3,6 +3,7 @@ import { toCsv } from '../../../shared/domain/csv';
 import { formatDay } from '../../../shared/domain/calendar/workingDays';
 import { CHOICES_SEPARATOR, optionsText } from '../../../shared/domain/pricing/choice-names';
 import type { BatchItem } from '../../../shared/api/staff-production';
+import { pdfBuffer } from '../../lib/pdf-buffer';
 
 /**
  * What the press receives with a batch (DESIGN §2 "Production: batches"): each artwork named so the
@@ -154,12 +155,7 @@ function choicesLine(item: BatchItem): Array<{ label: string; text: string }> {
  */
 export function jobSheetPdf(batch: JobSheetFacts, items: readonly BatchItem[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Batch ${batch.id} job sheet`, Author: batch.appName } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
   /** A long name wraps within its column, and the next line starts below the tallest cell: nothing is cut short or overlaps. */

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatDate } from '../../../shared/domain/calendar/workingDays';
 import { formatPence, groupThousands } from '../../../shared/domain/pricing/format';
 import { logo as printerLogo } from '../invoices/invoice-pdf';
+import { pdfBuffer } from '../../lib/pdf-buffer';
 
 /** What a quote's PDF says, its prices already marked up where the customer asked. Money in pence. */
 export interface QuotePdfContent {
@@ -62,12 +63,7 @@ export function quotePdf(c: QuotePdfContent): Promise<Buffer> {
     margin: LEFT,
     info: { Title: `Quotation ${c.number}`, Author: c.issuer.name, Creator: c.issuer.name, Producer: c.issuer.name, Subject: 'Quotation' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   const mastheadEnd = masthead(doc, c.issuer);
   doc
