@@ -4,22 +4,36 @@ import { daysInOrder, optionalDaySchema } from './common';
 /**
  * The accountant's exports (DESIGN §2 "Payment terms, payments and credit control", Exports): a
  * period's invoices in Xero's sales-invoice import template, its payments, and its VAT summary, at
- * `/api/admin/exports/*?from=&to=`. The period is UK civil dates, both days included; both are asked
- * for, since an accountant's period always has both ends.
+ * `/api/admin/exports/*?from=&to=`. The period is UK civil dates, both days included: both ends, or
+ * neither for this calendar month (as a customer's statement); one end alone is refused, since an
+ * accountant's period always has both.
  */
 
-/** A bound of the period: a real date, YYYY-MM-DD, required (the day rule of a range's optional bounds). */
-const requiredDay = (which: 'first' | 'last') => {
-  const message = `Give the ${which} day of the period as a date, e.g. 2025-01-31`;
+const dayMessage = (which: 'first' | 'last') => `Give the ${which} day of the period as a date, e.g. 2025-01-31`;
+
+/** A bound of the period: a real date, YYYY-MM-DD (the day rule of a range's optional bounds). */
+const periodDay = (which: 'first' | 'last') => {
   const day = optionalDaySchema(which);
   return z
-    .string({ message })
+    .string({ message: dayMessage(which) })
     .trim()
-    .refine((value) => value !== '' && day.safeParse(value).success, message);
+    .refine((value) => value !== '' && day.safeParse(value).success, dayMessage(which))
+    .optional();
 };
 
-export const accountsPeriodSchema = z.object({ from: requiredDay('first'), to: requiredDay('last') }).superRefine(daysInOrder);
-export type AccountsPeriod = z.output<typeof accountsPeriodSchema>;
+export const accountsPeriodSchema = z
+  .object({ from: periodDay('first'), to: periodDay('last') })
+  .superRefine((value, ctx) => {
+    if (value.from !== undefined && value.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: dayMessage('last') });
+    if (value.to !== undefined && value.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: dayMessage('first') });
+  })
+  .superRefine(daysInOrder);
+export type AccountsPeriodQuery = z.output<typeof accountsPeriodSchema>;
+/** The period an export covers, both ends known. */
+export interface AccountsPeriod {
+  from: string;
+  to: string;
+}
 
 /**
  * The VAT summary of a period: the invoices dated in it, their net (box 6 of a UK VAT return, total

@@ -1,10 +1,15 @@
 import type { FastifyReply } from 'fastify';
-import { accountsPeriodSchema, vatSummarySchema, type AccountsPeriod } from '../../../shared/api/staff-accounts';
+import { accountsPeriodSchema, vatSummarySchema, type AccountsPeriod, type AccountsPeriodQuery } from '../../../shared/api/staff-accounts';
+import { ukToday } from '../../../shared/domain/orders/overdue';
+import { monthOf } from '../../../shared/domain/payments/statement';
 import type { AppDeps } from '../../deps';
 import { attachment } from '../../lib/attachment';
 import { staffRoutes } from '../../lib/auth';
 import { fileAnswer } from '../../lib/zod';
 import { accountsExportsService } from './exports';
+
+/** The period asked for, or — neither end given — this UK calendar month. */
+const periodOf = ({ from, to }: AccountsPeriodQuery): AccountsPeriod => (from && to ? { from, to } : monthOf(ukToday()));
 
 function sendCsv(reply: FastifyReply, name: string, period: AccountsPeriod, csv: string) {
   return reply
@@ -24,17 +29,23 @@ const accountsStaffRoutes = staffRoutes<Pick<AppDeps, 'db'>>((app, { db }) => {
   app.get(
     '/api/admin/exports/xero-invoices.csv',
     { schema: { querystring: accountsPeriodSchema, response: { 200: fileAnswer('text/csv') } } },
-    async (request, reply) => sendCsv(reply, 'xero-invoices', request.query, await exports.xeroInvoicesCsv(request.query)),
+    async (request, reply) => {
+      const period = periodOf(request.query);
+      return sendCsv(reply, 'xero-invoices', period, await exports.xeroInvoicesCsv(period));
+    },
   );
 
   app.get(
     '/api/admin/exports/payments.csv',
     { schema: { querystring: accountsPeriodSchema, response: { 200: fileAnswer('text/csv') } } },
-    async (request, reply) => sendCsv(reply, 'payments', request.query, await exports.paymentsCsv(request.query)),
+    async (request, reply) => {
+      const period = periodOf(request.query);
+      return sendCsv(reply, 'payments', period, await exports.paymentsCsv(period));
+    },
   );
 
   app.get('/api/admin/exports/vat-summary', { schema: { querystring: accountsPeriodSchema, response: { 200: vatSummarySchema } } }, async (request) =>
-    exports.vatSummary(request.query),
+    exports.vatSummary(periodOf(request.query)),
   );
 });
 
