@@ -56,5 +56,6 @@ test('the customer downloads an invoice; staff upload one and the customer sees 
   await staffContext.close();
 
   await page.reload();
-  await expect(page.getByRole('row', { name: new RegExp(uploaded) })).toContainText('From our accounts');
+  // The invoices table's row (the statement below it names the invoice too).
+  await expect(page.getByRole('table', { name: 'Your invoices' }).getByRole('row', { name: new RegExp(uploaded) })).toContainText('From our accounts');
 });
