@@ -119,7 +119,7 @@ export function AccountStatement() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Your invoices and payments in a period, with the balance after each, and what is unpaid today by how long it is past due.
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', rowGap: 2, mb: 2 }}>
         <DateInput size="small" type="date" label="From" value={period.from} onChange={(from) => setPeriod((p) => ({ ...p, from }))} error={errorOf('from')} />
         <DateInput size="small" type="date" label="To" value={period.to} onChange={(to) => setPeriod((p) => ({ ...p, to }))} error={errorOf('to')} />
       </Stack>
