@@ -14,3 +14,4 @@ export * from './tickets';
 export * from './oauth';
 export * from './quotes';
 export * from './payments';
+export * from './trade-api';

@@ -21,6 +21,7 @@ import { countries } from './countries';
 import { deliveryTypes } from './delivery';
 import { batches } from './production';
 import { quotes } from './quotes';
+import { apiKeys } from './trade-api';
 import { users } from './users';
 
 /** An item's options and turnaround as they were named when it was confirmed. */
@@ -110,6 +111,15 @@ export const orders = pgTable(
     creditReleasedAt: timestamp('credit_released_at', { withTimezone: true }),
     creditReleasedBy: integer('credit_released_by').references(() => users.id, { onDelete: 'set null' }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /**
+     * A sandbox order, placed with a test key of the trade API: real catalogue and prices, but never
+     * batched, invoiced or charged, listed apart to staff and deleted 30 days after it was made.
+     */
+    test: boolean('test').notNull().default(false),
+    /** The trade API key that placed the order; null for an order made in the browser. */
+    apiKeyId: integer('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
+    /** The reseller's own id for the order in their system: unique per account (a duplicate is refused, naming this order). */
+    externalRef: text('external_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Optimistic concurrency: every change adds one; a stale version answers 409. */
@@ -142,6 +152,9 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_session_unique')
       .on(t.checkoutSessionId)
       .where(sql`${t.checkoutSessionId} is not null`),
+    uniqueIndex('orders_user_external_ref_unique')
+      .on(t.userId, t.test, t.externalRef)
+      .where(sql`${t.externalRef} is not null`),
     uniqueIndex('orders_user_confirm_key_unique')
       .on(t.userId, t.confirmKey)
       .where(sql`${t.confirmKey} is not null`),
