@@ -23,7 +23,9 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerSpa } from './lib/spa';
 import { strayFileSweeps } from './lib/stray-files';
 import { registerXsrf } from './lib/xsrf';
-import { appVersion, registerOpenApi } from './lib/openapi';
+import { appVersion, registerOpenApi, registerTradeApiDocument } from './lib/openapi';
+import { apiKeysService } from './modules/trade-api/keys';
+import tradeAccountRoutes from './modules/trade-api/account-routes';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
 import { purgeSchedule } from './modules/accounts/purge';
@@ -185,6 +187,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     turnarounds: turnaroundsService(db),
     agreements: agreementsService(db),
     prices,
+    apiKeys: apiKeysService(db),
     oauth: oauthService({ db, accounts, sessions, providers: configuredProviders(config.oauth), appUrl: config.appUrl, log }),
   };
 }
@@ -215,6 +218,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerZodValidation(app);
   // Before the routes: the document is made of every route registered after it.
   await registerOpenApi(app, { title: `${config.appName} API`, version: appVersion() });
+  await registerTradeApiDocument(app, {
+    title: `${config.appName} trade API`,
+    version: appVersion(),
+    description:
+      'Price, order and follow print from your own systems. Authenticate with an API key from your account’s API page (`Authorization: Bearer pjt_live_…`, or `pjt_test_…` for the sandbox). Errors are problems (RFC 9457, `application/problem+json`); a 422 names each bad field in `errors`. Money is integer pence.',
+  });
   // react-admin's DELETE sends `Content-Type: application/json` with no body: treat an empty body as none.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '' || body === undefined) return done(null, undefined);
@@ -279,6 +288,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
   await app.register(accountsStaffRoutes, { db });
+  await app.register(tradeAccountRoutes, { keys: deps.apiKeys });
   await app.register(catalogueStaffRoutes, {
     db,
     stock: deps.stock,

@@ -32,6 +32,7 @@ import type { OAuthService } from './modules/oauth/service';
 import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
 import type { StaffUsersService } from './modules/users/service';
+import type { ApiKeysService } from './modules/trade-api/keys';
 
 /**
  * The config, the database, and every service and store, each built once in app.ts. A plugin
@@ -90,4 +91,6 @@ export interface AppDeps {
   prices: PricesService;
   /** Social sign-in: the configured providers, flows, linked identities. */
   oauth: OAuthService;
+  /** Trade API keys: made, listed, revoked, and the caller each /api/v1 request names. */
+  apiKeys: ApiKeysService;
 }

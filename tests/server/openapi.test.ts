@@ -17,11 +17,16 @@ type Response = OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject;
 let t: TestApp;
 let document: OpenAPIV3_1.Document;
 let routes: RegisteredRoute[];
+/** The trade API's own document (`/api/v1/openapi.json`) and its routes, whose paths it writes relative to its server `/api/v1`. */
+let tradeDocument: OpenAPIV3_1.Document;
+let tradeRoutes: RegisteredRoute[];
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const pathOf = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-const operationOf = (route: RegisteredRoute): Operation | undefined =>
-  (document.paths?.[pathOf(route.url)] as Record<string, Operation> | undefined)?.[route.method.toLowerCase()];
+const operationIn = (doc: OpenAPIV3_1.Document, path: string, method: string): Operation | undefined =>
+  (doc.paths?.[pathOf(path)] as Record<string, Operation> | undefined)?.[method.toLowerCase()];
+const operationOf = (route: RegisteredRoute): Operation | undefined => operationIn(document, route.url, route.method);
+const tradeOperationOf = (route: RegisteredRoute): Operation | undefined => operationIn(tradeDocument, route.url.slice('/api/v1'.length), route.method);
 const isRef = (response: Response): response is OpenAPIV3_1.ReferenceObject => '$ref' in response;
 const takesInput = (operation: Operation) => (operation.parameters?.length ?? 0) > 0 || !!operation.requestBody;
 /** No requirement (or an empty one among them) is "anyone"; else every way in needs the Bearer token. */
@@ -36,7 +41,12 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   document = res.json();
-  routes = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/'));
+  const all = registeredRoutes(t.app).filter((route) => route.url.startsWith('/api/'));
+  routes = all.filter((route) => !route.url.startsWith('/api/v1/'));
+  tradeRoutes = all.filter((route) => route.url.startsWith('/api/v1/'));
+  const trade = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  expect(trade.statusCode, trade.body).toBe(200);
+  tradeDocument = trade.json();
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -175,5 +185,58 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("the trade API's document", () => {
+  it('is a valid OpenAPI 3.1 document of the /api/v1 routes alone, relative to its server, answered to anyone', async () => {
+    expect(tradeDocument.openapi).toBe('3.1.0');
+    expect(tradeDocument.servers).toEqual([expect.objectContaining({ url: '/api/v1' })]);
+    await expect(SwaggerParser.validate(structuredClone(tradeDocument) as never)).resolves.toBeTruthy();
+    expect(tradeRoutes.length).toBeGreaterThan(1);
+    expect(tradeRoutes.filter((route) => !tradeOperationOf(route)).map(key)).toEqual([]);
+    const registered = new Set(tradeRoutes.map((route) => `${route.method.toLowerCase()} ${pathOf(route.url.slice('/api/v1'.length))}`));
+    const extra = Object.entries(tradeDocument.paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item ?? {})
+        .filter((method) => !registered.has(`${method} ${path}`))
+        .map((method) => `${method} ${path}`),
+    );
+    expect(extra).toEqual([]);
+    // …and the web app's document leaves them out.
+    expect(Object.keys(document.paths ?? {}).filter((path) => path.startsWith('/api/v1'))).toEqual([]);
+  });
+
+  it('answers every error as a problem (RFC 9457), asks for an API key and never the XSRF pair, as the app does', async () => {
+    const problem = tradeDocument.components?.schemas?.Problem as OpenAPIV3_1.SchemaObject;
+    expect(problem).toMatchObject({ type: 'object', required: expect.arrayContaining(['type', 'title', 'status', 'detail']) });
+    const wrong: string[] = [];
+    for (const route of tradeRoutes) {
+      const operation = tradeOperationOf(route)!;
+      const security = operation.security ?? [];
+      const needsKey = security.length > 0 && security.every((requirement) => 'apiKey' in requirement);
+      if (security.some((requirement) => 'xsrfHeader' in requirement || 'bearerAuth' in requirement)) wrong.push(`${key(route)}: a web credential`);
+      if (operation.responses?.['419']) wrong.push(`${key(route)}: a 419`);
+      const res = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:([A-Za-z0-9_]+)/g, '1') });
+      if ((res.statusCode === 401) !== needsKey)
+        wrong.push(`${key(route)}: the document says ${needsKey ? 'a key is needed' : 'anyone may call it'}; a visitor is answered ${res.statusCode}`);
+      if (needsKey && (operation.responses?.['429'] as OpenAPIV3_1.ReferenceObject | undefined)?.$ref !== '#/components/responses/Error429')
+        wrong.push(`${key(route)}: no 429 (each key has its limits)`);
+      if (res.statusCode === 401) {
+        expect(res.headers['content-type'], key(route)).toMatch(/^application\/problem\+json/);
+        expect(res.json(), key(route)).toMatchObject({
+          type: '/developers#problem-unauthorized',
+          title: 'Unauthorized',
+          status: 401,
+          detail: expect.any(String),
+        });
+        expect(res.headers['www-authenticate'], key(route)).toMatch(/^Bearer/);
+        expect(res.headers['set-cookie'], key(route)).toBeUndefined();
+      }
+    }
+    expect(wrong).toEqual([]);
+    const unprocessable = tradeDocument.components?.responses?.Error422 as OpenAPIV3_1.ResponseObject;
+    expect(Object.keys(unprocessable.content ?? {})).toEqual(['application/problem+json']);
+    const limited = tradeDocument.components?.responses?.Error429 as OpenAPIV3_1.ResponseObject;
+    expect(Object.keys(limited.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
   });
 });

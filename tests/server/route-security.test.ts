@@ -43,6 +43,7 @@ const PUBLIC = new Set([
   'GET /api/downloads/batches/:id', // a signed one-minute link is the credential (a followed link sends no Bearer); 403 without it
   'GET /api/downloads/orders-xlsx/:id', // likewise: a signed one-minute link to one customer's spreadsheet with its filters; 403 without it
   'GET /api/openapi.json', // the API's document: made of the routes' schemas, it holds no data and no secret
+  'GET /api/v1/openapi.json', // likewise, the trade API's
   'POST /api/payments/stripe/webhook', // Stripe's server calls it: the Stripe-Signature over the body is the credential (404 without Stripe set up)
 ]);
 
@@ -97,6 +98,8 @@ let t: TestApp;
 let routes: RegisteredRoute[];
 let staff: ApiClient;
 let customer: ApiClient;
+/** The customer's account through the trade API: a sandbox key as its Bearer (no session, no XSRF pair needed). */
+let reseller: ApiClient;
 let visitor: ApiClient;
 /** Ids of records the fuzz may change or delete; never the fuzz's own accounts. */
 let idPool: number[];
@@ -112,7 +115,10 @@ beforeAll(async () => {
   }
   staff = await staffClient(t);
   customer = new ApiClient(t.app);
+  reseller = new ApiClient(t.app);
   await registerAs(customer, { password: 'customer password 1', password_confirmation: 'customer password 1' });
+  const me = ok<{ id: number }>(await customer.get('/api/user'));
+  reseller.token = (await t.app.deps.apiKeys.create(me.id, { name: 'The fuzz', mode: 'test' })).key;
   visitor = new ApiClient(t.app);
   await visitor.get('/api/health');
   // Catalogue rows for the ids of the pool to find: stock, products, margins, discounts, restrictions.
@@ -417,6 +423,7 @@ function paramsOf(route: RegisteredRoute): fc.Arbitrary<Record<string, string>> 
  */
 const VOLATILE = new Set([
   'sessions.last_used_at',
+  'api_keys.last_used_at',
   ...['status', 'attempts', 'run_at', 'locked_by', 'locked_until', 'heartbeat_at', 'interrupted_at', 'last_error', 'finished_at'].map((c) => `jobs.${c}`),
   ...['status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at'].map((c) => `mail_outbox.${c}`),
 ]);
@@ -463,8 +470,12 @@ const changedTables = (a: Map<string, string>, b: Map<string, string>) =>
 
 // ——— calling ———
 
+/** A route of the trade API, opened by an API key (its own document is public). */
+const isTradeApi = (route: RegisteredRoute) => route.url.startsWith('/api/v1/') && !PUBLIC.has(key(route));
+
 function callerFor(route: RegisteredRoute): ApiClient {
   if (route.url.startsWith('/api/admin')) return staff;
+  if (isTradeApi(route)) return reseller;
   return PUBLIC.has(key(route)) ? visitor : customer;
 }
 
@@ -548,7 +559,7 @@ describe('access on every route', () => {
   });
 
   it('every unsafe route answers 419 without the XSRF header, or with a forged one', async () => {
-    const unsafe = routes.filter((r) => UNSAFE.has(r.method) && !SIGNED_ELSEWHERE.has(key(r)));
+    const unsafe = routes.filter((r) => UNSAFE.has(r.method) && !SIGNED_ELSEWHERE.has(key(r)) && !isTradeApi(r));
     const wrong: string[] = [];
     const forged = 'AAAAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
     for (const route of unsafe) {
@@ -565,6 +576,29 @@ describe('access on every route', () => {
         const res = await t.app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{}' });
         if (res.statusCode !== 419) wrong.push(`${key(route)} ${Object.keys(headers).join('+')} → ${res.statusCode}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the trade API', () => {
+  it('is opened by a key alone: a session is no key, and no route asks for the XSRF pair', async () => {
+    const trade = routes.filter(isTradeApi);
+    expect(trade.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const route of trade) {
+      const url = pathOf(route, () => '1');
+      const bySession = await send(customer, route.method, url, emptyBody(route));
+      if (bySession.statusCode !== 401) wrong.push(`${key(route)} with a session → ${bySession.statusCode}`);
+      const byKey = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { authorization: `Bearer ${reseller.token!}`, ...(UNSAFE.has(route.method) ? { 'content-type': 'application/json' } : {}) },
+        ...(UNSAFE.has(route.method) ? { payload: '{}' } : {}),
+      });
+      if ([401, 419].includes(byKey.statusCode)) wrong.push(`${key(route)} with a key and no XSRF pair → ${byKey.statusCode}`);
+      if (byKey.statusCode >= 400 && !String(byKey.headers['content-type']).startsWith('application/problem+json'))
+        wrong.push(`${key(route)} → ${byKey.statusCode} as ${String(byKey.headers['content-type'])}, not a problem`);
     }
     expect(wrong).toEqual([]);
   });

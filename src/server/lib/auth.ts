@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { forbidden, unauthorized } from './domain-errors';
+import { isTradeApiPath } from './problem';
 import type { ZodApp, ZodTypeProvider } from './zod';
 
 export interface CurrentSession {
@@ -31,7 +32,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function registerAuth(app: FastifyInstance, resolve: (token: string) => CurrentSession | Promise<CurrentSession | null>): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
+    // The trade API authenticates its keys itself (modules/trade-api/scope.ts); no session opens it.
+    if (!request.url.startsWith('/api/') || isTradeApiPath(request.url)) return done();
     const token = bearerToken(request);
     if (!token) {
       request.auth = null;

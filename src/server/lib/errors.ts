@@ -18,6 +18,7 @@ import {
   UpstreamFailed,
 } from './domain-errors';
 import { SummarisedLog } from './logging';
+import { isTradeApiPath, PROBLEM_MEDIA_TYPE, problemOf } from './problem';
 
 /**
  * An error that names its own status: what the HTTP layer itself refuses (a request that fails its
@@ -95,7 +96,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'The request length is wrong.'],
 };
 
-/** Every error leaves as `{message, errors?}`; a 500 never shows internals. */
+/** Every error leaves as `{message, errors?}` (a problem of RFC 9457 on the trade API); a 500 never shows internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   // One summary per kind of refusal (its `summary` text), written at the end of each interval with refusals.
   const busy = new Map<string, SummarisedLog>();
@@ -142,6 +143,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (domain instanceof Busy) busyLog(domain.summary).note();
     else if (status >= 500 && refusal) request.log.error({ err: error }, 'server error');
+    // The trade API's callers are other servers: its errors are problems (RFC 9457), the same facts.
+    if (isTradeApiPath(request.url))
+      return reply
+        .status(status)
+        .type(PROBLEM_MEDIA_TYPE)
+        .send(problemOf(status, body.message, body.errors));
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 }

@@ -7,6 +7,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { apiErrorSchema, validationErrorSchema } from '../../shared/api/errors';
 import { openApiDocumentSchema } from '../../shared/api/openapi';
+import { problemSchema } from '../../shared/api/problem';
+import { isTradeApiPath } from './problem';
 import { mayAnswerTooManyRequests } from './rate-limit';
 import { XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 import { fileMediaTypes, isApiRoute, jsonBytes, shownSchema } from './zod';
@@ -68,6 +70,16 @@ const securitySchemes: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
   },
 };
 
+const tradeSecuritySchemes: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'pjt_live_… or pjt_test_…',
+    description:
+      'An API key made on your account’s API page, as `Authorization: Bearer pjt_live_…`. A `pjt_test_` key works the same on the sandbox: real catalogue and prices, orders that are never printed, invoiced or charged. No cookies, no other header.',
+  },
+};
+
 /** `security` of a route another server calls with its own signature over the body instead of a session and the XSRF pair (a payment provider's webhook). */
 export const stripeSigned: FastifySchema['security'] = [{ stripeSignature: [] }];
 
@@ -87,20 +99,31 @@ const errorResponses: Record<string, { description: string; schema: 'ApiError' |
   429: { description: 'Too many attempts: wait for Retry-After seconds', schema: 'ApiError', retryAfter: true },
   503: { description: 'The database is unavailable or too slow: try again after Retry-After seconds', schema: 'ApiError', retryAfter: true },
 };
+/** What the trade API's errors mean where the web app's words would not fit. */
+const tradeErrorDescriptions: Record<string, string> = {
+  401: 'No API key, or one that is not valid (revoked, or never made)',
+  403: 'The key’s account may not use the API now (awaiting approval, or paying by card before each order): `detail` says why',
+  404: 'No such object, or one of another account — or of the other mode (a test key sees only sandbox orders, a live key only real ones)',
+  422: 'A part of the request is invalid: `errors` has a message per field',
+  429: 'Too many requests with this key: wait for Retry-After seconds',
+};
 const responseName = (status: string) => `Error${status}`;
 
 const arrayOf = <T>(value: T | readonly T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? [...(value as T[])] : [value as T]);
 
 /** The module an API path belongs to, from its first segment: `/api/admin/orders/:id` → `staff: orders`. */
 function tagOf(url: string): string {
-  const [first, second] = url.replace(/^\/api\//, '').split('/');
+  const [first, second] = url
+    .replace(/^\/api\/(v1\/)?/, '')
+    .replace(/^\//, '')
+    .split('/');
   return first === 'admin' ? `staff: ${second}` : first;
 }
 
 const operationId = (method: string, url: string) =>
   method.toLowerCase() +
   url
-    .replace(/^\/api\//, '')
+    .replace(/^\/api\/(v1\/)?/, '')
     .split(/[/.-]/)
     .filter(Boolean)
     .map((part) => (part.startsWith(':') ? `By${part[1].toUpperCase()}${part.slice(2)}` : part[0].toUpperCase() + part.slice(1)))
@@ -118,10 +141,12 @@ function errorStatuses(route: RouteOptions, method: string, security: NonNullabl
   const anyone = security.length === 0 || security.some((requirement) => Object.keys(requirement).length === 0);
   if (!anyone) statuses.add(401);
   if (route.url.startsWith('/api/admin/')) statuses.add(403);
+  // A key of an account that may not use the API (awaiting approval, paying by card), and each key's limits.
+  if (route.config?.tradeApi && !anyone) statuses.add(403).add(429);
   if (hasParams) statuses.add(404);
   // A request signed by another server instead: a missing or wrong signature is a bad request.
   if (route.config?.signedElsewhere) statuses.add(400);
-  else if (UNSAFE.has(method)) statuses.add(419);
+  else if (UNSAFE.has(method) && !route.config?.tradeApi) statuses.add(419);
   // A change to an object that exists may find it in a state that refuses it.
   if (UNSAFE.has(method) && hasParams) statuses.add(409);
   if (takesBody) statuses.add(400).add(413);
@@ -139,14 +164,17 @@ function errorStatuses(route: RouteOptions, method: string, security: NonNullabl
  * then what that cannot know — file answers and made-ahead JSON, bodies the handler reads itself,
  * the module's tag, the credentials, and the error answers (as references, resolved by `finish`).
  */
-function routeTransform(): SwaggerTransform {
+/** Which document: the web app's (`/api/openapi.json`) or the trade API's (`/api/v1/openapi.json`, paths relative to its server `/api/v1`). */
+type DocumentKind = 'web' | 'trade';
+
+function routeTransform(kind: DocumentKind): SwaggerTransform {
   const zodTransform = createJsonSchemaTransform({ skipList: [] });
   const zodToJson = (parts: FastifySchema, document: Parameters<SwaggerTransform>[0]) =>
     zodTransform({ ...document, schema: parts } as Parameters<typeof zodTransform>[0]).schema as Record<string, unknown>;
   return (document) => {
     const { url, route } = document as typeof document & { route: RouteOptions };
     const schema = (route.schema ?? {}) as FastifySchema & { response?: Record<string, unknown> };
-    if (!isApiRoute(route) || schema.hide) return { schema: { hide: true }, url };
+    if (!isApiRoute(route) || schema.hide || isTradeApiPath(url) !== (kind === 'trade')) return { schema: { hide: true }, url };
     const method = arrayOf(route.method)[0];
 
     const files: Record<string, readonly string[]> = {};
@@ -175,13 +203,13 @@ function routeTransform(): SwaggerTransform {
       transformed.body = { content };
     }
 
-    const required = declaredSecurity ?? [{ bearerAuth: [] }];
+    const required = declaredSecurity ?? (kind === 'trade' ? [{ apiKey: [] }] : [{ bearerAuth: [] }]);
     const security =
-      UNSAFE.has(method) && !route.config?.signedElsewhere
+      UNSAFE.has(method) && !route.config?.signedElsewhere && kind === 'web'
         ? (required.length ? required : [{}]).map((requirement) => ({ ...requirement, xsrfHeader: [], xsrfCookie: [] }))
         : required;
     return {
-      url,
+      url: kind === 'trade' ? url.slice('/api/v1'.length) : url,
       schema: {
         ...transformed,
         response: responses,
@@ -194,26 +222,48 @@ function routeTransform(): SwaggerTransform {
   };
 }
 
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const, minimum: 0 } });
+
+/** What a 429 (and a 503) says of when to come back; the trade API's also says each key's limit. */
+function retryHeaders(kind: DocumentKind): Record<string, OpenAPIV3_1.HeaderObject> {
+  return {
+    'Retry-After': integerHeader('Seconds to wait'),
+    ...(kind === 'trade'
+      ? {
+          'RateLimit-Limit': integerHeader('Requests this key may make in the window'),
+          'RateLimit-Remaining': integerHeader('Requests left in this window'),
+          'RateLimit-Reset': integerHeader('Seconds until the window starts again'),
+        }
+      : {}),
+  };
+}
+
 /** The shared error answers as components, each operation's referenced; the tags listed, staff ones said so. */
-function finish(): (input: { openapiObject: Partial<OpenAPIV3_1.Document> }) => OpenAPIV3_1.Document {
+function finish(kind: DocumentKind): (input: { openapiObject: Partial<OpenAPIV3_1.Document> }) => OpenAPIV3_1.Document {
+  // The trade API answers every error as a problem (RFC 9457); the web app as `{message, errors?}`.
+  const errorSchemas =
+    kind === 'trade'
+      ? ([['Problem', problemSchema]] as const)
+      : ([
+          ['ApiError', apiErrorSchema],
+          ['ValidationError', validationErrorSchema],
+        ] as const);
+  const errorMedia = kind === 'trade' ? 'application/problem+json' : 'application/json';
   const zodComponents = createJsonSchemaTransformObject({});
   const toJson = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
   return (input) => {
     const document = zodComponents(input as Parameters<typeof zodComponents>[0]) as OpenAPIV3_1.Document;
     const schemas = { ...document.components?.schemas };
-    for (const [name, schema] of [
-      ['ApiError', apiErrorSchema],
-      ['ValidationError', validationErrorSchema],
-    ] as const) {
+    for (const [name, schema] of errorSchemas) {
       const { $schema: _, ...json } = toJson(schema);
       schemas[name] = json;
     }
     const responses: Record<string, OpenAPIV3_1.ResponseObject> = {};
     for (const [status, { description, schema, retryAfter }] of Object.entries(errorResponses)) {
       responses[responseName(status)] = {
-        description,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-        ...(retryAfter ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } } : {}),
+        description: (kind === 'trade' && tradeErrorDescriptions[status]) || description,
+        content: { [errorMedia]: { schema: { $ref: `#/components/schemas/${kind === 'trade' ? 'Problem' : schema}` } } },
+        ...(retryAfter || (kind === 'trade' && status === '429') ? { headers: retryHeaders(kind) } : {}),
       };
     }
     const tags = new Set<string>();
@@ -231,7 +281,7 @@ function finish(): (input: { openapiObject: Partial<OpenAPIV3_1.Document> }) => 
     return {
       ...document,
       tags: [...tags].sort().map((name) => ({ name, ...(name.startsWith('staff: ') ? { description: 'Staff only (an account with the admin role)' } : {}) })),
-      components: { ...document.components, schemas, responses, securitySchemes },
+      components: { ...document.components, schemas, responses, securitySchemes: kind === 'trade' ? tradeSecuritySchemes : securitySchemes },
     };
   };
 }
@@ -254,8 +304,8 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
       },
       components: { securitySchemes },
     },
-    transform: routeTransform(),
-    transformObject: finish() as never,
+    transform: routeTransform('web'),
+    transformObject: finish('web') as never,
   });
   let made: Buffer | undefined;
   app.get(
@@ -263,6 +313,41 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
     { schema: { security: anyone, tags: ['api'], summary: 'This document', response: { 200: jsonBytes(openApiDocumentSchema) } } },
     async (_request, reply) => {
       made ??= Buffer.from(JSON.stringify(app.swagger()));
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(made);
+    },
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The trade API's OpenAPI document (a second @fastify/swagger, of the /api/v1 routes only). */
+    tradeApiDocument: FastifyInstance['swagger'];
+  }
+}
+
+/**
+ * `GET /api/v1/openapi.json`: the trade API's own OpenAPI 3.1 document, made from the same route
+ * schemas as the web app's, of the /api/v1 routes alone, with paths relative to its server
+ * (`/api/v1`), API-key security and problem answers. Public and the same for everyone.
+ */
+export async function registerTradeApiDocument(app: FastifyInstance, info: { title: string; version: string; description: string }): Promise<void> {
+  await app.register(fastifySwagger, {
+    decorator: 'tradeApiDocument',
+    openapi: {
+      openapi: '3.1.0',
+      info,
+      servers: [{ url: '/api/v1', description: 'This server' }],
+      components: { securitySchemes: tradeSecuritySchemes },
+    },
+    transform: routeTransform('trade'),
+    transformObject: finish('trade') as never,
+  });
+  let made: Buffer | undefined;
+  app.get(
+    '/api/v1/openapi.json',
+    { schema: { security: anyone, tags: ['api'], summary: 'This document', response: { 200: jsonBytes(openApiDocumentSchema) } } },
+    async (_request, reply) => {
+      made ??= Buffer.from(JSON.stringify(app.tradeApiDocument()));
       return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(made);
     },
   );

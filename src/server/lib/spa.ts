@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isTradeApiPath, PROBLEM_MEDIA_TYPE, problemOf } from './problem';
 
 /** Vite names files under assets/ by their content: a changed file is a new URL, so they never go stale. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -69,6 +70,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     const pathname = request.url.split('?')[0];
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     // A missing hashed asset must fail as a 404, or a lazy import would receive HTML.
+    if (isTradeApiPath(pathname)) {
+      return reply
+        .status(404)
+        .type(PROBLEM_MEDIA_TYPE)
+        .send(problemOf(404, `No trade API route ${request.method} ${pathname.slice('/api/v1'.length) || '/'}`));
+    }
     if (!isPage || pathname.startsWith('/assets/')) {
       return reply.status(404).send({ message: pathname.startsWith('/api') ? `No API route ${request.method} ${pathname}` : 'Not found' });
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PageExpired } from './domain-errors';
+import { isTradeApiPath } from './problem';
 import { readCookie, serializeCookie } from './cookies';
 import { hmac, randomToken, safeEqual } from './tokens';
 
@@ -10,6 +11,11 @@ declare module 'fastify' {
      * signature over the body (a payment provider's webhook): no anti-forgery pair is asked of it.
      */
     signedElsewhere?: boolean;
+    /**
+     * A route of the trade API (`/api/v1`): called by a reseller's server with an API key in the
+     * Authorization header, never with cookies, so a forged cross-site request carries no credential.
+     */
+    tradeApi?: boolean;
   }
 }
 
@@ -40,8 +46,9 @@ export function isValidXsrfToken(key: string, token: string | undefined): token 
 function mayIssue(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
   // No route: the not-found handler, which answers the SPA's page for any path but /assets/.
-  if (route === undefined) return !request.url.startsWith('/assets/');
-  return route.startsWith('/api/');
+  if (route === undefined) return !request.url.startsWith('/assets/') && !isTradeApiPath(request.url);
+  // The trade API's callers are servers with keys: no cookie goes to them, and none is asked of them.
+  return route.startsWith('/api/') && !isTradeApiPath(route);
 }
 
 /**
@@ -68,7 +75,7 @@ export function registerXsrf(app: FastifyInstance, opts: { key: string; secure: 
     if (!cookieValid && mayIssue(request)) {
       reply.header('set-cookie', serializeCookie(XSRF_COOKIE, issueXsrfToken(opts.key), { secure: opts.secure }));
     }
-    if (!UNSAFE.has(request.method) || request.routeOptions.config?.signedElsewhere) return done();
+    if (!UNSAFE.has(request.method) || request.routeOptions.config?.signedElsewhere || request.routeOptions.config?.tradeApi) return done();
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!cookieValid || !sent || !safeEqual(sent, cookie)) {

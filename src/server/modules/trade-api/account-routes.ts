@@ -1,0 +1,12 @@
+import { tradeAccountSchema } from '../../../shared/api/trade-api';
+import { tradeApiRoutes, tradeCaller } from './scope';
+
+/** `GET /api/v1/account`: the first call of an integration, to see that the key works and which account and mode it opens. */
+const tradeAccountRoutes = tradeApiRoutes((app) => {
+  app.get('/api/v1/account', { schema: { summary: 'The account of this key', response: { 200: tradeAccountSchema } } }, async (request) => {
+    const { user, mode } = tradeCaller(request);
+    return { id: user.id, company_name: user.companyName, email: user.email, mode, payment_terms: user.paymentTerms as 'account' | 'card' };
+  });
+});
+
+export default tradeAccountRoutes;
