@@ -107,6 +107,7 @@ const HTTP_GLUE = [
   'security-headers',
   'spa',
   'staff-resource', // a staff resource's routes, registered one way
+  'trade-api', // the trade API's scope: key authentication, its routes registered one way
   'after-staff-writes', // forgets an instance's caches after a staff write
   'xsrf',
   'zod', // the type provider

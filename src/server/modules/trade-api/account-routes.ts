@@ -1,5 +1,5 @@
 import { tradeAccountSchema } from '../../../shared/api/trade-api';
-import { tradeApiRoutes, tradeCaller } from './scope';
+import { tradeApiRoutes, tradeCaller } from '../../lib/trade-api';
 
 /** `GET /api/v1/account`: the first call of an integration, to see that the key works and which account and mode it opens. */
 const tradeAccountRoutes = tradeApiRoutes((app) => {

@@ -1,17 +1,11 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, users, type UserRow } from '../../db/schema';
+import { apiKeys, users } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
 import { randomToken, sha256 } from '../../lib/tokens';
+import type { TradeCaller } from '../../lib/trade-api';
 
-export type ApiKeyMode = 'live' | 'test';
-
-/** What a key says of its caller: the account, and whether its orders are real or the sandbox's. */
-export interface TradeCaller {
-  keyId: number;
-  mode: ApiKeyMode;
-  user: UserRow;
-}
+export type ApiKeyMode = TradeCaller['mode'];
 
 /**
  * `pjt_live_` or `pjt_test_`, then 32 random bytes (base64url, 43 characters): the mode shows in

@@ -1,9 +1,21 @@
 import type { FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
-import { NotAllowed, NotSignedIn } from '../../lib/domain-errors';
-import { TRADE_API_PREFIX } from '../../lib/problem';
-import type { ZodApp, ZodTypeProvider } from '../../lib/zod';
-import { mayOrder } from '../../../shared/api/accounts-basics';
-import type { ApiKeysService, TradeCaller } from './keys';
+import type { UserRow } from '../db/schema';
+import { mayOrder } from '../../shared/api/accounts-basics';
+import { NotAllowed, NotSignedIn } from './domain-errors';
+import { TRADE_API_PREFIX } from './problem';
+import type { ZodApp, ZodTypeProvider } from './zod';
+
+/** What a key says of its caller: the account, and whether its orders are real (`live`) or the sandbox's (`test`). */
+export interface TradeCaller {
+  keyId: number;
+  mode: 'live' | 'test';
+  user: UserRow;
+}
+
+/** Finds the caller an API key names (modules/trade-api/keys.ts), or null for none. */
+export interface TradeKeys {
+  authenticate(key: string): Promise<TradeCaller | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,16 +42,14 @@ export function tradeCaller(request: FastifyRequest): TradeCaller {
  */
 export function tradeApiRoutes<Deps extends FastifyPluginOptions>(
   routes: (app: ZodApp, deps: Deps) => void | Promise<void>,
-): FastifyPluginAsync<Deps & { keys: ApiKeysService; open?: string[] }> {
+): FastifyPluginAsync<Deps & { keys: TradeKeys }> {
   return async (fastify, deps) => {
-    const open = new Set(deps.open ?? []);
     fastify.addHook('onRoute', (route) => {
       if (!route.url.startsWith(TRADE_API_PREFIX)) throw new Error(`${String(route.method)} ${route.url} is a trade API route outside ${TRADE_API_PREFIX}`);
       route.config = { ...route.config, tradeApi: true };
     });
     fastify.decorateRequest('tradeCaller', null);
     fastify.addHook('onRequest', async (request, reply) => {
-      if (open.has(request.routeOptions.url ?? '')) return;
       // RFC 6750: a refusal for want of a good key says how to send one.
       reply.header('www-authenticate', 'Bearer realm="trade API"');
       const key = BEARER.exec(request.headers.authorization ?? '')?.[1];
