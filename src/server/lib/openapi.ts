@@ -224,11 +224,11 @@ function routeTransform(kind: DocumentKind): SwaggerTransform {
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' as const, minimum: 0 } });
 
-/** What a 429 (and a 503) says of when to come back; the trade API's also says each key's limit. */
-function retryHeaders(kind: DocumentKind): Record<string, OpenAPIV3_1.HeaderObject> {
+/** What a 429 (and a 503) says of when to come back; the trade API's 429 also says the key's limit. */
+function retryHeaders(keyLimits: boolean): Record<string, OpenAPIV3_1.HeaderObject> {
   return {
     'Retry-After': integerHeader('Seconds to wait'),
-    ...(kind === 'trade'
+    ...(keyLimits
       ? {
           'RateLimit-Limit': integerHeader('Requests this key may make in the window'),
           'RateLimit-Remaining': integerHeader('Requests left in this window'),
@@ -260,10 +260,12 @@ function finish(kind: DocumentKind): (input: { openapiObject: Partial<OpenAPIV3_
     }
     const responses: Record<string, OpenAPIV3_1.ResponseObject> = {};
     for (const [status, { description, schema, retryAfter }] of Object.entries(errorResponses)) {
+      // The trade API asks for no XSRF pair, so never answers 419.
+      if (kind === 'trade' && status === '419') continue;
       responses[responseName(status)] = {
         description: (kind === 'trade' && tradeErrorDescriptions[status]) || description,
         content: { [errorMedia]: { schema: { $ref: `#/components/schemas/${kind === 'trade' ? 'Problem' : schema}` } } },
-        ...(retryAfter || (kind === 'trade' && status === '429') ? { headers: retryHeaders(kind) } : {}),
+        ...(retryAfter ? { headers: retryHeaders(kind === 'trade' && status === '429') } : {}),
       };
     }
     const tags = new Set<string>();
