@@ -91,6 +91,12 @@ import { staffPaymentsService } from './modules/payments/staff-payments';
 import { stripeCardPayments } from './modules/payments/stripe';
 import { agedDebtStaffRoutes, statementRoutes } from './modules/payments/statement-routes';
 import { statementsService } from './modules/payments/statements';
+import { presentOrderIn } from './modules/orders/present';
+import { presentInvoiceOn } from './modules/invoices/service';
+import { webhookEventsEmitter } from './modules/webhooks/emit';
+import { webhookDelivery } from './modules/webhooks/delivery';
+import { webhooksService } from './modules/webhooks/service';
+import webhooksRoutes from './modules/webhooks/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,12 +137,19 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const delivery = deliveryService(db);
   // One PDF engine per process: one artwork job at a time, in its worker thread.
   const artworkEngine = createArtworkEngine();
-  const artworkChecks = artworkCheckJob({ db, files, jobs, engine: artworkEngine });
-  const invoices = invoicesService({ db, files, jobs });
+  const cardPayments = config.stripe && stripeCardPayments(config.stripe);
+  // Webhook events are written in the transaction of the change they report, their bodies read through it.
+  const webhookEvents = webhookEventsEmitter({
+    jobs,
+    presentOrder: (tx, userId, orderId) => presentOrderIn(tx, { cardPayments }, userId, orderId),
+    presentInvoice: presentInvoiceOn,
+  });
+  webhookDelivery({ db, jobs, outbox, log, ...links, config: config.webhooks });
+  const artworkChecks = artworkCheckJob({ db, files, jobs, engine: artworkEngine, webhookEvents });
+  const invoices = invoicesService({ db, files, jobs, webhookEvents });
   // The customer's e-mail about an order's move: written by this job from the move's history row.
   orderMailJob({ db, jobs, outbox, log, ...links });
-  const cardPayments = config.stripe && stripeCardPayments(config.stripe);
-  const payments = paymentsService({ db, jobs, log, cardPayments });
+  const payments = paymentsService({ db, jobs, log, cardPayments, webhookEvents });
   const orders = ordersService({
     db,
     prices,
@@ -147,6 +160,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     queueArtworkCheck: artworkChecks.queueCheck,
     cardPayments,
     queueRefund: payments.queueRefund,
+    webhookEvents,
     appUrl: config.appUrl,
     appName: config.appName,
   });
@@ -175,7 +189,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     payments,
     staffPayments: staffPaymentsService({ db, invoicesPaid: invoices.paymentsChanged }),
     statements: statementsService({ db }),
-    staffOrders: staffOrdersService({ db, orders, jobs, invoices, queueRefund: payments.queueRefund }),
+    staffOrders: staffOrdersService({ db, orders, jobs, invoices, queueRefund: payments.queueRefund, webhookEvents }),
     batches: batchesService({ db, files, jobs, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
     royalMail: royalMailService({ db, config }),
@@ -188,6 +202,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     agreements: agreementsService(db),
     prices,
     apiKeys: apiKeysService(db),
+    webhookEvents,
+    webhooks: webhooksService({ db, jobs, emitter: webhookEvents, allowPrivate: config.webhooks.allowPrivate }),
     oauth: oauthService({ db, accounts, sessions, providers: configuredProviders(config.oauth), appUrl: config.appUrl, log }),
   };
 }
@@ -281,6 +297,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey });
   await app.register(invoicesRoutes, { invoices: deps.invoices });
   await app.register(quotesRoutes, { quotes: deps.quotes });
+  await app.register(webhooksRoutes, { webhooks: deps.webhooks });
   await app.register(paymentsRoutes, { payments: deps.payments });
   await app.register(paymentsStaffRoutes, { db, staffPayments: deps.staffPayments });
   await app.register(statementRoutes, { statements: deps.statements });

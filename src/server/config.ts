@@ -90,6 +90,11 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Lets webhook endpoints be http and private addresses (127.0.0.1, 10.x…): for local tests only, never in production. */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
   /** How often the background job workers look for due jobs. */
   JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
   /**
@@ -187,6 +192,12 @@ export interface Config {
   /** The job queue's poll, and its lease and heartbeat (lib/jobs.ts; unset: its defaults, a minute and 20 s). */
   jobs: { pollMs: number; leaseMs?: number; heartbeatMs?: number };
   mail: { retryBaseMs: number };
+  /**
+   * Webhook deliveries: `allowPrivate` lifts the public-address and https rules (WEBHOOK_ALLOW_PRIVATE,
+   * local tests only); `retryScale` multiplies the retry waits and `timeoutMs` bounds one attempt
+   * (tests shrink both).
+   */
+  webhooks: { allowPrivate: boolean; retryScale: number; timeoutMs: number };
   /** Social sign-in providers configured in the environment (modules/oauth/providers.ts); empty → no buttons. */
   oauth: OAuthConfig;
   /** Card payment at checkout; undefined: not offered (every customer orders on account). */
@@ -303,6 +314,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseTimeouts: { connectMs: e.DB_CONNECT_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS, idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS },
     jobs: { pollMs: e.JOBS_POLL_MS, leaseMs: e.JOBS_LEASE_MS, heartbeatMs: e.JOBS_HEARTBEAT_MS },
     mail: { retryBaseMs: e.MAIL_RETRY_BASE_MS },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryScale: 1, timeoutMs: 15_000 },
     oauth: oauthConfig(e),
     stripe,
     // A fresh install without card payment orders on account, as before payment terms existed.

@@ -33,6 +33,8 @@ import type { PricesService } from './modules/prices/service';
 import type { SettingsService } from './modules/settings/service';
 import type { StaffUsersService } from './modules/users/service';
 import type { ApiKeysService } from './modules/trade-api/keys';
+import type { WebhookEventsEmitter } from './modules/webhooks/emit';
+import type { WebhooksService } from './modules/webhooks/service';
 
 /**
  * The config, the database, and every service and store, each built once in app.ts. A plugin
@@ -93,4 +95,8 @@ export interface AppDeps {
   oauth: OAuthService;
   /** Trade API keys: made, listed, revoked, and the caller each /api/v1 request names. */
   apiKeys: ApiKeysService;
+  /** Emits webhook events in the caller's transaction (the order moves, artwork checks, invoices, the trade API's order creation). */
+  webhookEvents: WebhookEventsEmitter;
+  /** The customer's webhook endpoints and their delivery log. */
+  webhooks: WebhooksService;
 }

@@ -15,3 +15,4 @@ export * from './oauth';
 export * from './quotes';
 export * from './payments';
 export * from './trade-api';
+export * from './webhooks';

@@ -120,6 +120,8 @@ export const orders = pgTable(
     apiKeyId: integer('api_key_id').references((): AnyPgColumn => apiKeys.id, { onDelete: 'set null' }),
     /** The reseller's own id for the order in their system: unique per account (a duplicate is refused, naming this order). */
     externalRef: text('external_ref'),
+    /** The `sequence` of this order's last webhook event: each event takes the next (webhooks/emit.ts), so a receiver can ignore a late one. */
+    eventSequence: integer('event_sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Optimistic concurrency: every change adds one; a stale version answers 409. */

@@ -131,7 +131,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
   const move = (id: number, to: Step, set: Partial<typeof orders.$inferInsert> = {}, note = '') =>
     db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-      await moveOrders(tx, { db, jobs: deps.jobs, invoices: deps.invoices }, [row], {
+      await moveOrders(tx, { db, jobs: deps.jobs, invoices: deps.invoices, webhookEvents: deps.webhookEvents }, [row], {
         to,
         actor: 'staff',
         actorUserId: admin?.id ?? null,

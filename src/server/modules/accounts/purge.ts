@@ -3,10 +3,16 @@ import type { ServiceLog } from '../../lib/logging';
 import { purgeExpiredResets } from './password-resets';
 import { sessionStore } from './sessions';
 import { purgeExpiredFlows } from '../oauth/flows';
+import { purgeOldWebhookEvents } from '../webhooks/service';
 
-/** Deletes expired sessions and reset rows; answers how many of each went. */
-export async function purgeExpired(db: Db): Promise<{ sessions: number; resets: number; oauthFlows: number }> {
-  return { sessions: await sessionStore(db).purgeExpired(), resets: await purgeExpiredResets(db), oauthFlows: await purgeExpiredFlows(db) };
+/** Deletes expired sessions and reset rows, and webhook deliveries past their 30 days; answers how many of each went. */
+export async function purgeExpired(db: Db): Promise<{ sessions: number; resets: number; oauthFlows: number; webhookEvents: number }> {
+  return {
+    sessions: await sessionStore(db).purgeExpired(),
+    resets: await purgeExpiredResets(db),
+    oauthFlows: await purgeExpiredFlows(db),
+    webhookEvents: await purgeOldWebhookEvents(db),
+  };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, products } from '../../db/schema';
+import { orderItems, orders, products } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import { engineFailureReport, type ArtworkEngine, type PreflightReport } from './preflight';
 import { previewFileKeys } from './previews';
+import type { WebhookEventsEmitter } from '../webhooks/emit';
 
 export const ARTWORK_QUEUE = 'artwork';
 const ARTWORK_ATTEMPTS = 3;
@@ -22,7 +23,7 @@ interface ArtworkJob {
  * stored on the item unless the item has moved on to another file meanwhile. A job that keeps
  * failing (a timeout under load, a crash) stores a `fail` report the customer can act on.
  */
-export function artworkCheckJob(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine }) {
+export function artworkCheckJob(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine; webhookEvents: Pick<WebhookEventsEmitter, 'emit'> }) {
   const { db, files, jobs, engine } = deps;
 
   async function check({ itemId, key }: ArtworkJob, final: boolean): Promise<void> {
@@ -61,11 +62,26 @@ export function artworkCheckJob(deps: { db: Db; files: FileStore; jobs: JobQueue
       report = engineFailureReport(error);
     }
     const [previous] = await db.select({ previewKey: orderItems.previewKey }).from(orderItems).where(eq(orderItems.id, itemId));
-    const updated = await db
-      .update(orderItems)
-      .set({ preflightStatus: report.status, preflight: report, previewKey: preview })
-      .where(and(eq(orderItems.id, itemId), eq(orderItems.artworkKey, key)))
-      .returning({ id: orderItems.id });
+    const updated = await db.transaction(async (tx) => {
+      // The order first, as its moves lock it (then its items): its webhook event takes the order's next sequence.
+      const [order] = await tx
+        .select({ id: orders.id, userId: orders.userId, status: orders.status, apiKeyId: orders.apiKeyId })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(eq(orderItems.id, itemId))
+        .for('update', { of: orders });
+      const stored = await tx
+        .update(orderItems)
+        .set({ preflightStatus: report.status, preflight: report, previewKey: preview })
+        .where(and(eq(orderItems.id, itemId), eq(orderItems.artworkKey, key)))
+        .returning({ id: orderItems.id });
+      // The result goes to the customer's webhook endpoints with it, for an order the trade API placed
+      // or one already confirmed: a basket in the browser is the customer's own screen's business.
+      if (stored.length && order && (order.status !== 'basket' || order.apiKeyId !== null)) {
+        await deps.webhookEvents.emit(tx, { userId: order.userId, type: 'order.artwork_checked', orderId: order.id, itemId });
+      }
+      return stored;
+    });
     // The stale preview goes; so does this one when the item moved on meanwhile (every page of each).
     const stale = updated.length ? (previous?.previewKey !== preview ? previous?.previewKey : null) : preview;
     await Promise.all(previewFileKeys(stale).map((k) => files.delete(k)));

@@ -26,6 +26,7 @@ import type { FileStore } from '../../lib/files';
 import type { JobQueue } from '../../lib/jobs';
 import { containing, fieldsOf, type ListSpec } from '../../lib/list-query';
 import { randomToken } from '../../lib/tokens';
+import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { invoicePdf, statementPdf, type InvoiceContent } from './invoice-pdf';
 
 export const INVOICE_PDF_QUEUE = 'invoice-pdf';
@@ -70,6 +71,12 @@ const invoiceColumns = {
   paid: invoicePaid,
 };
 
+/** One invoice as its customer sees it, read on `executor` (a webhook event's body, in the transaction that raised it). */
+export async function presentInvoiceOn(executor: Db, id: number): Promise<Invoice | null> {
+  const [row] = await executor.select(invoiceColumns).from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row ? present(row) : null;
+}
+
 /** Settings read inside the caller's transaction (the dispatch's), by name. */
 async function settingValues(tx: Db, names: string[]): Promise<Map<string, string>> {
   const rows = await tx
@@ -85,6 +92,8 @@ export interface InvoicesDeps {
   db: Db;
   files: FileStore;
   jobs: JobQueue;
+  /** The `invoice.created` webhook event, in the transaction that makes the invoice. */
+  webhookEvents: Pick<WebhookEventsEmitter, 'emit'>;
 }
 
 /**
@@ -93,7 +102,7 @@ export interface InvoicesDeps {
  * (or at once when asked for first); uploaded by staff; listed and downloaded by their customer
  * only; and a month's statement.
  */
-export function invoicesService({ db, files, jobs }: InvoicesDeps) {
+export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps) {
   async function seller(executor: Db) {
     const values = await settingValues(executor, SELLER_SETTINGS);
     return {
@@ -297,6 +306,7 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
         .returning();
       await allocateCardPayments(tx, row);
       await jobs.enqueue(tx, INVOICE_PDF_QUEUE, { invoiceId: row.id });
+      await webhookEvents.emit(tx, { userId: row.userId, type: 'invoice.created', invoiceId: row.id });
       return row;
     },
 
@@ -371,20 +381,24 @@ export function invoicesService({ db, files, jobs }: InvoicesDeps) {
       const key = `invoices/uploaded-${randomToken(12)}.pdf`;
       await files.put(key, pdf);
       try {
-        const [row] = await db
-          .insert(invoices)
-          .values({
-            number: input.number,
-            userId: input.user_id,
-            source: 'uploaded',
-            date: input.date,
-            dueDate: invoiceDueDate(input.date, owner.creditDays, false),
-            total: input.total,
-            fileKey: key,
-            fileSize: pdf.length,
-            createdBy: staffId,
-          })
-          .returning({ id: invoices.id });
+        const row = await db.transaction(async (tx) => {
+          const [made] = await tx
+            .insert(invoices)
+            .values({
+              number: input.number,
+              userId: input.user_id,
+              source: 'uploaded',
+              date: input.date,
+              dueDate: invoiceDueDate(input.date, owner.creditDays, false),
+              total: input.total,
+              fileKey: key,
+              fileSize: pdf.length,
+              createdBy: staffId,
+            })
+            .returning({ id: invoices.id, userId: invoices.userId });
+          await webhookEvents.emit(tx, { userId: made.userId, type: 'invoice.created', invoiceId: made.id });
+          return made;
+        });
         return (await this.get(row.id))!;
       } catch (error) {
         await files.delete(key);

@@ -6,6 +6,7 @@ import type { DeliveryService } from '../delivery/service';
 import type { CardPayments } from '../payments/stripe';
 import type { PricesService } from '../prices/service';
 import type { SettingsService } from '../settings/service';
+import type { WebhookEventsEmitter } from '../webhooks/emit';
 import type { BasketContext } from './assessment';
 import { ReferenceDataCache } from './reference-data';
 import { orderSnapshotReader, type OrderSnapshot } from './snapshot';
@@ -28,6 +29,8 @@ export interface OrdersDeps {
   cardPayments?: CardPayments;
   /** Queues the refund of a paid order just cancelled (the payments module's job), in the caller's transaction. */
   queueRefund(tx: Db, orderId: number): Promise<void>;
+  /** The webhook events of the customer's moves (a confirmation, a cancellation), in the move's transaction. */
+  webhookEvents: WebhookEventsEmitter;
 }
 
 /**
@@ -44,7 +47,7 @@ export function ordersContext(deps: OrdersDeps): OrdersContext {
 }
 
 /** Today's rules for this customer's basket: their prices, and the kept reference data. */
-export async function basketContext(ctx: OrdersContext, user: UserRow): Promise<BasketContext> {
+export async function basketContext(ctx: Pick<OrdersContext, 'prices' | 'reference'>, user: UserRow): Promise<BasketContext> {
   const now = new Date();
   const [quoter, shared] = await Promise.all([ctx.prices.quoter(user), ctx.reference.read(now)]);
   return { quoter, ...shared, now };

@@ -1,7 +1,12 @@
 import type { Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
 import { paymentOptions, type CardPaymentStatus, type PaymentTerms } from '../../../shared/domain/payments/terms';
-import type { OrderRow, UserRow } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users, type OrderRow, type UserRow } from '../../db/schema';
+import { deliveryService } from '../delivery/service';
+import { pricesService } from '../prices/service';
+import { settingsService } from '../settings/service';
 import { notFound } from '../../lib/domain-errors';
 import { addressFields } from '../../lib/postal-address';
 import { ukToday } from '../../../shared/domain/orders/overdue';
@@ -10,8 +15,8 @@ import { assessBasket, quotedPriceHolds, type PricedItem } from './assessment';
 import { basketContext, type OrdersContext } from './context';
 import { previewPagesOf } from '../artwork/previews';
 import { NO_SUCH_ITEM, ownSnapshot } from './queries';
-import type { ReferenceData } from './reference-data';
-import { itemsOf, type ItemFacts, type OrderSnapshot } from './snapshot';
+import { ReferenceDataCache, type ReferenceData } from './reference-data';
+import { itemsOf, orderSnapshotReader, type ItemFacts, type OrderSnapshot } from './snapshot';
 
 /*
  * The customer's order and items as the API answers them: a basket judged by today's rules, a
@@ -21,14 +26,17 @@ import { itemsOf, type ItemFacts, type OrderSnapshot } from './snapshot';
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The delivery type's name: an active one from the reference data, an inactive one from the table. */
-async function typeOf(ctx: OrdersContext, id: number | null, shared: ReferenceData) {
+async function typeOf(ctx: Pick<OrdersContext, 'delivery'>, id: number | null, shared: ReferenceData) {
   if (id === null) return null;
   const active = shared.deliveryTypes.find((t) => t.id === id);
   return active ? { id, code: active.code, name: active.name, carrier: active.carrier } : ctx.delivery.typeName(id);
 }
 
+/** What presenting an order reads: the reference data, delivery services, the customer's prices (a basket) and whether card payment is offered. */
+export type PresentingContext = Pick<OrdersContext, 'reference' | 'delivery' | 'prices' | 'cardPayments'>;
+
 /** The order as the API answers it, from one snapshot of it. */
-export async function presentSnapshot(ctx: OrdersContext, user: UserRow, { row, facts, events, invoice }: OrderSnapshot): Promise<Order> {
+export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { row, facts, events, invoice }: OrderSnapshot): Promise<Order> {
   const shared = await ctx.reference.read(new Date());
   // A basket awaiting its card payment is frozen as it was confirmed: the payment is for those prices.
   const basket = row.status === 'basket' && row.paymentStatus !== 'pending' ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
@@ -147,4 +155,22 @@ export function presentItem(
           }
         : null,
   };
+}
+
+/**
+ * The order as the API answers it, read and presented inside the caller's transaction (a webhook
+ * event's body is written with the change it reports, and a query of the pool from inside a
+ * transaction is refused): every read goes through `tx`. Null when the order is gone.
+ */
+export async function presentOrderIn(tx: Db, deps: Pick<OrdersContext, 'cardPayments'>, userId: number, orderId: number): Promise<Order | null> {
+  const delivery = deliveryService(tx);
+  const ctx: PresentingContext = {
+    reference: new ReferenceDataCache({ db: tx, delivery, settings: settingsService(tx) }),
+    delivery,
+    prices: pricesService(tx),
+    cardPayments: deps.cardPayments,
+  };
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  const snapshot = await orderSnapshotReader(tx)(userId, orderId);
+  return user && snapshot ? presentSnapshot(ctx, user, snapshot) : null;
 }

@@ -23,6 +23,7 @@ import type { OrdersService } from './service';
 import { countStaffOrders, fullName, staffOrderList } from './staff-queue';
 import { allowedMove, moveOrders, type Move } from './transitions';
 import { withNewVersion } from './order-version';
+import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { refundingMove } from './lifecycle';
 
 export interface StaffOrdersDeps {
@@ -34,6 +35,8 @@ export interface StaffOrdersDeps {
   invoices: InvoicesService;
   /** Queues the refund of a paid order just cancelled (the payments module's job), in the caller's transaction. */
   queueRefund(tx: Db, orderId: number): Promise<void>;
+  /** The webhook events of staff's moves (a hold, a dispatch, a cancellation), in the move's transaction. */
+  webhookEvents: WebhookEventsEmitter;
 }
 
 type MoveInput = z.output<typeof staffOrderMoveSchema>;

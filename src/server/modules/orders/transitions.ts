@@ -8,6 +8,8 @@ import { orderEvents, orderItems, orders, type FrozenChoices, type InvoiceRow, t
 import { conflict } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { InvoicesService } from '../invoices/service';
+import type { WebhookEventsEmitter } from '../webhooks/emit';
+import type { WebhookEventType } from '../../../shared/domain/webhooks/events';
 import { ORDER_MAIL_MAX_ATTEMPTS, ORDER_MAIL_QUEUE } from './order-mail-job';
 import type { OrderHistoryEntry } from './snapshot';
 import { withNewVersion, type OrderColumns } from './order-version';
@@ -42,7 +44,20 @@ export interface MoveDeps {
   jobs: Pick<JobQueue, 'enqueueFrom' | 'wake' | 'wakeSoon'>;
   /** Needed by the moves that raise an invoice (to Dispatched); other callers may leave it out. */
   invoices?: Pick<InvoicesService, 'raise'>;
+  /**
+   * Emits the webhook event of a move to Pending, Problem, Dispatched or Cancelled, in the move's
+   * transaction. Every move the app makes passes it; without it (the demo seed) no event is made.
+   */
+  webhookEvents?: Pick<WebhookEventsEmitter, 'emitAll' | 'subscribed'>;
 }
+
+/** The webhook event a move to each status sends its customer's endpoints. */
+const MOVE_EVENTS: Partial<Record<OrderStatus, WebhookEventType>> = {
+  live: 'order.confirmed',
+  problem: 'order.problem',
+  dispatched: 'order.dispatched',
+  cancelled: 'order.cancelled',
+};
 
 export interface Moved {
   /** The order after the move: the row read, with what the move set. */
@@ -65,6 +80,12 @@ export interface Moved {
  */
 export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly OrderRow[], move: Move): Promise<Moved[]> {
   if (!rows.length) return [];
+  const webhookEvent = deps.webhookEvents && MOVE_EVENTS[move.to];
+  if (webhookEvent && executor === deps.db) {
+    // A move on its own makes its webhook event with it: in one transaction, when there is an endpoint to send it to.
+    const userIds = rows.map((row) => row.userId);
+    if (await deps.webhookEvents!.subscribed(executor, userIds, webhookEvent)) return deps.db.transaction((tx) => moveOrders(tx, deps, rows, move));
+  }
   const transitions = rows.map((row) => allowedMove(row, move.to, move.actor));
   const updatedAt = new Date();
   const expected = rows.map((row) => movedRow(row, move, row.version + 1, updatedAt));
@@ -104,6 +125,13 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
   if (shape.mail && executor === deps.db) deps.jobs.wake();
   else if (shape.mail) deps.jobs.wakeSoon();
   const versions = new Map(written.map((w) => [Number(w.id), Number(w.version)]));
+  if (webhookEvent && executor !== deps.db) {
+    const movedRows = rows.filter((row) => versions.has(row.id));
+    await deps.webhookEvents!.emitAll(
+      executor,
+      movedRows.map((row) => ({ userId: row.userId, type: webhookEvent, orderId: row.id })),
+    );
+  }
   return rows.flatMap((row, i) =>
     versions.has(row.id) ? [{ row: { ...expected[i], version: versions.get(row.id)! }, event: { ...event, fromStatus: row.status } }] : [],
   );

@@ -11,6 +11,7 @@ import type { ServiceLog } from '../../lib/logging';
 import { releaseCheckout } from '../orders/card-checkout';
 import { withNewVersion } from '../orders/order-version';
 import { moveOrders } from '../orders/transitions';
+import type { WebhookEventsEmitter } from '../webhooks/emit';
 import type { CardPayments } from './stripe';
 
 /*
@@ -33,6 +34,8 @@ export interface PaymentsDeps {
   log: ServiceLog;
   /** Undefined when card payment is not set up: the webhook then answers 404, as if it did not exist. */
   cardPayments: CardPayments | undefined;
+  /** The webhook event of an order confirmed by its payment, in the payment's transaction. */
+  webhookEvents: WebhookEventsEmitter;
 }
 
 /** What a webhook delivery did, for the log and the answer. */
