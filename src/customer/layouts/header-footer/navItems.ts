@@ -32,6 +32,7 @@ export function accountItems(isAdmin: boolean): NavItem[] {
   return [
     { label: 'Update Profile', to: route('account.profile') },
     { label: 'Change Password', to: route('account.password') },
+    { label: 'Trade API', to: route('account.api') },
     ...(isAdmin ? [{ label: 'Administrator', to: route('admin.index') }] : []),
   ];
 }
