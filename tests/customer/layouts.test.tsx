@@ -60,7 +60,7 @@ describe('default layout', () => {
     expect(within(footer).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms/terms');
   });
 
-  it('account menu: Update Profile, Change Password and Logout; Administrator for the admin role only', async () => {
+  it('account menu: Update Profile, Change Password, Trade API and Logout; Administrator for the admin role only', async () => {
     api();
     setUser(makeUser({ role: 'trade', firstname: 'Jo' }));
     const customerView = await renderApp('/');
@@ -70,7 +70,7 @@ describe('default layout', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Update Profile', 'Change Password', 'Logout']);
+    ).toEqual(['Update Profile', 'Change Password', 'Trade API', 'Logout']);
     customerView.unmount();
 
     setUser(makeUser({ role: 'admin', firstname: 'Sam' }));
