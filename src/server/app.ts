@@ -294,7 +294,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(ordersStaffRoutes, { db, staffOrders: deps.staffOrders, files });
   await app.register(batchDownloads, { batches: deps.batches, appKey });
-  await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey });
+  await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey, files: deps.files });
   await app.register(invoicesRoutes, { invoices: deps.invoices });
   await app.register(quotesRoutes, { quotes: deps.quotes });
   await app.register(webhooksRoutes, { webhooks: deps.webhooks });

@@ -147,6 +147,7 @@ const order = (fields: Partial<Order>): Order => ({
   country_name: 'United Kingdom',
   delivery_type_id: 3,
   delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
+  blind_dispatch: false,
   invoice: null,
   delivery_cost: 500,
   total_net: 1990,

@@ -42,6 +42,7 @@ const basket: Order = {
   country_name: 'United Kingdom',
   delivery_type_id: null,
   delivery_type: null,
+  blind_dispatch: false,
   delivery_cost: null,
   total_net: null,
   total_vat: null,

@@ -92,6 +92,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     county: 'West Yorkshire',
     postcode: 'LS1 1AA',
     country_id: 1,
+    blind_dispatch: false,
     created_at: '2025-01-02T03:04:05.000Z',
     ...overrides,
   };

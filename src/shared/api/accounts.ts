@@ -22,6 +22,8 @@ export const profileFields = contactFields;
 /** The profile form; changing the e-mail needs the current password (the server says so on `current_password`). */
 export const profileSchema = z.strictObject({
   ...profileFields,
+  /** The account's default for new baskets (left out: unchanged). */
+  blind_dispatch: z.boolean({ message: 'Choose yes or no' }).optional(),
   current_password: z.string().max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`).optional(),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
@@ -88,6 +90,8 @@ export const userSchema = z.object({
   county: z.string(),
   postcode: z.string(),
   country_id: z.number().nullable(),
+  /** Whether a new basket is sent blind (under the customer's name, no printer branding) unless unticked. */
+  blind_dispatch: z.boolean(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -28,8 +28,14 @@ export type Address = z.output<typeof addressSchema>;
 
 export const refSchema = optional(60);
 
-/** POST /api/orders: a new basket; the address defaults from the profile when left out. */
-export const orderCreateSchema = z.strictObject({ ref: refSchema, address: addressSchema.optional() });
+/**
+ * Blind dispatch: the parcel goes to the customer's client under the customer's name (no printer
+ * branding, their delivery note in it, no e-mail from us to the delivery address).
+ */
+export const blindDispatchSchema = z.boolean({ message: 'Choose yes or no' });
+
+/** POST /api/orders: a new basket; the address defaults from the profile, and blind dispatch from the account, when left out. */
+export const orderCreateSchema = z.strictObject({ ref: refSchema, address: addressSchema.optional(), blind_dispatch: blindDispatchSchema.optional() });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 
 /** PATCH /api/orders/{id} (baskets only). */
@@ -37,6 +43,7 @@ export const orderUpdateSchema = z.strictObject({
   ref: text(60).optional(),
   address: addressSchema.optional(),
   delivery_type_id: z.union([idSchema('Choose a delivery service'), z.null()]).optional(),
+  blind_dispatch: blindDispatchSchema.optional(),
 });
 export type OrderUpdateInput = z.input<typeof orderUpdateSchema>;
 
@@ -187,6 +194,8 @@ export const orderSchema = z.object({
   country_name: z.string().nullable(),
   delivery_type_id: z.number().nullable(),
   delivery_type: z.object({ id: z.number(), code: z.string(), name: z.string(), carrier: z.enum(CARRIERS) }).nullable(),
+  /** Sent under the customer's name to their client: no printer branding, their delivery note in the parcel. */
+  blind_dispatch: z.boolean(),
   delivery_cost: z.number().nullable(),
   total_net: z.number().nullable(),
   total_vat: z.number().nullable(),

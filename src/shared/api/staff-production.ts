@@ -116,6 +116,8 @@ export const royalMailOrderSchema = z.object({
   tracking_number: z.string().nullable(),
   /** Click & Drop's order number once pushed there. */
   royalmail_order_id: z.number().nullable(),
+  /** Sent under the customer's name: their delivery note goes in the parcel, and they are the label's sender. */
+  blind_dispatch: z.boolean(),
   version: z.number(),
 });
 export type RoyalMailOrder = z.infer<typeof royalMailOrderSchema>;

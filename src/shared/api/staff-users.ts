@@ -51,6 +51,8 @@ export const staffUserFields = {
   company_name: nullAsEmpty(companyName.optional().default('')),
   role: roleSchema,
   ...paymentTermsFields,
+  // Left out (or emptied): unchanged; a new account: not blind.
+  blind_dispatch: z.preprocess((value) => (value === null ? undefined : value), z.boolean({ message: 'Choose yes or no' }).optional()),
 };
 
 /** The message of a trade account without a company name, on `company_name`. */

@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     county: '',
     postcode: 'LS11 5QN',
     country_id: 1,
+    blind_dispatch: false,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

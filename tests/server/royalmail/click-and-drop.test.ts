@@ -27,6 +27,7 @@ const shipment = (order_id: number, more: Partial<RoyalMailShipment> = {}): Roya
   subtotal: 1000,
   shipping: 234,
   total: 1234,
+  sender: null,
   ...more,
 });
 

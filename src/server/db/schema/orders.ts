@@ -122,6 +122,12 @@ export const orders = pgTable(
     externalRef: text('external_ref'),
     /** The `sequence` of this order's last webhook event: each event takes the next (webhooks/emit.ts), so a receiver can ignore a late one. */
     eventSequence: integer('event_sequence').notNull().default(0),
+    /**
+     * Blind dispatch: the parcel goes to the customer's own client under the customer's name — no
+     * printer branding in it, their delivery note in it, their company as the carrier's sender, and
+     * no e-mail from us to the delivery address. A basket takes the account's default.
+     */
+    blindDispatch: boolean('blind_dispatch').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Optimistic concurrency: every change adds one; a stale version answers 409. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordVersion } from './columns';
 import { countries } from './countries';
 
@@ -45,6 +45,8 @@ export const users = pgTable(
     creditLimit: integer('credit_limit'),
     /** Days an invoice on account is due after its date. */
     creditDays: integer('credit_days').notNull().default(30),
+    /** A new basket of this account is sent blind (orders.blind_dispatch) unless the customer unticks it. */
+    blindDispatch: boolean('blind_dispatch').notNull().default(false),
     /**
      * What the staff list's free-text search looks in: name, company, e-mail, postcode
      * and town, lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0002).

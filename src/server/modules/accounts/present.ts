@@ -12,6 +12,7 @@ export function presentUser(row: UserRow): User {
     ...addressFields(row),
     company_logo: row.companyLogo ? `/api/files/logos/${row.companyLogo}` : null,
     mobile: row.mobile,
+    blind_dispatch: row.blindDispatch,
     created_at: row.createdAt.toISOString(),
   };
 }

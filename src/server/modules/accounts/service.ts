@@ -16,7 +16,7 @@ import type { ApprovalDigest } from './approval-digest';
 
 import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 
-type Profile = Required<Omit<ProfileInput, 'current_password'>> & { country_id: number };
+type Profile = Required<Omit<ProfileInput, 'current_password' | 'blind_dispatch'>> & { country_id: number };
 
 export function accountsService(deps: {
   db: Db;
@@ -178,7 +178,7 @@ export function accountsService(deps: {
      * A new e-mail address needs the current password; it ends the outstanding reset links (they
      * went to the old address) and tells the old address of the change.
      */
-    async updateProfile(user: UserRow, input: Profile & { current_password?: string }): Promise<UserRow> {
+    async updateProfile(user: UserRow, input: Profile & { current_password?: string; blind_dispatch?: boolean }): Promise<UserRow> {
       const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
       await assertEmailFree(input.email, user.id);
       if (input.country_id !== user.countryId) await assertCountry(input.country_id);
@@ -187,7 +187,11 @@ export function accountsService(deps: {
         // The staff record of the account changes with it: a staff form opened before is stale.
         const [updated] = await tx
           .update(users)
-          .set({ ...profileColumns(input), version: nextVersion(users.version) })
+          .set({
+            ...profileColumns(input),
+            ...(input.blind_dispatch !== undefined ? { blindDispatch: input.blind_dispatch } : {}),
+            version: nextVersion(users.version),
+          })
           .where(eq(users.id, user.id))
           .returning();
         if (emailChanges) {

@@ -63,7 +63,8 @@ async function recheck(ctx: OrdersContext, tx: Db, item: OrderItemRow): Promise<
 
 export async function createBasket(ctx: OrdersContext, user: UserRow, input: z.output<typeof orderCreateSchema>): Promise<Order> {
   const address = input.address ? deliveryColumns(input.address) : profileAddress(user);
-  const row = await ctx.db.transaction((tx) => q.insertOrder(tx, { userId: user.id, ref: input.ref, ...address }, 'Basket started'));
+  const blindDispatch = input.blind_dispatch ?? user.blindDispatch;
+  const row = await ctx.db.transaction((tx) => q.insertOrder(tx, { userId: user.id, ref: input.ref, ...address, blindDispatch }, 'Basket started'));
   return presentOrder(ctx, user, row);
 }
 
@@ -78,6 +79,7 @@ export async function updateBasket(ctx: OrdersContext, user: UserRow, id: number
       ...(input.ref !== undefined ? { ref: input.ref } : {}),
       ...(input.address ? deliveryColumns(input.address) : {}),
       ...(input.delivery_type_id !== undefined ? { deliveryTypeId: input.delivery_type_id } : {}),
+      ...(input.blind_dispatch !== undefined ? { blindDispatch: input.blind_dispatch } : {}),
     });
   });
   return presentOrder(ctx, user, row);

@@ -14,7 +14,8 @@ import { moveOrders, type Move } from './transitions';
  */
 
 /** The columns a reorder copies from the order it repeats: its delivery contact, address and service. */
-const COPIED_COLUMNS = [...q.DELIVERY_ADDRESS_COLUMNS, 'deliveryTypeId'] as const;
+/** A reorder goes to the same client the same way: blind if the order was. */
+const COPIED_COLUMNS = [...q.DELIVERY_ADDRESS_COLUMNS, 'deliveryTypeId', 'blindDispatch'] as const;
 
 /** The customer's move of their order, locked in the transaction: the order as it leaves it. */
 async function moveOne(ctx: OrdersContext, tx: Db, order: OrderRow, move: Move): Promise<OrderRow> {

@@ -49,6 +49,7 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     country_name: row.countryId === null ? null : (shared.countryNames.get(row.countryId) ?? null),
     delivery_type_id: row.deliveryTypeId,
     delivery_type: type,
+    blind_dispatch: row.blindDispatch,
     delivery_cost: basket ? (basket.chosen?.price ?? null) : row.deliveryCost,
     total_net: basket ? (basket.totals?.total_net ?? null) : row.totalNet,
     total_vat: basket ? (basket.totals?.total_vat ?? null) : row.totalVat,

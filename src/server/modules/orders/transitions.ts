@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import { findTransition, type OrderActor, type OrderTransition } from '../../../shared/domain/orders/transitions';
 import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { bare, qualified } from '../../db/columns';
-import { orderEvents, orderItems, orders, type FrozenChoices, type InvoiceRow, type OrderMailFacts, type OrderRow } from '../../db/schema';
+import { orderEvents, orderItems, orders, users, type FrozenChoices, type InvoiceRow, type OrderMailFacts, type OrderRow } from '../../db/schema';
 import { conflict } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { InvoicesService } from '../invoices/service';
@@ -96,8 +96,17 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     if (move.ifUnchanged) throw new Error(`A move to ${move.to} raises an invoice: lock the orders, in a transaction`);
     for (const row of expected) invoices.set(row.id, await deps.invoices.raise(executor, row));
   }
-  // What each order's e-mail will report, as it is now: null for a move that e-mails no one.
-  const mails = expected.map((row, i) => (transitions[i].mailsCustomer && row.email ? mailFacts(row, move.service, invoices.get(row.id)) : null));
+  // What each order's e-mail will report, as it is now: null for a move that e-mails no one. A blind
+  // order's delivery contact is the customer's own client, whom we never write to: its e-mails go to the account.
+  const owners = await accountHoldersOf(
+    executor,
+    expected.filter((row, i) => transitions[i].mailsCustomer && row.blindDispatch),
+  );
+  const mails = expected.map((row, i) => {
+    if (!transitions[i].mailsCustomer) return null;
+    const to = row.blindDispatch ? owners.get(row.userId) : { email: row.email, firstname: row.firstname };
+    return to?.email ? mailFacts(row, to, move.service, invoices.get(row.id)) : null;
+  });
   // Columns given as undefined are left as they are, as drizzle's own update leaves them.
   const setKeys = (Object.keys(move.set ?? {}) as Array<keyof OrderColumns>).filter((key) => move.set![key] !== undefined).sort();
   const shape: MoveShape = {
@@ -137,11 +146,24 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
   );
 }
 
-/** What the customer's e-mail about the move reports, from the order as the move leaves it. */
-function mailFacts(row: OrderRow, service: TrackedService | null | undefined, invoice: InvoiceRow | undefined): OrderMailFacts {
+/** The account holders of these orders (their e-mail and first name), by user id; none read when there are no orders. */
+async function accountHoldersOf(executor: Db, rows: readonly OrderRow[]): Promise<Map<number, { email: string; firstname: string }>> {
+  const ids = [...new Set(rows.map((row) => row.userId))];
+  if (!ids.length) return new Map();
+  const found = await executor.select({ id: users.id, email: users.email, firstname: users.firstname }).from(users).where(inArray(users.id, ids));
+  return new Map(found.map((u) => [u.id, { email: u.email, firstname: u.firstname }]));
+}
+
+/** What the customer's e-mail about the move reports, from the order as the move leaves it, to whom it is written. */
+function mailFacts(
+  row: OrderRow,
+  to: { email: string; firstname: string },
+  service: TrackedService | null | undefined,
+  invoice: InvoiceRow | undefined,
+): OrderMailFacts {
   return {
-    to: row.email,
-    firstname: row.firstname,
+    to: to.email,
+    firstname: to.firstname,
     ref: row.ref,
     dispatch_due: row.dispatchDue,
     delivery_due: row.deliveryDue,

@@ -17,6 +17,8 @@ export interface Candidate extends BatchItem {
   artworkKey: string;
   orderVersion: number;
   orderStatus: string;
+  /** The order goes blind: its delivery note travels in the ZIP beside its artwork. */
+  blindDispatch: boolean;
 }
 
 const fullName = (p: { firstname: string | null; lastname: string | null }) => `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim();
@@ -112,7 +114,12 @@ export function waitingItem(db: Db, stockId?: number | null) {
 
 /** What a run on `stockId` (null: every stock) takes now, in press order, each with its file's name in the ZIP. */
 export async function candidates(db: Db, stockId: number | null): Promise<Candidate[]> {
-  const rows = await itemsQuery(db, { artworkKey: orderItems.artworkKey, orderVersion: orders.version, orderStatus: orders.status })
+  const rows = await itemsQuery(db, {
+    artworkKey: orderItems.artworkKey,
+    orderVersion: orders.version,
+    orderStatus: orders.status,
+    blindDispatch: orders.blindDispatch,
+  })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -123,6 +130,13 @@ export async function candidates(db: Db, stockId: number | null): Promise<Candid
   return rows.map((r) => {
     const item = presentItem(r);
     // A confirmed order has artwork on every item (confirming requires it).
-    return { ...item, file_name: pressFileName(item), artworkKey: r.artworkKey ?? '', orderVersion: r.orderVersion, orderStatus: r.orderStatus };
+    return {
+      ...item,
+      file_name: pressFileName(item),
+      artworkKey: r.artworkKey ?? '',
+      orderVersion: r.orderVersion,
+      orderStatus: r.orderStatus,
+      blindDispatch: r.blindDispatch,
+    };
   });
 }

@@ -9,6 +9,7 @@ import { moveOrders, type MailLinks } from '../orders/transitions';
 import { candidates, type Candidate } from './batch-items';
 import { summaries } from './batch-summaries';
 import { writeBatchZip } from './batch-zip';
+import { deliveryNote } from './delivery-note';
 
 export const BATCH_QUEUE = 'batch';
 /** A run whose orders change while its ZIP is written starts again this many times before it gives up. */
@@ -124,6 +125,11 @@ export function batchRunJob({ db, files, jobs, log, ...links }: BatchRunDeps): J
           stockName: found.stockName,
           creatorName: found.creatorName,
           appName: links.appName,
+          deliveryNote: async (orderId) => {
+            const note = await deliveryNote(db, files, orderId);
+            if (!note) throw new Error(`Order ${orderId} is missing: its delivery note could not be made`);
+            return note.body;
+          },
           onProgress: (filesDone) => setBatch(batch.id, { filesDone }),
           signal: job.signal,
         });

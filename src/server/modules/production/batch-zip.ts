@@ -1,8 +1,9 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { BatchRow } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
 import { ZipFile } from '../../lib/zip';
 import type { Candidate } from './batch-items';
+import { deliveryNoteFileName } from './delivery-note';
 import { jobSheetPdf, jobsCsv } from './press-files';
 
 /** Progress is written at most this often while the ZIP grows. */
@@ -16,6 +17,8 @@ export interface BatchZip {
   stockName: string | null;
   creatorName: string | null;
   appName: string;
+  /** A blind order's delivery note, made when the ZIP reaches it. */
+  deliveryNote(orderId: number): Promise<Buffer>;
   /** Told how many artwork files are in, now and then (the batch's progress for staff). */
   onProgress(filesDone: number): Promise<void>;
   signal: AbortSignal;
@@ -23,9 +26,13 @@ export interface BatchZip {
 
 /**
  * Streams a batch's ZIP to the file store: `jobs.csv` and the job sheet first, then each artwork,
- * one file open at a time (memory flat). Answers the ZIP's size.
+ * one file open at a time (memory flat), a blind order's delivery note (`<order>-delivery-note.pdf`)
+ * before its first artwork. Answers the ZIP's size.
  */
-export async function writeBatchZip(files: FileStore, { batch, items, key, stockName, creatorName, appName, onProgress, signal }: BatchZip): Promise<number> {
+export async function writeBatchZip(
+  files: FileStore,
+  { batch, items, key, stockName, creatorName, appName, deliveryNote, onProgress, signal }: BatchZip,
+): Promise<number> {
   signal.throwIfAborted();
   const zip = new ZipFile();
   const sheet = await jobSheetPdf({ id: batch.id, createdAt: batch.createdAt, createdBy: creatorName, stockName, appName }, items);
@@ -34,7 +41,18 @@ export async function writeBatchZip(files: FileStore, { batch, items, key, stock
   let done = 0;
   let lastWrite = 0;
   let progress: Promise<void> = Promise.resolve();
+  const noted = new Set<number>();
   for (const item of items) {
+    if (item.blindDispatch && !noted.has(item.order_id)) {
+      noted.add(item.order_id);
+      zip.addReadStreamLazy(deliveryNoteFileName(item.order_id), { compress: false }, (callback) => {
+        if (signal.aborted) return callback(signal.reason as Error, undefined as unknown as Readable);
+        deliveryNote(item.order_id).then(
+          (pdf) => callback(null, Readable.from([pdf])),
+          (error: unknown) => callback(error, undefined as unknown as Readable),
+        );
+      });
+    }
     // PDFs are compressed already: stored, they go to the press as fast as the disk reads them.
     zip.addReadStreamLazy(item.file_name, { compress: false }, (callback) => {
       if (signal.aborted) return callback(signal.reason as Error, undefined as unknown as Readable);

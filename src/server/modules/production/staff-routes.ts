@@ -12,6 +12,8 @@ import { staffResource } from '../../lib/staff-resource';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { anyone } from '../../lib/openapi';
 import { apiErrorSchema } from '../../../shared/api/errors';
+import { sendPdf } from '../invoices/routes';
+import { staffDeliveryNote } from './delivery-note';
 
 const signedQuery = z.object({
   expires: z
@@ -52,7 +54,7 @@ export const batchDownloads: FastifyPluginAsync<Pick<AppDeps, 'batches' | 'appKe
  * (read-only records: a batch is made by a run, never typed), what the next run would take, a run,
  * and the batch's ZIP — by Bearer, or by a signed one-minute link (`batchDownloads`) the browser follows itself.
  */
-const batchesStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'batches' | 'appKey'>>((app, { db, batches, appKey }) => {
+const batchesStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'batches' | 'appKey' | 'files'>>((app, { db, batches, appKey, files }) => {
   app.get('/api/admin/batches/waiting', { schema: { response: { 200: batchWaitingSchema } } }, async () => {
     return batches.waiting();
   });
@@ -74,6 +76,13 @@ const batchesStaffRoutes = staffRoutes<Pick<AppDeps, 'db' | 'batches' | 'appKey'
     const { query, expiresAt } = signDownload(appKey, `batch:${id}`);
     return { url: `/api/downloads/batches/${id}?${query}`, expires_at: expiresAt.toISOString() };
   });
+
+  // A blind order's delivery note, as the batch ZIP carries it: printed from the staff order and Royal Mail pages (409 for an order not sent blind).
+  app.get(
+    '/api/admin/orders/:id/delivery-note.pdf',
+    { schema: { params: idParams, response: { 200: fileAnswer('application/pdf') } } },
+    async (request, reply) => sendPdf(reply, await staffDeliveryNote(db, files, request.params.id)),
+  );
 });
 
 export default batchesStaffRoutes;

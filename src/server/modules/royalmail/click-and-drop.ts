@@ -61,6 +61,8 @@ export interface CreateOrderRequest {
     phoneNumber?: string;
     emailAddress?: string;
   };
+  /** `SenderDetailsRequest`: a blind order's customer; left out, Click & Drop uses the account's default sender. */
+  sender?: { tradingName?: string; phoneNumber?: string; emailAddress?: string };
   orderDate: string;
   subtotal: number;
   shippingCostCharged: number;
@@ -110,6 +112,13 @@ export function createOrderRequest(s: RoyalMailShipment, orderDate: Date): Creat
       phoneNumber: whole(s.telephone, 25),
       emailAddress: whole(s.email, 254),
     }),
+    sender: s.sender
+      ? defined({
+          tradingName: cut(s.sender.trading_name, 250),
+          phoneNumber: whole(s.sender.phone, 25),
+          emailAddress: whole(s.sender.email, 254),
+        })
+      : undefined,
     orderDate: orderDate.toISOString(),
     subtotal: poundsNumber(s.subtotal),
     shippingCostCharged: poundsNumber(s.shipping),

@@ -49,6 +49,9 @@ const rowColumns = {
   serviceName: sql<string>`(select ${deliveryTypes.name} from ${deliveryTypes} where ${deliveryTypes.id} = ${qualified(orders.deliveryTypeId)})`,
   customer: sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${users.id} = ${qualified(orders.userId)})`,
   largeItem: hasLargeItem,
+  blindDispatch: orders.blindDispatch,
+  customerPhone: sql<string>`(select coalesce(nullif(${users.telephone}, ''), ${users.mobile}) from ${users} where ${users.id} = ${qualified(orders.userId)})`,
+  customerEmail: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${qualified(orders.userId)})`,
 };
 interface Row {
   id: number;
@@ -76,6 +79,9 @@ interface Row {
   serviceName: string;
   customer: string;
   largeItem: boolean;
+  blindDispatch: boolean;
+  customerPhone: string;
+  customerEmail: string;
 }
 
 const present = (r: Row): RoyalMailOrder => ({
@@ -92,10 +98,15 @@ const present = (r: Row): RoyalMailOrder => ({
   dispatch_due: r.dispatchDue,
   tracking_number: r.trackingNumber,
   royalmail_order_id: r.royalmailOrderId,
+  blind_dispatch: r.blindDispatch,
   version: r.version,
 });
 
-/** An order as Click & Drop takes it; money is what the customer paid, goods net of delivery. */
+/**
+ * An order as Click & Drop takes it; money is what the customer paid, goods net of delivery. A blind
+ * order is sent under the customer's company, and without its recipient's e-mail: Royal Mail would
+ * e-mail the customer's client about a parcel, and nothing of ours may reach that client.
+ */
 const shipment = (r: Row): RoyalMailShipment => ({
   order_id: r.id,
   firstname: r.firstname,
@@ -107,7 +118,7 @@ const shipment = (r: Row): RoyalMailShipment => ({
   county: r.county,
   postcode: r.postcode,
   country_code: r.countryCode,
-  email: r.email,
+  email: r.blindDispatch ? '' : r.email,
   telephone: r.telephone,
   weight: r.weight ?? 0,
   package_size: packageSize(r.weight ?? 0, r.largeItem),
@@ -115,6 +126,7 @@ const shipment = (r: Row): RoyalMailShipment => ({
   subtotal: (r.totalNet ?? 0) - (r.deliveryCost ?? 0),
   shipping: r.deliveryCost ?? 0,
   total: r.total ?? 0,
+  sender: r.blindDispatch ? { trading_name: r.customer, phone: r.customerPhone ?? '', email: r.customerEmail ?? '' } : null,
 });
 
 export interface RoyalMailDeps {

@@ -62,6 +62,17 @@ export interface RoyalMailShipment {
   subtotal: number;
   shipping: number;
   total: number;
+  /**
+   * Who the parcel is from when it is not us: a blind order's customer (their company, phone and
+   * e-mail), so the label names them. Null: Click & Drop's own default sender (ours).
+   */
+  sender: RoyalMailSender | null;
+}
+
+export interface RoyalMailSender {
+  trading_name: string;
+  phone: string;
+  email: string;
 }
 
 /**
@@ -103,4 +114,9 @@ export const CLICK_AND_DROP_COLUMNS: ReadonlyArray<readonly [string, (s: RoyalMa
   ['Shipping cost', (s) => pounds(s.shipping)],
   ['Total', (s) => pounds(s.total)],
   ['Currency code', () => 'GBP'],
+  // Last, so an import reading the earlier columns by position reads them where it always did; empty
+  // for our own orders, which Click & Drop then sends under the account's default trading name.
+  ['Sender trading name', (s) => s.sender?.trading_name ?? ''],
+  ['Sender phone', (s) => inertCell(s.sender?.phone ?? '')],
+  ['Sender email', (s) => s.sender?.email ?? ''],
 ];
