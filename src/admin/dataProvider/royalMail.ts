@@ -14,9 +14,14 @@ export interface RoyalMailCalls {
   pushRoyalMail(ids: Identifier[]): Promise<RoyalMailPushResult[]>;
   /** A tracking file checked line by line; with `apply`, its good lines stored. */
   importTracking(file: File, apply: boolean): Promise<TrackingImport>;
+  /** A blind order's delivery note (the PDF that goes in its parcel, under the customer's name). */
+  deliveryNotePdf(orderId: Identifier): Promise<Blob>;
 }
 
 export const royalMailCalls: RoyalMailCalls = {
+  deliveryNotePdf(orderId) {
+    return call(http.get<Blob>(`${API_BASE}/orders/${encodeURIComponent(orderId)}/delivery-note.pdf`, { responseType: 'blob', skipErrorDialogs: true }));
+  },
   royalMailStatus() {
     return call(http.get<RoyalMailStatus>(`${API_BASE}/royalmail/status`));
   },

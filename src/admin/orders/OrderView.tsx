@@ -28,6 +28,7 @@ import { StaffDetails } from './StaffDetails';
 import { SaveFileButton } from '../../shared/ui/download';
 import { Line, Section } from '../common/DetailSection';
 import { RecordHeading } from '../common/RecordHeading';
+import { BlindDispatchChip, DeliveryNoteButton } from './BlindDispatch';
 
 /** The customer, linked to their user view. */
 function Customer({ order }: { order: StaffOrder }) {
@@ -57,6 +58,13 @@ function Delivery({ order }: { order: StaffOrder }) {
           ))}
         {a.telephone ? <Line>Tel. {a.telephone}</Line> : null}
       </Box>
+      {order.blind_dispatch ? (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <BlindDispatchChip />
+          <Line>Under the customer’s name: no branding of ours; their delivery note goes in.</Line>
+          <DeliveryNoteButton orderId={order.id} variant="outlined" />
+        </Stack>
+      ) : null}
       <Line>Service: {order.delivery_type?.name ?? '—'}</Line>
       <Line>Weight: {(order.weight / 1000).toLocaleString('en-GB', { maximumFractionDigits: 2 })} kg</Line>
       <Line>
@@ -209,6 +217,7 @@ export function OrderView() {
           <>
             <StatusChip status={order.status} />
             {order.overdue ? <OverdueChip /> : null}
+            {order.blind_dispatch ? <BlindDispatchChip /> : null}
           </>
         }
         actions={<StatusActions order={order} onMoved={changed} onConflict={refetch} />}

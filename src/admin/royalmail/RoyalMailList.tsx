@@ -8,6 +8,7 @@ import { formatDay } from '../../shared/domain/calendar/workingDays';
 import { PACKAGE_SIZE_NAMES } from '../../shared/domain/delivery/royalmail';
 import { EmptyState } from '../common/EmptyState';
 import { OrderNumber } from '../orders/fields';
+import { BlindDispatchChip, DeliveryNoteButton } from '../orders/BlindDispatch';
 import { StaffPagination } from '../common/StaffPagination';
 import { StaffTitle } from '../common/StaffTitle';
 import { useRowCheckboxLabels } from '../common/useRowCheckboxLabels';
@@ -111,6 +112,21 @@ export function RoyalMailList() {
               <Column source="service_code" label="Service" disableSort render={(order) => <span title={order.service_name}>{order.service_code}</span>} />
               <Column source="dispatch_due" label="Dispatch" render={(order) => (order.dispatch_due ? formatDay(order.dispatch_due) : '—')} />
               <Column source="tracking_number" label="Tracking" disableSort render={(order) => <Tracking order={order} />} />
+              <Column
+                source="blind_dispatch"
+                label="Blind dispatch"
+                disableSort
+                render={(order) =>
+                  order.blind_dispatch ? (
+                    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                      <BlindDispatchChip />
+                      <DeliveryNoteButton orderId={order.id} />
+                    </Stack>
+                  ) : (
+                    '—'
+                  )
+                }
+              />
             </DataTable>
           </Box>
         </RoyalMailDialogsHost>

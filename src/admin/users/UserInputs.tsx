@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { AutocompleteInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '../../shared/domain/payments/terms';
 import { staffUserFields, companyNameProblem } from '../../shared/api/staff-users';
 import { fieldProblem } from '../../shared/api/fields';
@@ -129,6 +129,13 @@ export function UserInputs() {
             helperText="Invoices are due this many days after their date."
           />
         </Pair>
+      </Section>
+      <Section title="Dispatch">
+        <BooleanInput
+          source="blind_dispatch"
+          label="Blind dispatch by default"
+          helperText="New orders go under the customer's name: no printer branding in the parcel, their delivery note in it. They can change it per order."
+        />
       </Section>
     </>
   );

@@ -225,7 +225,7 @@ function storeOrder(order: Order): Promise<void> {
   ]).then(() => undefined);
 }
 
-export async function createOrder(input: { ref: string; address?: AddressInput }): Promise<Order> {
+export async function createOrder(input: { ref: string; address?: AddressInput; blind_dispatch?: boolean }): Promise<Order> {
   const { data } = await http.post<unknown>('/api/orders', input);
   const order = await asOrder(data);
   await storeOrder(order);

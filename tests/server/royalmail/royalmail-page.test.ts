@@ -92,7 +92,7 @@ describe('the Royal Mail page', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="click-and-drop-\d{4}-\d\d-\d\d\.csv"/);
     const text = res.body;
     expect(text.split('\r\n')[0]).toBe(
-      'Order reference,First name,Last name,Company name,Address line 1,Address line 2,City,County,Postcode,Country,Email,Phone,Weight (kg),Package size,Service code,Sub-total,Shipping cost,Total,Currency code',
+      'Order reference,First name,Last name,Company name,Address line 1,Address line 2,City,County,Postcode,Country,Email,Phone,Weight (kg),Package size,Service code,Sub-total,Shipping cost,Total,Currency code,Sender trading name,Sender phone,Sender email',
     );
     // The mandatory columns of DESIGN §2, and the others it lists.
     for (const column of [

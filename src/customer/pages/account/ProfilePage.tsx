@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { updateUser, useAuth } from '../../../shared/auth';
@@ -15,6 +17,8 @@ import { profileSchema } from '../../forms/schemas';
 import { useZodForm } from '../../forms/useZodForm';
 import { isProfileComplete, takeIntendedUrl } from '../../guards';
 import { route } from '../../paths';
+import { Checkbox } from '../../mui-free/Checkbox';
+import { BLIND_DISPATCH_HELP } from '../orders/BlindDispatchNote';
 import { SignInMethods } from './SignInMethods';
 
 export default function ProfilePage() {
@@ -27,7 +31,7 @@ export default function ProfilePage() {
   const form = useZodForm({
     schema: profileSchema,
     // The auth guard ran before this page, so the user is loaded.
-    initialValues: { ...(user ? profileValuesOf(user) : EMPTY_PROFILE), current_password: '' },
+    initialValues: { ...(user ? profileValuesOf(user) : EMPTY_PROFILE), blind_dispatch: user?.blind_dispatch ?? false, current_password: '' },
     onSubmit: async ({ current_password, ...profile }) => {
       // The server asks for the current password only when the e-mail address changes.
       const saved = await saveProfile(emailChanges ? { ...profile, current_password } : profile);
@@ -63,6 +67,12 @@ export default function ProfilePage() {
       )}
       <Paper component="form" variant="outlined" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 760, p: { xs: 2, sm: 3 } }}>
         <AddressFields field={form.field} countries={countries} />
+        <Stack sx={{ mt: 1 }}>
+          <Checkbox {...form.checkbox('blind_dispatch')} label="Blind dispatch by default" />
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
+            {BLIND_DISPATCH_HELP} Each new order starts with it; you can change it per order.
+          </Typography>
+        </Stack>
         {emailChanges && (
           <TextInput
             {...form.field('current_password', 'To change your e-mail address, enter your current password')}

@@ -47,6 +47,7 @@ import { errorText, LoadFailed, Loading, statusOf } from '../../components/Query
 import { ItemCard } from './ItemCard';
 import { ItemForm } from './ItemForm';
 import { OrderDetailsForm } from './OrderDetailsForm';
+import { BlindDispatchNote } from '../orders/BlindDispatchNote';
 import { prefillFrom, withoutPrefill } from './prefill';
 import { useFocusFallback } from '../../components/useFocusFallback';
 
@@ -138,12 +139,14 @@ function OrderDetails({ order }: { order: Order }) {
         {a.telephone && ` · ${a.telephone}`}
         {a.email && ` · ${a.email}`}
       </Typography>
+      {order.blind_dispatch && <BlindDispatchNote />}
       <Dialog open={editing} onClose={() => setEditing(false)} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby="details-dialog-title">
         <DialogTitle id="details-dialog-title">Reference and delivery address</DialogTitle>
         <DialogContent>
           <OrderDetailsForm
             reference={order.ref}
             address={order.address}
+            blindDispatch={order.blind_dispatch}
             submitLabel="Save"
             onSubmit={async (details) => {
               await update.mutateAsync(details);

@@ -32,6 +32,7 @@ function NewOrderForm() {
       <OrderDetailsForm
         reference=""
         address={user}
+        blindDispatch={user?.blind_dispatch ?? false}
         submitLabel="Start order"
         onSubmit={async (details) => {
           const order = await createOrder(details);

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { OrderCreateInput } from '../../../shared/api/orders';
 import { useCountries } from '../../api/countries';
 import { CountrySelect } from '../../components/CountrySelect';
+import { Checkbox } from '../../mui-free/Checkbox';
+import { BLIND_DISPATCH_HELP } from '../orders/BlindDispatchNote';
 import { FormAlerts } from '../../components/FormAlerts';
 import { SubmitButton } from '../../components/SubmitButton';
 import { TextInput } from '../../components/TextInput';
@@ -27,28 +29,34 @@ const ADDRESS_FIELDS = [
 const KEYS = ['firstname', 'lastname', 'company_name', 'email', 'telephone', 'address1', 'address2', 'town', 'county', 'postcode', 'country_id'] as const;
 type AddressKey = (typeof KEYS)[number];
 type FormKey = 'ref' | `address.${AddressKey}`;
-type Values = Record<FormKey, string>;
-export type OrderDetails = { ref: string; address: Required<OrderCreateInput>['address'] };
+type Values = Record<FormKey, string> & { blind_dispatch: boolean };
+export type OrderDetails = { ref: string; address: Required<OrderCreateInput>['address']; blind_dispatch: boolean };
 
 /** The flat form → `{ref, address}`, checked by the server's own schema (its paths are the form's keys). */
 async function loadSchema(): Promise<z.ZodType<OrderDetails>> {
   const [{ z: zod }, { orderCreateSchema }] = await Promise.all([import('zod'), import('../../../shared/api/orders')]);
   const details = orderCreateSchema.required({ address: true });
   return zod
-    .record(zod.string(), zod.string())
+    .record(zod.string(), zod.union([zod.string(), zod.boolean()]))
     .transform(
-      (values) => ({ ref: values.ref, address: Object.fromEntries(KEYS.map((key) => [key, values[`address.${key}`] ?? ''])) }) as z.input<typeof details>,
+      (values) =>
+        ({
+          ref: values.ref,
+          address: Object.fromEntries(KEYS.map((key) => [key, values[`address.${key}`] ?? ''])),
+          blind_dispatch: values.blind_dispatch === true,
+        }) as z.input<typeof details>,
     )
     .pipe(details) as unknown as z.ZodType<OrderDetails>;
 }
 
 /**
- * An order's reference and delivery contact and address: starting a basket (from the profile) and
- * changing a basket's (from the basket) share it.
+ * An order's reference, delivery contact and address, and whether it goes blind: starting a basket
+ * (from the profile) and changing a basket's (from the basket) share it.
  */
 export function OrderDetailsForm({
   reference,
   address,
+  blindDispatch,
   submitLabel,
   onSubmit,
   children,
@@ -56,6 +64,8 @@ export function OrderDetailsForm({
 }: {
   reference: string;
   address: Partial<Record<AddressKey, string | number | null | undefined>> | null | undefined;
+  /** The basket's choice, or the account's default for a new one. */
+  blindDispatch: boolean;
   submitLabel: string;
   /** Sends the details; answers the words confirming success, or nothing when it navigates. */
   onSubmit: (details: OrderDetails) => Promise<string | void>;
@@ -66,13 +76,13 @@ export function OrderDetailsForm({
 }) {
   const countries = useCountries();
   const initialValues = useMemo(() => {
-    const values = { ref: reference } as Values;
+    const values = { ref: reference, blind_dispatch: blindDispatch } as Values;
     for (const key of KEYS) {
       const value = address?.[key];
       values[`address.${key}`] = value === null || value === undefined ? '' : String(value);
     }
     return values;
-  }, [reference, address]);
+  }, [reference, address, blindDispatch]);
   const form = useZodForm({ schema: loadSchema, initialValues, onSubmit });
   return (
     <form noValidate onSubmit={form.handleSubmit}>
@@ -97,6 +107,12 @@ export function OrderDetailsForm({
           <CountrySelect binding={form.field('address.country_id')} countries={countries} />
         </Grid>
       </Grid>
+      <Stack sx={{ mt: 1 }}>
+        <Checkbox {...form.checkbox('blind_dispatch')} label="Blind dispatch" />
+        <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
+          {BLIND_DISPATCH_HELP}
+        </Typography>
+      </Stack>
       <FormAlerts error={form.formError} success={form.success} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <SubmitButton submitting={form.submitting}>{submitLabel}</SubmitButton>

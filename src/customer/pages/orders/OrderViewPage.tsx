@@ -25,6 +25,7 @@ import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, orderTotalsRow
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
 import { fetchInvoicePdf } from '../../api/invoices';
+import { BlindDispatchNote } from './BlindDispatchNote';
 
 const when = (iso: string) =>
   `${formatDay(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`;
@@ -189,6 +190,7 @@ export default function OrderViewPage() {
                   </span>
                 ))}
             </Typography>
+            {order.blind_dispatch && <BlindDispatchNote />}
             {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
             {days && (
               <Typography variant="body2" data-testid="order-dates">
