@@ -107,7 +107,7 @@ export function OrderDetailsForm({
           <CountrySelect binding={form.field('address.country_id')} countries={countries} />
         </Grid>
       </Grid>
-      <Stack sx={{ mt: 1 }}>
+      <Stack sx={{ mt: 1, mb: 1 }}>
         <Checkbox {...form.checkbox('blind_dispatch')} label="Blind dispatch" />
         <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
           {BLIND_DISPATCH_HELP}
