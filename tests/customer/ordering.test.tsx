@@ -278,8 +278,9 @@ describe('/create/{id}', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('basket-address')).toHaveTextContent('Jo Bloggs, 1 High St, York, LS1 1AA, United Kingdom');
     expect(screen.getByText('Job 42')).toBeInTheDocument();
-    const sent = bodyOf(requests.filter((r) => r.method === 'patch').at(-1)!) as { ref: string; address: Record<string, unknown> };
-    expect(sent).toEqual({ ref: 'Job 42', address: { ...makeOrder().address, town: 'York' } });
+    const sent = bodyOf(requests.filter((r) => r.method === 'patch').at(-1)!) as { ref: string; address: Record<string, unknown>; blind_dispatch: boolean };
+    // The basket's blind dispatch goes back as it was (not ticked here).
+    expect(sent).toEqual({ ref: 'Job 42', address: { ...makeOrder().address, town: 'York' }, blind_dispatch: false });
   });
 
   it('downloads the uploaded PDF under its own name, and says so when it cannot', async () => {
