@@ -107,7 +107,8 @@ describe('webhook deliveries', () => {
     expect(orderEvents[1].data).toMatchObject({ status: 'problem', problem_text: 'The bleed is missing' });
     expect(orderEvents[3].data).toMatchObject({ status: 'dispatched', tracking_number: 'AB123456785GB', delivery_type: { code: 'TPN24' } });
 
-    // The log shows each delivery, newest first, delivered at the first attempt.
+    // The log shows each delivery, newest first, delivered at the first attempt (once the last job has written down its answer).
+    await until(async () => (await deliveries(shopper, made.id)).data.every((d) => d.state !== 'pending'), 'every answer recorded');
     const log = await deliveries(shopper, made.id);
     expect(log.total).toBe(5);
     expect(log.data.map((d) => d.event_type)).toEqual(['order.dispatched', 'invoice.created', 'order.confirmed', 'order.problem', 'order.confirmed']);
@@ -121,6 +122,8 @@ describe('webhook deliveries', () => {
     const test = ok<WebhookDelivery>(await shopper.post(`/api/account/webhooks/${made.id}/test`), 202);
     expect(test).toMatchObject({ event_type: 'webhook.test', state: 'pending' });
     await until(() => r.received.length >= 3, 'a third attempt');
+    // The receiver has the third attempt a moment before the job writes down its answer.
+    await until(async () => (await deliveries(shopper, made.id)).data[0]?.state === 'succeeded', 'the third attempt recorded');
     const [delivery] = (await deliveries(shopper, made.id)).data;
     expect(delivery).toMatchObject({ id: test.id, state: 'succeeded', attempts: 3, status_code: 200 });
     // Every attempt is the same message: the same id and body, each signed at its own time.
