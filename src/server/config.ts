@@ -140,6 +140,11 @@ const envSchema = z.object({
     .enum(['card', 'account'])
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Artwork by URL may be fetched from private addresses (127.0.0.1, 10.x…): local tests only, never in production. */
+  ARTWORK_FETCH_ALLOW_PRIVATE: z
+    .enum(['', '0', '1'], { message: 'expected 1 (allow) or 0' })
+    .optional()
+    .transform((v) => v === '1'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -204,6 +209,8 @@ export interface Config {
   stripe: StripeConfig | undefined;
   /** What a new account's payment terms are. */
   defaultPaymentTerms: 'card' | 'account';
+  /** Artwork by URL: whether private addresses may be fetched (ARTWORK_FETCH_ALLOW_PRIVATE; local tests only), and the whole fetch's time-out. */
+  artworkFetch: { allowPrivate: boolean; timeoutMs: number };
 }
 
 export interface StripeConfig {
@@ -319,5 +326,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripe,
     // A fresh install without card payment orders on account, as before payment terms existed.
     defaultPaymentTerms: e.DEFAULT_PAYMENT_TERMS ?? (stripe ? 'card' : 'account'),
+    artworkFetch: { allowPrivate: e.ARTWORK_FETCH_ALLOW_PRIVATE, timeoutMs: 60_000 },
   };
 }
