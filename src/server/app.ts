@@ -164,7 +164,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     appUrl: config.appUrl,
     appName: config.appName,
   });
-  const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks });
+  const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks, jobs, fetchRule: config.artworkFetch });
   return {
     config,
     database,

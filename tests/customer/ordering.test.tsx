@@ -81,6 +81,7 @@ function makeItem(overrides: Partial<Item> = {}): Item {
       preview: false,
       preview_pages: 0,
     },
+    artwork_fetch: null,
     ...overrides,
   };
 }

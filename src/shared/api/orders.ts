@@ -16,6 +16,8 @@ export const ORIENTATIONS = ['portrait', 'landscape'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
 export const PREFLIGHT_STATUSES = ['pending', 'pass', 'warn', 'fail'] as const;
 export type PreflightStatus = (typeof PREFLIGHT_STATUSES)[number];
+export const ARTWORK_FETCH_STATUSES = ['fetching', 'failed'] as const;
+export type ArtworkFetchStatus = (typeof ARTWORK_FETCH_STATUSES)[number];
 
 const text = nullableText;
 const optional = optionalText;
@@ -148,8 +150,31 @@ export const itemSchema = itemChoiceSchema.extend({
       preview_pages: z.number().int().min(0),
     })
     .nullable(),
+  /**
+   * Artwork by URL while it is being fetched (`fetching`), or why the last fetch failed (`failed`,
+   * with `error`); null once the fetched file is the item's `artwork`, or when none was asked for.
+   * The artwork in place, if any, stays the item's until a fetch succeeds.
+   */
+  artwork_fetch: z.object({ url: z.string(), status: z.enum(ARTWORK_FETCH_STATUSES), error: z.string().nullable() }).nullable(),
 });
 export type Item = z.infer<typeof itemSchema>;
+
+/** The longest artwork address taken: longer is no file link a person shares. */
+export const ARTWORK_URL_MAX = 2000;
+
+/**
+ * `POST /api/orders/{id}/items/{itemId}/artwork/url`: the address of a print-ready PDF on the public
+ * internet, fetched by the server (http or https, no user name or password in it).
+ */
+export const artworkUrlSchema = z.strictObject({
+  artwork_url: z
+    .string({ message: 'Give the address of the PDF.' })
+    .trim()
+    .min(1, 'Give the address of the PDF.')
+    .max(ARTWORK_URL_MAX, `At most ${ARTWORK_URL_MAX} characters`)
+    .pipe(textSchema()),
+});
+export type ArtworkUrlInput = z.input<typeof artworkUrlSchema>;
 
 /** `GET …/items/{itemId}/preview?page=n`: which page's preview, from 1 (page 1 when left out). */
 export const previewQuerySchema = z.object({

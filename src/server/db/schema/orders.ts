@@ -217,6 +217,16 @@ export const orderItems = pgTable(
     preflightStatus: text('preflight_status'),
     preflight: jsonb('preflight'),
     warningsAccepted: boolean('warnings_accepted').notNull().default(false),
+    /**
+     * Artwork by URL: the address the artwork was (or is being) fetched from, null for an upload.
+     * `artwork_fetch_status` is `fetching` while the job fetches it (since `artwork_fetch_started_at`,
+     * which also names that one fetch: a later request supersedes it) and `failed` with the reason in
+     * `artwork_fetch_error`; null once the file is on the item. The artwork in place stays meanwhile.
+     */
+    artworkUrl: text('artwork_url'),
+    artworkFetchStatus: text('artwork_fetch_status'),
+    artworkFetchError: text('artwork_fetch_error'),
+    artworkFetchStartedAt: timestamp('artwork_fetch_started_at', { withTimezone: true }),
     /** The production batch that has it for the press now; null until batched, and again when a held order is released. */
     batchId: integer('batch_id').references((): AnyPgColumn => batches.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -238,6 +248,7 @@ export const orderItems = pgTable(
     check('order_items_sides_check', sql`${t.sides} in ('single', 'double')`),
     check('order_items_orientation_check', sql`${t.orientation} in ('portrait', 'landscape')`),
     check('order_items_preflight_status_check', sql`${t.preflightStatus} in ('pending', 'pass', 'warn', 'fail')`),
+    check('order_items_artwork_fetch_status_check', sql`${t.artworkFetchStatus} in ('fetching', 'failed')`),
   ],
 );
 

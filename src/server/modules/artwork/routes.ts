@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
-import { itemSchema, previewQuerySchema } from '../../../shared/api/orders';
+import { artworkUrlSchema, itemSchema, previewQuerySchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
 import { signedInOnly } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
@@ -53,6 +53,17 @@ const artworkRoutes: FastifyPluginAsync<Pick<AppDeps, 'artwork' | 'orders' | 'fi
         // read and dropped, as for any body a route does not read, so the connection stays usable.
         file.stream.resume();
       }
+    },
+  );
+
+  // Artwork by URL: 202, the item marked `fetching`; the job fetches the file, then the item shows
+  // it with its check pending, or `artwork_fetch.status` `failed` with the reason.
+  app.post(
+    '/api/orders/:id/items/:itemId/artwork/url',
+    { schema: { params: itemParams, body: artworkUrlSchema, response: { 202: itemSchema } } },
+    async (request, reply) => {
+      const item = await artwork.fetchUrl(customerOf(request), request.params.id, request.params.itemId, request.body.artwork_url);
+      return reply.code(202).send(item);
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import type { Item } from '../../../shared/api/orders';
+import { ARTWORK_URL_MAX, type Item } from '../../../shared/api/orders';
 import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
 import { orderItems, orders, type UserRow } from '../../db/schema';
@@ -10,6 +10,9 @@ import type { FileStore } from '../../lib/files';
 import { isPdf } from '../../lib/pdf-file';
 import type { OrdersService } from '../orders/service';
 import type { SettingsService } from '../settings/service';
+import type { JobQueue } from '../../lib/jobs';
+import { checkPublicUrl, PublicFetchError } from '../../lib/public-fetch';
+import { artworkFetchJob, SupersededFetch, type ArtworkFetchRule } from './fetch-job';
 import type { ArtworkCheckJob } from './job';
 import type { ArtworkEngine } from './preflight';
 import { previewFileKeys } from './previews';
@@ -18,6 +21,8 @@ import { withNewVersion } from '../orders/order-version';
 
 /** The upload's one field: the 422s of a bad upload are reported on it. */
 export const ARTWORK_FIELD = 'file';
+/** The field of artwork by URL (the customer's route and the trade API alike): its 422s are reported on it. */
+export const ARTWORK_URL_FIELD = 'artwork_url';
 const MB = 1024 * 1024;
 /** The most ARTWORK_MAX_MB may be set to: what a route may let through before the setting is applied here. */
 export const ARTWORK_MAX_BYTES_CEILING = 2048 * MB;
@@ -86,6 +91,9 @@ function capped(limit: number): { stream: Transform; over: () => boolean } {
   return { stream, over: () => over };
 }
 
+/** The fetch state an upload, a removal or an attached fetch leaves: none under way, none failed. */
+const noFetch = { artworkFetchStatus: null, artworkFetchError: null, artworkFetchStartedAt: null };
+
 /** Control characters have no place in a file name shown on screens and in a download header. */
 const cleanName = (name: string) =>
   [...name]
@@ -106,6 +114,9 @@ export function artworkService(deps: {
   /** The orders module answers which item is the customer's, and how it is shown. */
   orders: Pick<OrdersService, 'artworkTarget' | 'presentItemOf'>;
   checks: ArtworkCheckJob;
+  jobs: JobQueue;
+  /** Artwork by URL: the address rule (ARTWORK_FETCH_ALLOW_PRIVATE) and the time-out. */
+  fetchRule: ArtworkFetchRule;
 }) {
   const { db, files, engine, orders, checks } = deps;
 
@@ -145,14 +156,31 @@ export function artworkService(deps: {
     return { key, name: cleanName(file.name), size };
   }
 
-  /** Puts a stored file on the item (basket, or an order on hold), queues its check, and removes the files it replaces. */
-  async function attach(userId: number, orderId: number, itemId: number, file: StoredArtwork): Promise<void> {
+  /**
+   * Puts a stored file on the item (basket, or an order on hold), queues its check, and removes the
+   * files it replaces. A fetched file (`fetch`) goes on only while the item still waits for that very
+   * fetch (else SupersededFetch), and only while its job still holds the job (`fence`); an upload
+   * ends any fetch under way.
+   */
+  async function attach(
+    userId: number,
+    orderId: number,
+    itemId: number,
+    file: StoredArtwork,
+    fetch?: { url: string; startedAt: Date; fence: (tx: Db) => Promise<void> },
+  ): Promise<void> {
     let replaced: Array<string | null> = [];
     try {
       await db.transaction(async (tx) => {
+        if (fetch) await fetch.fence(tx);
         const order = await changeOrder(tx, userId, orderId);
         if (!canReplaceArtwork(order.status)) throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
         const item = await lockedItem(tx, orderId, itemId);
+        if (
+          fetch &&
+          !(item.artworkFetchStatus === 'fetching' && item.artworkUrl === fetch.url && item.artworkFetchStartedAt?.getTime() === fetch.startedAt.getTime())
+        )
+          throw new SupersededFetch();
         await tx
           .update(orderItems)
           .set({
@@ -164,6 +192,8 @@ export function artworkService(deps: {
             preflightStatus: 'pending',
             preflight: null,
             warningsAccepted: false,
+            ...noFetch,
+            artworkUrl: fetch?.url ?? null,
           })
           .where(eq(orderItems.id, itemId));
         await checks.queueCheck(tx, itemId, file.key);
@@ -175,6 +205,36 @@ export function artworkService(deps: {
     }
     checks.wake();
     await Promise.all(replaced.filter((k): k is string => Boolean(k)).map((k) => files.delete(k)));
+  }
+
+  const fetches = artworkFetchJob({ db, files, jobs: deps.jobs, engine, rule: deps.fetchRule, maxBytes, attach });
+
+  /**
+   * Marks the item as fetching its artwork from `raw` and queues the fetch, in `tx`: the order must
+   * be the customer's (404) and its artwork replaceable now (409, as for an upload), the address a
+   * full http(s) one without credentials and, unless private addresses are allowed, not plainly
+   * private (422 on `artwork_url`). The artwork in place stays until the fetched file replaces it.
+   */
+  async function requestFetch(tx: Db, userId: number, orderId: number, itemId: number, raw: string): Promise<void> {
+    const order = await changeOrder(tx, userId, orderId);
+    if (!canReplaceArtwork(order.status)) throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
+    await lockedItem(tx, orderId, itemId);
+    let url: URL;
+    try {
+      url = checkPublicUrl(raw, deps.fetchRule);
+    } catch (error) {
+      if (error instanceof PublicFetchError) throw unprocessable({ [ARTWORK_URL_FIELD]: error.message });
+      throw error;
+    }
+    if (url.href.length > ARTWORK_URL_MAX) throw unprocessable({ [ARTWORK_URL_FIELD]: `At most ${ARTWORK_URL_MAX} characters` });
+    const startedAt = new Date();
+    await tx
+      .update(orderItems)
+      .set({ artworkUrl: url.href, artworkFetchStatus: 'fetching', artworkFetchError: null, artworkFetchStartedAt: startedAt })
+      .where(eq(orderItems.id, itemId));
+    await fetches.queue(tx, { itemId, url: url.href, startedAt: startedAt.toISOString() });
+    // Polls a moment from now: the job exists once the caller's transaction commits.
+    deps.jobs.wakeSoon();
   }
 
   /** Removes an item's artwork (basket only); its files go after the change commits. */
@@ -194,6 +254,8 @@ export function artworkService(deps: {
           preflightStatus: null,
           preflight: null,
           warningsAccepted: false,
+          ...noFetch,
+          artworkUrl: null,
         })
         .where(eq(orderItems.id, itemId));
       return [item.artworkKey, ...previewFileKeys(item.previewKey)];
@@ -217,6 +279,33 @@ export function artworkService(deps: {
       await attach(user.id, orderId, itemId, await store(file));
       return presentItem(user, orderId, itemId);
     },
+
+    /**
+     * Artwork by URL for the customer's item, from their browser: marks it fetching, queues the job,
+     * and answers the item (its `artwork_fetch` says `fetching`). Errors as requestFetch's.
+     */
+    async fetchUrl(user: UserRow, orderId: number, itemId: number, url: string): Promise<Item> {
+      await db.transaction((tx) => requestFetch(tx, user.id, orderId, itemId, url));
+      return presentItem(user, orderId, itemId);
+    },
+
+    /**
+     * Artwork by URL for an item of the customer `userId` (the trade API): its own transaction. The
+     * item then says `fetching`, and `failed` with the reason or the attached file later. 404 when
+     * the order or item is not theirs, 409 when its artwork can no longer change, 422 on
+     * `artwork_url` for an address that cannot be fetched.
+     */
+    async fetchFromUrl(userId: number, orderId: number, itemId: number, url: string): Promise<void> {
+      await db.transaction((tx) => requestFetch(tx, userId, orderId, itemId, url));
+    },
+
+    /**
+     * The same in the caller's transaction (an order being created with its items): the fetch is
+     * queued exactly when that transaction commits. The order's version is bumped as for any change
+     * of its artwork.
+     */
+    fetchFromUrlInTransaction: (tx: Db, userId: number, orderId: number, itemId: number, url: string): Promise<void> =>
+      requestFetch(tx, userId, orderId, itemId, url),
 
     /** Removes the artwork of the customer's item (basket only) and answers the item. */
     async remove(user: UserRow, orderId: number, itemId: number): Promise<Item> {

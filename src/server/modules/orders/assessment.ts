@@ -61,6 +61,12 @@ const itemLabel = (index: number, item: ItemFacts) => `Item ${index + 1} (${item
 
 /** The artwork conditions for confirming (and resubmitting): uploaded, checked, not failed, warnings accepted. */
 export function artworkBlocker(item: OrderItemRow): string | null {
+  // A file on its way replaces the one in place: the order waits for it rather than going ahead with the old one.
+  if (item.artworkFetchStatus === 'fetching') return 'its artwork is still being fetched from the link you gave.';
+  if (!item.artworkKey && item.artworkFetchStatus === 'failed') {
+    const why = item.artworkFetchError ?? 'Try again, or upload the PDF.';
+    return `its artwork could not be fetched from the link: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+  }
   if (!item.artworkKey) return 'upload its artwork (a print-ready PDF).';
   const status = item.preflightStatus as PreflightStatus | null;
   if (status === 'pending' || status === null) return 'its artwork is still being checked; this takes a few seconds.';

@@ -1,4 +1,4 @@
-import type { Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
+import type { ArtworkFetchStatus, Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
 import { paymentOptions, type CardPaymentStatus, type PaymentTerms } from '../../../shared/domain/payments/terms';
 import { eq } from 'drizzle-orm';
@@ -154,6 +154,10 @@ export function presentItem(
             preview: Boolean(f.previewKey),
             preview_pages: previewPagesOf(f),
           }
+        : null,
+    artwork_fetch:
+      f.artworkFetchStatus && f.artworkUrl
+        ? { url: f.artworkUrl, status: f.artworkFetchStatus as ArtworkFetchStatus, error: f.artworkFetchStatus === 'failed' ? f.artworkFetchError : null }
         : null,
   };
 }
