@@ -3,6 +3,7 @@ import { isAxiosError } from 'axios';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   AddressInput,
+  ArtworkUrlInput,
   ConfirmAnswer,
   DeliveryOption,
   Item,
@@ -136,8 +137,9 @@ export function useOrders(params: OrderListParams) {
   return useQuery({ queryKey: orderKeys.list(params), queryFn: () => fetchOrders(params), placeholderData: keepPreviousData });
 }
 
-/** True while any item's artwork is still being checked. */
-export const checkingArtwork = (order: Order | undefined): boolean => !!order?.items.some((item) => item.artwork?.preflight.status === 'pending');
+/** True while any item's artwork is still being checked, or fetched from a link. */
+export const checkingArtwork = (order: Order | undefined): boolean =>
+  !!order?.items.some((item) => item.artwork?.preflight.status === 'pending' || item.artwork_fetch?.status === 'fetching');
 
 /** How often a basket with artwork being checked is asked again (DESIGN: the check takes seconds). */
 export const PREFLIGHT_POLL_MS = 1500;
@@ -315,6 +317,21 @@ export function useUploadArtwork(orderId: number, itemId: number) {
     onSettled: () => setProgress(null),
   });
   return { ...mutation, progress };
+}
+
+/** Asks the server to fetch the item's artwork from a link (answered 202 with the item, `artwork_fetch` `fetching`). */
+export async function fetchArtworkFromUrl(orderId: number, itemId: number, url: string): Promise<Item> {
+  const { data } = await http.post<unknown>(`${base(orderId)}/items/${itemId}/artwork/url`, { artwork_url: url } satisfies ArtworkUrlInput);
+  return asItem(data);
+}
+
+/** Artwork by link: the item it answers replaces the cached one, whose `fetching` keeps the order polled until the file is in. */
+export function useFetchArtworkFromUrl(orderId: number, itemId: number) {
+  return useMutation({
+    mutationFn: (url: string) => fetchArtworkFromUrl(orderId, itemId, url),
+    onSuccess: (item) => storeItem(orderId, item),
+    onError: () => invalidateOrder(orderId),
+  });
 }
 
 /** A fresh Idempotency-Key: letters, digits and dashes (the server takes 8 to 100). */

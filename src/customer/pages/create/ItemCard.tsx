@@ -4,14 +4,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Item } from '../../../shared/api/orders';
 import type { OrderableProduct, PriceList } from '../../../shared/api/prices';
-import { useRemoveArtwork, useRemoveItem, useUpdateItem, useUploadArtwork } from '../../api/orders';
+import { useFetchArtworkFromUrl, useRemoveArtwork, useRemoveItem, useUpdateItem, useUploadArtwork } from '../../api/orders';
 import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, itemLine, PreflightResult } from '../orders/orderItemViews';
 import { errorText } from '../../components/QueryStates';
+import { apiErrors } from '../../../shared/http';
 import { choiceOf, ItemForm } from './ItemForm';
 import { UploadProgress } from '../../../shared/ui/UploadProgress';
 import { useFocusFallback } from '../../components/useFocusFallback';
@@ -62,6 +65,56 @@ export const ArtworkUpload = forwardRef<HTMLButtonElement, { orderId: number; it
     </Box>
   );
 });
+
+/**
+ * "Or fetch from a link": the address of the PDF, fetched by the server. While it is fetched the
+ * order is polled (as while artwork is checked) and a progress bar shows; a refused address (422)
+ * or a failed fetch shows its reason beside the field. The artwork in place stays until the fetched
+ * file replaces it.
+ */
+export function ArtworkFromLink({ orderId, item }: { orderId: number; item: Item }) {
+  const [url, setUrl] = useState('');
+  const request = useFetchArtworkFromUrl(orderId, item.id);
+  const id = useId();
+  const state = item.artwork_fetch;
+  const fetching = state?.status === 'fetching';
+  const refused = request.isError ? (apiErrors(request.error)?.errors.artwork_url ?? errorText(request.error)) : null;
+  const failed = !request.isError && state?.status === 'failed' ? `Could not fetch ${state.url}: ${state.error ?? 'please try again.'}` : null;
+  const busy = request.isPending || fetching;
+  return (
+    <Box
+      component="form"
+      noValidate
+      sx={{ mt: 1, maxWidth: 640 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) request.mutate(url.trim(), { onSuccess: () => setUrl('') });
+      }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          id={id}
+          size="small"
+          type="url"
+          label="Or fetch from a link"
+          placeholder="https://example.com/artwork.pdf"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          error={Boolean(refused ?? failed)}
+          helperText={refused ?? failed ?? (fetching ? `Fetching ${state?.url}…` : 'A public link to the PDF (http or https), fetched by us.')}
+          slotProps={{
+            htmlInput: { 'aria-label': `Link to the artwork PDF for ${item.product_name}`, maxLength: 2000, inputMode: 'url', autoComplete: 'url' },
+          }}
+          sx={{ flex: 1, minWidth: 0 }}
+        />
+        <Button type="submit" variant="outlined" aria-disabled={busy || undefined} sx={{ alignSelf: { xs: 'flex-start', sm: 'flex-start' } }}>
+          {fetching ? 'Fetching…' : 'Fetch'}
+        </Button>
+      </Stack>
+      {fetching && <LinearProgress aria-label={`Fetching the artwork for ${item.product_name}`} sx={{ mt: 1 }} />}
+    </Box>
+  );
+}
 
 interface ItemCardProps {
   orderId: number;
@@ -200,6 +253,7 @@ export function ItemCard({ orderId, item, index, products, prices, focusOnArriva
           </Button>
         )}
       </Stack>
+      <ArtworkFromLink orderId={orderId} item={item} />
       {removeArtwork.isError && <Alert severity="error">{errorText(removeArtwork.error)}</Alert>}
 
       <ConfirmDialog

@@ -20,7 +20,7 @@ import { useOrderAction, useOrderWhilePaying } from '../../api/orders';
 import { AwaitingPayment, PaymentReceived } from './CardPayment';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
-import { ArtworkUpload } from '../create/ItemCard';
+import { ArtworkFromLink, ArtworkUpload } from '../create/ItemCard';
 import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, orderTotalsRows, PreflightResult, StatusChip, Totals } from './orderItemViews';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
@@ -150,9 +150,19 @@ export default function OrderViewPage() {
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <ArtworkFile orderId={order.id} item={item} note={item.warnings_accepted ? 'warnings accepted' : undefined} />
                       <PreflightResult item={item} />
-                      {canReplaceArtwork(order.status) && <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />}
+                      {canReplaceArtwork(order.status) && (
+                        <>
+                          <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />
+                          <ArtworkFromLink orderId={order.id} item={item} />
+                        </>
+                      )}
                     </Box>
                   </Stack>
+                ) : canReplaceArtwork(order.status) ? (
+                  <Box sx={{ mt: 2 }}>
+                    <ArtworkUpload orderId={order.id} item={item} label="Upload PDF" />
+                    <ArtworkFromLink orderId={order.id} item={item} />
+                  </Box>
                 ) : (
                   <Typography variant="body2">No artwork.</Typography>
                 )}
