@@ -73,7 +73,8 @@ export const ArtworkUpload = forwardRef<HTMLButtonElement, { orderId: number; it
  * file replaces it.
  */
 export function ArtworkFromLink({ orderId, item }: { orderId: number; item: Item }) {
-  const [url, setUrl] = useState('');
+  // A failed link is offered again for correcting.
+  const [url, setUrl] = useState(item.artwork_fetch?.status === 'failed' ? item.artwork_fetch.url : '');
   const request = useFetchArtworkFromUrl(orderId, item.id);
   const id = useId();
   const state = item.artwork_fetch;
