@@ -61,6 +61,8 @@ import { staffOrdersService } from './modules/orders/staff';
 import invoicesStaffRoutes from './modules/invoices/staff-routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { invoicesService } from './modules/invoices/service';
+import addressesRoutes from './modules/addresses/routes';
+import { addressesService } from './modules/addresses/service';
 import quotesRoutes from './modules/quotes/routes';
 import { quotesService } from './modules/quotes/service';
 import ordersExportStaffRoutes, { ordersExportDownloads } from './modules/orders/export-routes';
@@ -186,6 +188,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     orders,
     invoices,
     quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
+    addresses: addressesService({ db }),
     payments,
     staffPayments: staffPaymentsService({ db, invoicesPaid: invoices.paymentsChanged }),
     statements: statementsService({ db }),
@@ -288,6 +291,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(ordersRoutes, { orders: deps.orders });
     await uploads.register(artworkRoutes, { artwork: deps.artwork, orders: deps.orders, files });
     await uploads.register(royalMailStaffRoutes, { db, royalMail: deps.royalMail });
+    await uploads.register(addressesRoutes, { addresses: deps.addresses });
     await uploads.register(invoicesStaffRoutes, { db, invoices: deps.invoices, artworkEngine: deps.artworkEngine });
     await uploads.register(ticketsRoutes, { config, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
     await uploads.register(ticketsStaffRoutes, { db, tickets: deps.tickets, artworkEngine: deps.artworkEngine });

@@ -4,6 +4,7 @@ import type { FileStore } from './lib/files';
 import type { JobQueue } from './lib/jobs';
 import type { Mailer } from './lib/mail';
 import type { AccountsService } from './modules/accounts/service';
+import type { AddressesService } from './modules/addresses/service';
 import type { PasswordResetService } from './modules/accounts/password-resets';
 import type { SessionStore } from './modules/accounts/sessions';
 import type { AgreementsService } from './modules/catalogue/agreements';
@@ -75,6 +76,8 @@ export interface AppDeps {
   invoices: InvoicesService;
   /** Saved quotes: saved from a basket, their PDFs, ordered at the quoted prices. */
   quotes: QuotesService;
+  /** The customers' address books: saved delivery addresses, their CSV imports, `address_id` resolved for an order. */
+  addresses: AddressesService;
   /** Production batches: runs (a background job each), their ZIPs. */
   batches: BatchesService;
   /** A customer's orders as an XLSX spreadsheet, streamed as it is written. */

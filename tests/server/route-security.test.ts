@@ -78,6 +78,7 @@ const BODY_WITHOUT_SCHEMA: Record<string, { field: string }> = {
   'POST /api/admin/users/:id/logo': { field: 'file' },
   'POST /api/orders/:id/items/:itemId/artwork': { field: 'file' },
   'POST /api/admin/royalmail/tracking': { field: 'file' }, // or a text/csv body
+  'POST /api/addresses/import': { field: 'file' }, // or a text/csv body
   'POST /api/admin/invoices': { field: 'file' }, // with its fields as form parts
   // A ticket's messages: JSON, or multipart with their fields beside the `files` parts.
   'POST /api/tickets': { field: 'files' },

@@ -16,3 +16,4 @@ export * from './quotes';
 export * from './payments';
 export * from './trade-api';
 export * from './webhooks';
+export * from './addresses';

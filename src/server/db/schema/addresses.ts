@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, instant, link } from './columns';
+import { countries } from './countries';
+import { users } from './users';
+
+/**
+ * A customer's saved delivery address (DESIGN §2 "Addresses"): the same contact and address fields
+ * an order's delivery address has, so one is copied onto a basket (or named by `address_id` on the
+ * trade API) as it is. At most one per customer is the default: the partial unique index holds it
+ * even when two writes race.
+ */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: link('user_id', () => users.id),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    telephone: text('telephone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    address1: text('address1').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    town: text('town').notNull().default(''),
+    county: text('county').notNull().default(''),
+    postcode: text('postcode').notNull().default(''),
+    // A country staff withdraw keeps its id (countries are switched off, never deleted).
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.id),
+    uniqueIndex('addresses_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export type AddressRow = typeof addresses.$inferSelect;
