@@ -18,6 +18,7 @@ export const CUSTOMER_PATHS = [
   { path: '/terms/terms',           name: 'terms' },
   { path: '/account/profile',       name: 'account.profile' },
   { path: '/account/password',      name: 'account.password' },
+  { path: '/account/addresses',     name: 'account.addresses' },
   { path: '/account/api',           name: 'account.api' },
   { path: '/create',                name: 'create.index' },
   { path: '/create/:id',            name: 'create.items' },

@@ -73,6 +73,7 @@ export const ROUTES = [
   { ...named('terms'),              title: 'Terms and conditions',      guards: [],               layout: 'public',  page: () => import('./pages/terms/TermsPage') },
   { ...named('account.profile'),    title: 'Update Profile',            guards: [auth],           layout: 'default', page: () => import('./pages/account/ProfilePage'),          data: countries },
   { ...named('account.password'),   title: 'Change Password',           guards: [auth],           layout: 'default', page: () => import('./pages/account/PasswordPage') },
+  { ...named('account.addresses'),  title: 'Address Book',              guards: [auth, customer], layout: 'default', page: () => import('./pages/account/AddressesPage'),        data: countries },
   { ...named('account.api'),        title: 'Trade API',                 guards: [auth],           layout: 'default', page: () => import('./pages/account/ApiPage') },
   { ...named('create.index'),       title: 'New Order',                 guards: [auth, customer, complete], layout: 'default', page: () => import('./pages/create/CreatePage'),   data: countries },
   { ...named('create.items'),       title: 'Order items',               guards: [auth, customer, complete], layout: 'default', page: () => import('./pages/create/CreateItemsPage'), data: orderingData },

@@ -60,7 +60,7 @@ describe('default layout', () => {
     expect(within(footer).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms/terms');
   });
 
-  it('account menu: Update Profile, Change Password, Trade API and Logout; Administrator for the admin role only', async () => {
+  it('account menu: Update Profile, Change Password, Address Book, Trade API and Logout; Administrator for the admin role only', async () => {
     api();
     setUser(makeUser({ role: 'trade', firstname: 'Jo' }));
     const customerView = await renderApp('/');
@@ -70,7 +70,7 @@ describe('default layout', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Update Profile', 'Change Password', 'Trade API', 'Logout']);
+    ).toEqual(['Update Profile', 'Change Password', 'Address Book', 'Trade API', 'Logout']);
     customerView.unmount();
 
     setUser(makeUser({ role: 'admin', firstname: 'Sam' }));
@@ -80,6 +80,7 @@ describe('default layout', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Administrator' })).toHaveAttribute('href', '/admin');
     expect(within(menu).getByRole('menuitem', { name: 'Update Profile' })).toHaveAttribute('href', '/account/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute('href', '/account/password');
+    expect(within(menu).getByRole('menuitem', { name: 'Address Book' })).toHaveAttribute('href', '/account/addresses');
   });
 
   it('Logout signs out even when the server call fails, then shows the login route', async () => {
@@ -107,7 +108,9 @@ describe('default layout', () => {
     const labels = within(drawer)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(expect.arrayContaining(['New Order', 'Pending', 'Resolution Centre', 'Update Profile', 'Change Password', 'Administrator']));
+    expect(labels).toEqual(
+      expect.arrayContaining(['New Order', 'Pending', 'Resolution Centre', 'Update Profile', 'Change Password', 'Address Book', 'Administrator']),
+    );
     expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(drawer).toContainElement(document.activeElement as HTMLElement); // focus moved into the menu
     await user.keyboard('{Escape}');

@@ -41,6 +41,7 @@ const SIGNED_IN: PageCase[] = [
   { path: '/', title: 'Home', heading: 'Welcome, Tom', shot: 'home' },
   { path: '/account/profile', title: 'Update Profile', heading: 'Update Profile', shot: 'profile' },
   { path: '/account/password', title: 'Change Password', heading: 'Change Password', shot: 'password' },
+  { path: '/account/addresses', title: 'Address Book', heading: 'Address Book', shot: 'addresses' },
   { path: '/create', title: 'New Order', heading: 'New Order', shot: 'create' },
   // Demo order 1 is another customer's: the pages say so, as the server answers 404.
   { path: '/create/1', title: 'Order items', heading: 'Basket not found', shot: 'create-items' },
@@ -166,7 +167,7 @@ test('the navigation bar, account menu, logo and footer are the specification’
   await account.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Update Profile', 'Change Password', 'Logout']); // no Administrator for a customer
+  await expect(menu.getByRole('menuitem')).toHaveText(['Update Profile', 'Change Password', 'Address Book', 'Logout']); // no Administrator for a customer
   await expect(menu.getByRole('menuitem', { name: 'Update Profile' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Change Password' })).toBeFocused();

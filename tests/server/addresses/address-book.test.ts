@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses } from '../../../src/server/db/schema';
+import { addresses, users } from '../../../src/server/db/schema';
+import { seedDemo } from '../../../src/server/db/seed';
 import type { AddressImport, AddressList, SavedAddress } from '../../../src/shared/api/addresses';
 import { POSTCODE_MESSAGE, PHONE_MESSAGE } from '../../../src/shared/api/fields';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -241,5 +242,25 @@ describe('CSV import', () => {
       .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
     expect(defaults.map((d) => d.lastname)).toEqual(['Ford']);
     expect((await client.get(`/api/addresses?q=shah`)).json().data[0]).toMatchObject({ id: first.id, is_default: false });
+  });
+});
+
+describe('demo data', () => {
+  it('gives each demo customer saved addresses, one of them the default', async () => {
+    const fresh = await createTestApp();
+    try {
+      await seedDemo(fresh.database.db);
+      const rows = await fresh.database.db
+        .select({ email: users.email, isDefault: addresses.isDefault })
+        .from(addresses)
+        .innerJoin(users, eq(users.id, addresses.userId));
+      for (const email of ['jane@inkwell-design.test', 'tom@cornercafe.test']) {
+        const book = rows.filter((r) => r.email === email);
+        expect(book.length).toBeGreaterThanOrEqual(2);
+        expect(book.filter((r) => r.isDefault)).toHaveLength(1);
+      }
+    } finally {
+      await fresh.close();
+    }
   });
 });

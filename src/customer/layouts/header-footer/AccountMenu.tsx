@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import { mayOrder } from '../../../shared/api/accounts-basics';
 import { useAuth } from '../../../shared/auth';
 import { useLogout } from './useLogout';
 
@@ -47,6 +48,7 @@ export function AccountMenu() {
             labelledBy={`${menuId}-button`}
             anchor={anchor}
             isAdmin={user.role === 'admin'}
+            mayOrder={mayOrder(user)}
             onClose={close}
             onLogout={() => void logout()}
           />

@@ -9,6 +9,8 @@ interface AccountMenuPopupProps {
   labelledBy: string;
   anchor: HTMLElement | null;
   isAdmin: boolean;
+  /** Whether the account may order (the address book is offered then). */
+  mayOrder: boolean;
   onClose: () => void;
   onLogout: () => void;
 }
@@ -17,7 +19,7 @@ interface AccountMenuPopupProps {
  * The account menu's popup (a MUI Menu: arrow keys, Enter and Escape work). Loaded on first use:
  * Menu brings Popover, Modal and the focus trap, which no page needs for its first paint.
  */
-export default function AccountMenuPopup({ id, labelledBy, anchor, isAdmin, onClose, onLogout }: AccountMenuPopupProps) {
+export default function AccountMenuPopup({ id, labelledBy, anchor, isAdmin, mayOrder, onClose, onLogout }: AccountMenuPopupProps) {
   return (
     <Menu
       id={id}
@@ -28,7 +30,7 @@ export default function AccountMenuPopup({ id, labelledBy, anchor, isAdmin, onCl
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       slotProps={{ list: { 'aria-labelledby': labelledBy } }}
     >
-      {accountItems(isAdmin).map((item) => (
+      {accountItems(isAdmin, mayOrder).map((item) => (
         <MenuItem key={item.label} component={RouterLink} to={item.to} onClick={onClose}>
           {item.label}
         </MenuItem>

@@ -68,7 +68,7 @@ export default function MobileNavDrawer({ open, onClose, onLogout }: { open: boo
       </Box>
       <Divider />
       <List aria-label="Your account" subheader={<ListSubheader>{user?.firstname ? `${user.firstname}'s account` : 'Your account'}</ListSubheader>}>
-        {links(accountItems(user?.role === 'admin'))}
+        {links(accountItems(user?.role === 'admin', mayOrder(user)))}
         <ListItem disablePadding>
           <ListItemButton
             onClick={() => {

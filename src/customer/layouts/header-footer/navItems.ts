@@ -27,11 +27,15 @@ export function navItems(mayOrder = true): NavItem[] {
   ];
 }
 
-/** The account menu; Administrator only for the admin role (specification §6). */
-export function accountItems(isAdmin: boolean): NavItem[] {
+/**
+ * The account menu; Administrator only for the admin role (specification §6). The address book
+ * only for an account that may order (it is for orders' delivery addresses).
+ */
+export function accountItems(isAdmin: boolean, mayOrder = true): NavItem[] {
   return [
     { label: 'Update Profile', to: route('account.profile') },
     { label: 'Change Password', to: route('account.password') },
+    ...(mayOrder ? [{ label: 'Address Book', to: route('account.addresses') }] : []),
     { label: 'Trade API', to: route('account.api') },
     ...(isAdmin ? [{ label: 'Administrator', to: route('admin.index') }] : []),
   ];

@@ -33,6 +33,7 @@ function NewOrderForm() {
         reference=""
         address={user}
         blindDispatch={user?.blind_dispatch ?? false}
+        preselectDefault
         submitLabel="Start order"
         onSubmit={async (details) => {
           const order = await createOrder(details);
@@ -43,7 +44,7 @@ function NewOrderForm() {
           Start a new order
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          The delivery address comes from your profile; change anything for this order.
+          The delivery address is your default saved address, or your profile’s; pick another or change anything for this order.
         </Typography>
       </OrderDetailsForm>
     </Paper>

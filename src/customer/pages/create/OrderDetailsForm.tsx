@@ -1,8 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { z } from 'zod';
+import type { SavedAddress } from '../../../shared/api/addresses';
 import type { OrderCreateInput } from '../../../shared/api/orders';
 import { useCountries } from '../../api/countries';
 import { CountrySelect } from '../../components/CountrySelect';
@@ -12,6 +13,7 @@ import { FormAlerts } from '../../components/FormAlerts';
 import { SubmitButton } from '../../components/SubmitButton';
 import { TextInput } from '../../components/TextInput';
 import { useZodForm } from '../../forms/useZodForm';
+import { SavedAddressPicker } from './SavedAddressPicker';
 
 /** The delivery contact and address of an order, as the form holds them (keys as the server names its errors). */
 const ADDRESS_FIELDS = [
@@ -61,6 +63,7 @@ export function OrderDetailsForm({
   onSubmit,
   children,
   extraActions,
+  preselectDefault = false,
 }: {
   reference: string;
   address: Partial<Record<AddressKey, string | number | null | undefined>> | null | undefined;
@@ -73,6 +76,8 @@ export function OrderDetailsForm({
   children?: ReactNode;
   /** Beside the submit button (e.g. Cancel). */
   extraActions?: ReactNode;
+  /** A new order from the profile: the default saved address replaces the profile's until the customer types. */
+  preselectDefault?: boolean;
 }) {
   const countries = useCountries();
   const initialValues = useMemo(() => {
@@ -84,6 +89,14 @@ export function OrderDetailsForm({
     return values;
   }, [reference, address, blindDispatch]);
   const form = useZodForm({ schema: loadSchema, initialValues, onSubmit });
+  const { setValue, values } = form;
+  const fill = useCallback(
+    (picked: SavedAddress) => {
+      for (const key of KEYS) setValue(`address.${key}`, String(picked[key] ?? ''));
+    },
+    [setValue],
+  );
+  const untouched = useCallback(() => KEYS.every((key) => values[`address.${key}`] === initialValues[`address.${key}`]), [values, initialValues]);
   return (
     <form noValidate onSubmit={form.handleSubmit}>
       {children}
@@ -91,6 +104,7 @@ export function OrderDetailsForm({
       <Typography variant="h4" component="h3" sx={{ mt: 2 }}>
         Deliver to
       </Typography>
+      <SavedAddressPicker onPick={fill} preselectDefault={preselectDefault} untouched={untouched} />
       <Grid container columnSpacing={2}>
         {ADDRESS_FIELDS.map((row) => (
           <Grid key={row.name} size={{ xs: 12, sm: row.sm }}>

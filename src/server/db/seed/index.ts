@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords';
 import { isoCountries } from './countries';
 import { DEFAULT_SETTINGS, demoStatusText } from './settings';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { seedDemoAddresses } from './demo-addresses';
 import { DEMO_BANNER_PRODUCT, seedCatalogue } from './catalogue';
 import { seedClosedDays, seedDeliveryTypes } from './delivery';
 
@@ -24,6 +25,7 @@ export async function seedDemo(db: Db): Promise<Array<{ email: string; password:
     const { password, ...profile } = account;
     await db.insert(users).values({ ...profile, countryId: gb?.id ?? null, passwordHash: await hashPassword(password) });
   }
+  await seedDemoAddresses(db);
   await seedCatalogue(db);
   await seedDeliveryTypes(db);
   await agreeStatusText(db);
