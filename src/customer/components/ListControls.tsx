@@ -23,13 +23,27 @@ export function ListSearch({ label, initial, onSearch }: { label: string; initia
 }
 
 /** Under a list: how many there are ("12 invoices") and the pages, when there is more than one. */
-export function ListFooter({ total, noun, page, perPage, onPage }: { total: number; noun: string; page: number; perPage: number; onPage(page: number): void }) {
+export function ListFooter({
+  total,
+  noun,
+  plural = `${noun}s`,
+  page,
+  perPage,
+  onPage,
+}: {
+  total: number;
+  noun: string;
+  /** When the noun does not take a plain "s" ("addresses"). */
+  plural?: string;
+  page: number;
+  perPage: number;
+  onPage(page: number): void;
+}) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
-        {total} {noun}
-        {total === 1 ? '' : 's'}
+        {total} {total === 1 ? noun : plural}
       </Typography>
       {pages > 1 && (
         <Pagination

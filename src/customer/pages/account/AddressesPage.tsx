@@ -132,7 +132,7 @@ export default function AddressesPage() {
           component="h2"
           ref={listHeading}
           tabIndex={-1}
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
         >
           Saved addresses
         </Typography>
@@ -164,6 +164,7 @@ export default function AddressesPage() {
         <ListFooter
           total={found.total}
           noun="address"
+          plural="addresses"
           page={page}
           perPage={PER_PAGE}
           onPage={(next) => setSearch({ ...(q ? { q } : {}), page: String(next) })}
