@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -56,7 +57,8 @@ function AddressForm({ address, onSaved, onCancel }: { address: SavedAddress | n
     },
   });
   return (
-    <form noValidate onSubmit={form.handleSubmit}>
+    // A flex column, so that with scroll="paper" the fields scroll and the buttons stay in view.
+    <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <DialogContent dividers>
         <Grid container columnSpacing={2}>
           {SAVED_ADDRESS_FIELDS.map((row) => (
@@ -78,10 +80,12 @@ function AddressForm({ address, onSaved, onCancel }: { address: SavedAddress | n
         <FormAlerts error={form.formError} success={null} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel} sx={{ mt: 2 }}>
+          Cancel
+        </Button>
         <SubmitButton submitting={form.submitting}>{address ? 'Save changes' : 'Save address'}</SubmitButton>
       </DialogActions>
-    </form>
+    </Box>
   );
 }
 
