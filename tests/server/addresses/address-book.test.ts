@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, users } from '../../../src/server/db/schema';
 import { seedDemo } from '../../../src/server/db/seed';
-import type { AddressImport, AddressList, SavedAddress } from '../../../src/shared/api/addresses';
+import { ADDRESS_BOOK_MAX, type AddressImport, type AddressList, type SavedAddress } from '../../../src/shared/api/addresses';
 import { POSTCODE_MESSAGE, PHONE_MESSAGE } from '../../../src/shared/api/fields';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { ApiClient, registerAs, ukCountryId } from '../helpers/client';
@@ -242,6 +242,31 @@ describe('CSV import', () => {
       .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
     expect(defaults.map((d) => d.lastname)).toEqual(['Ford']);
     expect((await client.get(`/api/addresses?q=shah`)).json().data[0]).toMatchObject({ id: first.id, is_default: false });
+  });
+});
+
+describe('limits', () => {
+  it('refuses to add to a full address book, one at a time or by import', async () => {
+    const client = new ApiClient(t.app);
+    await registerAs(client);
+    const userId = ok<{ id: number }>(await client.get('/api/user')).id;
+    const rows = Array.from({ length: ADDRESS_BOOK_MAX }, (_, i) => ({
+      userId,
+      firstname: 'A',
+      lastname: `B${i}`,
+      address1: '1 St',
+      town: 'Leeds',
+      postcode: 'LS1 1AA',
+      countryId: gb,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await t.database.db.insert(addresses).values(rows.slice(i, i + 1000));
+    const one = await client.post('/api/addresses', address());
+    expect(one.statusCode).toBe(422);
+    expect(one.json().message).toMatch(/at most 10,000 addresses/);
+    const file = await csv(client, 'firstname,lastname,email,address1,town,postcode\nZed,Last,z@z.test,9 St,York,YO1 1AA', true);
+    expect(file.statusCode).toBe(422);
+    expect(file.json().errors.file).toMatch(/at most 10,000 addresses/);
+    expect((await listOf(client)).total).toBe(ADDRESS_BOOK_MAX);
   });
 });
 

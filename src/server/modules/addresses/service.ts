@@ -98,13 +98,12 @@ export function addressesService({ db }: { db: Db }) {
       .where(and(...where));
   }
 
-  async function assertRoom(tx: Db, userId: number, adding: number): Promise<void> {
+  /** Refuses adding `adding` addresses to a full book: beside the import's file, or for the whole form when one is added. */
+  async function assertRoom(tx: Db, userId: number, adding: number, field?: 'file'): Promise<void> {
     const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-    if (n + adding > ADDRESS_BOOK_MAX) {
-      throw unprocessable({
-        file: `An address book holds at most ${ADDRESS_BOOK_MAX.toLocaleString('en-GB')} addresses; yours has ${n.toLocaleString('en-GB')}. Delete some first.`,
-      });
-    }
+    if (n + adding <= ADDRESS_BOOK_MAX) return;
+    const message = `An address book holds at most ${ADDRESS_BOOK_MAX.toLocaleString('en-GB')} addresses; yours has ${n.toLocaleString('en-GB')}. Delete some first.`;
+    throw unprocessable(field ? { [field]: message } : {}, message);
   }
 
   const oneDefault = uniqueAsFieldError('addresses_one_default_idx', ONE_DEFAULT);
@@ -296,7 +295,7 @@ export function addressesService({ db }: { db: Db }) {
       const run = async (tx: Db) => {
         const { good, errors } = await judge(tx, userId, file.lines);
         if (apply && good.length) {
-          await assertRoom(tx, userId, good.length);
+          await assertRoom(tx, userId, good.length, 'file');
           if (good.some((g) => g.address.is_default)) await clearDefault(tx, userId);
           await tx.insert(addresses).values(good.map(({ address }) => ({ userId, ...columnsOf(address), isDefault: address.is_default })));
         }
