@@ -185,6 +185,7 @@ test('an order held in Issues: download the artwork, replace it, resubmit; a bas
   await expectAccessible(page, '/create/{id} address dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByTestId('basket-address')).toContainText('York, YO1 7HH');
+  // The basket started from the customer's default saved address, which may name a county between the town and the postcode.
+  await expect(page.getByTestId('basket-address')).toContainText(/, York, (.+, )?YO1 7HH,/);
   await expect(page.getByRole('heading', { level: 1, name: 'Order E2E moved' })).toBeVisible();
 });
