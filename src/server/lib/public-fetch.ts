@@ -77,9 +77,14 @@ function agentOptions(rule: PublicAddressRule): RequestFilteringAgentOptions {
  * without a new check (publicFetch does that).
  */
 export function publicAgent(url: URL | string, rule: PublicAddressRule = {}): http.Agent {
-  const protocol = typeof url === 'string' ? new URL(url).protocol : url.protocol;
+  const protocol = typeof url === 'string' ? (url.endsWith(':') ? url : new URL(url).protocol) : url.protocol;
   const options = { ...agentOptions(rule), keepAlive: false };
   return protocol === 'https:' ? new RequestFilteringHttpsAgent(options) : new RequestFilteringHttpAgent(options);
+}
+
+/** One such agent per protocol, for a sender that keeps its agents (webhook deliveries). */
+export function publicAgents(rule: PublicAddressRule = {}): { 'http:': http.Agent; 'https:': http.Agent } {
+  return { 'http:': publicAgent('http:', rule), 'https:': publicAgent('https:', rule) };
 }
 
 /**

@@ -229,10 +229,10 @@ describe('webhook endpoints without WEBHOOK_ALLOW_PRIVATE', () => {
 
   it.each([
     ['http://example.com/hooks', 'https://'],
-    ['https://127.0.0.1/hooks', 'loopback'],
-    ['https://10.1.2.3/hooks', 'private'],
-    ['https://169.254.169.254/latest/meta-data', 'linkLocal'],
-    ['https://[::1]/hooks', 'loopback'],
+    ['https://127.0.0.1/hooks', 'not on the public internet'],
+    ['https://10.1.2.3/hooks', 'not on the public internet'],
+    ['https://169.254.169.254/latest/meta-data', 'not on the public internet'],
+    ['https://[::1]/hooks', 'not on the public internet'],
     ['https://user:pw@example.com/hooks', 'password'],
     ['not a url', 'full URL'],
   ])('refuses %s beside the URL', async (url, reason) => {

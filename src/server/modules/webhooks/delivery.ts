@@ -1,12 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from '../../../shared/domain/webhooks/events';
 import type { Db } from '../../db/client';
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents, type WebhookEndpointRow } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
 import type { ServiceLog } from '../../lib/logging';
+import { publicAgents } from '../../lib/public-fetch';
 import type { MailOutbox } from '../mail/service';
 import { WEBHOOK_JOB_ATTEMPTS, WEBHOOK_QUEUE } from './emit';
 import { signatureHeader } from './signing';
@@ -60,15 +60,15 @@ export function signingSecrets(endpoint: Pick<WebhookEndpointRow, 'secret' | 'pr
  */
 export function webhookDelivery(deps: WebhookDeliveryDeps) {
   const { db, jobs, config } = deps;
-  const filter = { allowPrivateIPAddress: config.allowPrivate, allowMetaIPAddress: false };
-  const agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
+  // The same rule as artwork fetched by URL: public addresses only, judged at connect time.
+  const agents = publicAgents({ allowPrivate: config.allowPrivate });
   const userAgent = `${deps.appName.replace(/[^\x20-\x7e]/g, '')} webhooks (+${deps.appUrl})`;
 
   function post(url: string, headers: Record<string, string>, body: string): Promise<Attempt> {
     const started = performance.now();
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
-    const agent = target.protocol === 'https:' ? agents.https : agents.http;
+    const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
     return new Promise<Attempt>((resolve) => {
       let settled = false;
       const done = (status: number | null, error: string | null) => {

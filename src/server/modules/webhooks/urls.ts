@@ -1,21 +1,10 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { unprocessable } from '../../lib/domain-errors';
+import { isNonPublicAddress } from '../../lib/public-fetch';
 
 /** How long the check of a URL waits for its host name to resolve. */
 const RESOLVE_TIMEOUT_MS = 5000;
-
-/** Why an address is not public ("loopback", "private", "linkLocal"…), or null for a public one. */
-export function nonPublicRange(address: string): string | null {
-  try {
-    const parsed = ipaddr.process(address);
-    const range = parsed.range();
-    return range === 'unicast' ? null : range;
-  } catch {
-    return 'invalid';
-  }
-}
 
 const resolveAll = (host: string) =>
   Promise.race([
@@ -52,8 +41,10 @@ export async function checkEndpointUrl(text: string, allowPrivate: boolean): Pro
     }
   }
   for (const address of addresses) {
-    const range = nonPublicRange(address);
-    if (range) throw refuse(`${host === address ? address : `${host} resolves to ${address}`}, a ${range} address: webhooks go to public addresses only`);
+    if (isNonPublicAddress(address))
+      throw refuse(
+        `${host === address ? address : `${host} resolves to ${address}`}, which is not on the public internet: webhooks go to public addresses only`,
+      );
   }
   return url.toString();
 }
