@@ -25,7 +25,15 @@ import { strayFileSweeps } from './lib/stray-files';
 import { registerXsrf } from './lib/xsrf';
 import { appVersion, registerOpenApi, registerTradeApiDocument } from './lib/openapi';
 import { apiKeysService } from './modules/trade-api/keys';
+import { registerTradeApiLimits } from './lib/trade-api';
 import tradeAccountRoutes from './modules/trade-api/account-routes';
+import apiKeyRoutes from './modules/trade-api/key-routes';
+import tradeCatalogueRoutes from './modules/trade-api/catalogue-routes';
+import { tradeCatalogue } from './modules/trade-api/catalogue';
+import { registerDevelopersPage } from './modules/trade-api/developers-routes';
+import { tradeApiIntroduction } from './modules/trade-api/getting-started';
+import tradeInvoiceRoutes from './modules/trade-api/invoice-routes';
+import tradeQuoteRoutes from './modules/trade-api/quote-routes';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
 import { purgeSchedule } from './modules/accounts/purge';
@@ -240,8 +248,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerTradeApiDocument(app, {
     title: `${config.appName} trade API`,
     version: appVersion(),
-    description:
-      'Price, order and follow print from your own systems. Authenticate with an API key from your account’s API page (`Authorization: Bearer pjt_live_…`, or `pjt_test_…` for the sandbox). Errors are problems (RFC 9457, `application/problem+json`); a 422 names each bad field in `errors`. Money is integer pence.',
+    description: tradeApiIntroduction({ appName: config.appName, appUrl: config.appUrl, perMinute: config.apiRateLimitPerMinute }),
   });
   // react-admin's DELETE sends `Content-Type: application/json` with no body: treat an empty body as none.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -264,6 +271,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     deps.orders.forgetReferenceData();
   });
   await registerRateLimiting(app);
+  registerTradeApiLimits(app, config.apiRateLimitPerMinute);
   // Elsewhere than the upload routes below, a multipart body is accepted unread (the route's schema
   // judges what is missing), as the multipart plugin itself would; without its per-request hooks.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
@@ -310,6 +318,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
   await app.register(accountsStaffRoutes, { db });
   await app.register(tradeAccountRoutes, { keys: deps.apiKeys });
+  await app.register(tradeCatalogueRoutes, { keys: deps.apiKeys, catalogue: tradeCatalogue({ db, prices: deps.prices }) });
+  await app.register(tradeQuoteRoutes, { keys: deps.apiKeys, quotes: deps.quotes });
+  await app.register(tradeInvoiceRoutes, { keys: deps.apiKeys, invoices: deps.invoices });
+  await app.register(apiKeyRoutes, { apiKeys: deps.apiKeys });
+  await registerDevelopersPage(app, { title: `${config.appName} trade API` });
   await app.register(catalogueStaffRoutes, {
     db,
     stock: deps.stock,

@@ -80,6 +80,7 @@ const envSchema = z.object({
   ROYALMAIL_API_KEY: z.string().optional(),
   /** Multiplies every rate limit's allowance; for test environments that sign in many times from one address. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** How often expired sessions and reset links are deleted. */
   PURGE_INTERVAL_MINUTES: z.coerce
     .number()
@@ -186,6 +187,8 @@ export interface Config {
     /** Messages (replies and files) one customer writes on their tickets, all tickets together. */
     ticketReplies: RateLimitRule;
   };
+  /** Requests one trade API key may make per minute (counted per process: lib/trade-api.ts). */
+  apiRateLimitPerMinute: number;
   /** At most this many scrypt hashes run at once (each needs 128 MiB at N=2^17, r=8). */
   maxConcurrentHashes: number;
   /** At most this many hashes wait for a turn; past that, sign-in answers 503 with Retry-After. */
@@ -314,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: Object.fromEntries(
       Object.entries(DEFAULT_RATE_LIMITS).map(([k, r]) => [k, { ...r, max: Math.ceil(r.max * e.RATE_LIMIT_FACTOR) }]),
     ) as Config['rateLimits'],
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     maxConcurrentHashes: 2,
     // Two at a time, about 0.3 s each: eight waiting is a wait of about a second at most.
     maxQueuedHashes: 8,

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The policy with these sources of script beside 'self' (a page's own inline script, by its hash). */
+export const contentSecurityPolicy = (scriptSources: readonly string[] = []) =>
+  ["default-src 'self'", ["script-src 'self'", ...scriptSources].join(' '), ...CSP_REST].join('; ');
+
 // MUI (emotion) injects <style> tags at run time, hence 'unsafe-inline' for styles only; scripts stay 'self'.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
+const CSP_REST = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
@@ -13,7 +15,8 @@ const CSP = [
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",
-].join('; ');
+];
+const CSP = contentSecurityPolicy();
 
 /**
  * A print portal needs no device or sensor: every powerful feature is denied to the app and to

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { mayOrder } from '../../shared/api/accounts-basics';
-import { NotAllowed, NotSignedIn } from './domain-errors';
+import { NotAllowed, NotSignedIn, TooMany } from './domain-errors';
 import { TRADE_API_PREFIX } from './problem';
 import type { ZodApp, ZodTypeProvider } from './zod';
 
@@ -18,10 +18,61 @@ export interface TradeKeys {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each key's allowance of requests (registerTradeApiLimits), shared by every trade API route. */
+    tradeApiLimits: TradeApiLimits;
+  }
   interface FastifyRequest {
     /** The account and mode the request's API key names; set on every trade API route before its handler. */
     tradeCaller: TradeCaller | null;
   }
+}
+
+/** Counts a key's requests in its current window; answers what the RateLimit headers say. */
+export interface TradeApiLimits {
+  count(keyId: number, now?: number): { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
+}
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Each key's allowance: `perMinute` requests in a fixed window of a minute that starts with the
+ * key's first request. Counted in this process's memory: behind several instances a key gets the
+ * allowance on each (shared counters come with running several instances). Only keys that
+ * authenticated are counted, so the map holds at most one entry per live key; ended windows are
+ * swept as it grows.
+ */
+export function tradeApiLimits(perMinute: number): TradeApiLimits {
+  const windows = new Map<number, { start: number; used: number }>();
+  return {
+    count(keyId, now = Date.now()) {
+      let window = windows.get(keyId);
+      if (!window || now - window.start >= WINDOW_MS) {
+        if (windows.size >= 10_000) for (const [id, w] of windows) if (now - w.start >= WINDOW_MS) windows.delete(id);
+        window = { start: now, used: 0 };
+        windows.set(keyId, window);
+      }
+      window.used++;
+      const resetSeconds = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
+      return { limit: perMinute, remaining: Math.max(0, perMinute - window.used), resetSeconds, allowed: window.used <= perMinute };
+    },
+  };
+}
+
+/** Gives the app each key's allowance, before any trade API route is registered. */
+export function registerTradeApiLimits(app: FastifyInstance, perMinute: number): void {
+  app.decorate('tradeApiLimits', tradeApiLimits(perMinute));
+}
+
+/** Counts the request against its key's allowance: the RateLimit headers (IETF draft) on every answer, 429 with Retry-After past it. */
+function countRequest(limits: TradeApiLimits, keyId: number, reply: FastifyReply): void {
+  const { limit, remaining, resetSeconds, allowed } = limits.count(keyId);
+  reply.header('ratelimit-limit', String(limit)).header('ratelimit-remaining', String(remaining)).header('ratelimit-reset', String(resetSeconds));
+  if (!allowed)
+    throw new TooMany(
+      `This API key has made more than its ${limit} requests a minute. Wait ${resetSeconds} second${resetSeconds === 1 ? '' : 's'} (Retry-After), then go on.`,
+      resetSeconds,
+    );
 }
 
 const BEARER = /^Bearer\s+(\S+)$/;
@@ -38,12 +89,15 @@ export function tradeCaller(request: FastifyRequest): TradeCaller {
  * XSRF pair, problem answers, its own OpenAPI document), and is opened by an API key only, checked
  * onRequest so that a caller without one is told 401 before anything about the request is judged.
  * An account that may not order (awaiting approval) or that pays by card before each order (an API
- * order cannot stop to take a card) is told 403 with the reason.
+ * order cannot stop to take a card) is told 403 with the reason. Every request of a key counts
+ * against its allowance (registerTradeApiLimits), with RateLimit headers on every answer.
  */
 export function tradeApiRoutes<Deps extends FastifyPluginOptions>(
   routes: (app: ZodApp, deps: Deps) => void | Promise<void>,
 ): FastifyPluginAsync<Deps & { keys: TradeKeys }> {
   return async (fastify, deps) => {
+    const limits = fastify.tradeApiLimits;
+    if (!limits) throw new Error('registerTradeApiLimits must run before any trade API route is registered');
     fastify.addHook('onRoute', (route) => {
       if (!route.url.startsWith(TRADE_API_PREFIX)) throw new Error(`${String(route.method)} ${route.url} is a trade API route outside ${TRADE_API_PREFIX}`);
       route.config = { ...route.config, tradeApi: true };
@@ -56,10 +110,11 @@ export function tradeApiRoutes<Deps extends FastifyPluginOptions>(
       if (!key) throw new NotSignedIn('Send your API key as `Authorization: Bearer pjt_live_…` (or a pjt_test_ key for the sandbox).');
       const caller = await deps.keys.authenticate(key);
       if (!caller) throw new NotSignedIn('This API key is not valid: it was revoked, or never existed. Make a new one on your account’s API page.');
+      reply.removeHeader('www-authenticate');
+      countRequest(limits, caller.keyId, reply);
       if (!mayOrder(caller.user)) throw new NotAllowed('This account is waiting for approval: API keys work once it may order.');
       if (caller.user.paymentTerms === 'card')
         throw new NotAllowed('This account pays by card before each order, which an API order cannot do: ask us to open a credit account to use the API.');
-      reply.removeHeader('www-authenticate');
       request.tradeCaller = caller;
     });
     await routes(fastify.withTypeProvider<ZodTypeProvider>(), deps);

@@ -350,6 +350,29 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
       return { data: rows.map((r) => present(r, today)), total: n, page: query.page, per_page: query.per_page };
     },
 
+    /** A page of the customer's own invoices, newest first, after the id `after` (a cursor: the last id seen); `next` when more follow. */
+    async pageFor(userId: number, query: { after?: number; limit: number }): Promise<{ data: Invoice[]; next: number | null }> {
+      const rows = await db
+        .select(invoiceColumns)
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), query.after === undefined ? undefined : lt(invoices.id, query.after)))
+        .orderBy(desc(invoices.id))
+        .limit(query.limit + 1);
+      const today = ukToday();
+      const data = rows.slice(0, query.limit).map((r) => present(r, today));
+      return { data, next: rows.length > query.limit ? data[data.length - 1].id : null };
+    },
+
+    /** One of the customer's own invoices; anyone else's answers 404. */
+    async getFor(userId: number, id: number): Promise<Invoice> {
+      const [row] = await db
+        .select(invoiceColumns)
+        .from(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+      if (!row) throw notFound('No such invoice.');
+      return present(row);
+    },
+
     /** The invoice's PDF for its customer; anyone else's answers 404. */
     async pdfFor(userId: number, id: number) {
       const [row] = await db

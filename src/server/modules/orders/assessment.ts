@@ -80,7 +80,7 @@ export function quotedPriceHolds(f: Pick<ItemFacts, 'quoteId' | 'quotedPrice' | 
   return f.quoteId !== null && f.quotedPrice !== null && f.quotedUntil !== null && quoteHolds(f.quotedUntil, today);
 }
 
-export function assessBasket(order: OrderRow, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
+export function assessBasket(order: Pick<OrderRow, 'countryId' | 'deliveryTypeId'>, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
   const today = ukToday(ctx.now);
   const items: PricedItem[] = facts.map((f) => {
     const quote = ctx.quoter.quote(

@@ -11,6 +11,7 @@ import { cancelOrder, reorder, resubmitOrder } from './lifecycle';
 import { countOrders, listOrders } from './list';
 import { presentItemOf, presentOrder, presentSnapshot } from './present';
 import { ownSnapshot } from './queries';
+import { assessUnsavedBasket, type UnsavedItem } from './unsaved-basket';
 
 export type { OrdersDeps } from './context';
 
@@ -64,6 +65,10 @@ export function ordersService(deps: OrdersDeps) {
         countryNames: (await ctx.reference.read(rules.now)).countryNames,
       };
     },
+
+    /** Items and a delivery country priced as a basket would be, with no basket saved (the trade API's quote). */
+    assessUnsaved: (user: UserRow, input: { items: UnsavedItem[]; countryId: number }, opts: { strict: boolean }) =>
+      assessUnsavedBasket(ctx, user, input, opts),
 
     confirm: (user: UserRow, id: number, key: string, body: { delivery_type_id?: number; payment?: PaymentTerms }) => confirmOrder(ctx, user, id, key, body),
     /** Stops a basket's pending card payment, so that the basket can be changed. */

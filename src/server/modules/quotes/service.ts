@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Order } from '../../../shared/api/orders';
 import type { Quote, QuoteItem, QuoteList, QuoteListQuery, QuoteSummary } from '../../../shared/api/quotes';
 import { formatDate } from '../../../shared/domain/calendar/workingDays';
@@ -6,14 +6,27 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { groupThousands } from '../../../shared/domain/pricing/format';
 import { markedUpQuote, quoteHolds, quoteNumber, quoteValidDays, quoteValidUntil } from '../../../shared/domain/quotes/quotes';
 import type { Db } from '../../db/client';
-import { orderItems, settings as settingRows, users, type FrozenChoices, type QuoteItemRow, type QuoteRow, type UserRow } from '../../db/schema';
+import {
+  countries,
+  orderItems,
+  quotes,
+  settings as settingRows,
+  users,
+  type FrozenChoices,
+  type QuoteItemRow,
+  type QuoteRow,
+  type UserRow,
+} from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import { addressFields } from '../../lib/postal-address';
 import { DELIVERY_ADDRESS_COLUMNS, insertOrder } from '../orders/queries';
 import type { OrdersService } from '../orders/service';
+import type { BasketAssessment } from '../orders/assessment';
+import type { UnsavedItem } from '../orders/unsaved-basket';
 import type { SettingsService } from '../settings/service';
 import { logoKey } from '../users/service';
+import { orderTotals } from '../../../shared/domain/orders/totals';
 import { quotePdf, type QuotePdfContent } from './quote-pdf';
 import { insertQuote, ownQuote, quotePage } from './queries';
 
@@ -74,6 +87,31 @@ function present(row: QuoteRow, items: QuoteItemRow[], today: string): Quote {
     total_vat: row.totalVat,
     total: row.total,
   };
+}
+
+/** The lines of a quote from an assessment whose every item has a price. */
+function quoteLines(a: BasketAssessment) {
+  return a.items.map(({ facts: f, price, choices }) => ({
+    productId: f.productId,
+    stockId: f.stockId,
+    productName: f.productName,
+    stockName: f.stockName,
+    qty: f.qty,
+    sides: f.sides,
+    orientation: f.orientation,
+    notes: f.notes,
+    optionIds: f.optionIds,
+    turnaroundId: f.turnaroundId,
+    choices: {
+      options: choices!.options.map((o) => ({ id: o.id, group: o.group_name, name: o.name })),
+      turnaround: choices!.turnaround && {
+        id: choices!.turnaround.id,
+        name: choices!.turnaround.name,
+        production_days: choices!.turnaround.production_days,
+      },
+    } satisfies FrozenChoices,
+    price: price!,
+  }));
 }
 
 /**
@@ -147,30 +185,71 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
             vatRate: rules.vatRate,
             validUntil: quoteValidUntil(ukToday(rules.now), days),
           },
-          a.items.map(({ facts: f, price, choices }) => ({
-            productId: f.productId,
-            stockId: f.stockId,
-            productName: f.productName,
-            stockName: f.stockName,
-            qty: f.qty,
-            sides: f.sides,
-            orientation: f.orientation,
-            notes: f.notes,
-            optionIds: f.optionIds,
-            turnaroundId: f.turnaroundId,
-            choices: {
-              options: choices!.options.map((o) => ({ id: o.id, group: o.group_name, name: o.name })),
-              turnaround: choices!.turnaround && {
-                id: choices!.turnaround.id,
-                name: choices!.turnaround.name,
-                production_days: choices!.turnaround.production_days,
-              },
-            } satisfies FrozenChoices,
-            price: price!,
-          })),
+          quoteLines(a),
         ),
       );
       return get(user, row.id);
+    },
+
+    /**
+     * A quote saved from items and a delivery country, with no basket (the trade API's POST /quotes):
+     * priced by the same assessment as a basket, saved with the cheapest delivery service offered,
+     * valid for QUOTE_VALID_DAYS. An item that cannot be ordered as named is 422 per field
+     * (`items.0.qty`); a country we do not deliver to, or no service for the weight, is 422 on `country`.
+     */
+    async fromItems(user: UserRow, input: { items: UnsavedItem[]; country: string; postcode: string }): Promise<Quote> {
+      const [country] = await db
+        .select({ id: countries.id, name: countries.name })
+        .from(countries)
+        .where(and(eq(countries.code, input.country), eq(countries.active, true)));
+      if (!country) throw unprocessable({ country: `We do not deliver to ${input.country}: use the ISO 3166-1 code of a country we deliver to (GB…).` });
+      const { assessment: a, rules } = await orders.assessUnsaved(user, { items: input.items, countryId: country.id }, { strict: true });
+      const cheapest = [...a.offers].sort((x, y) => x.price - y.price)[0];
+      if (!cheapest) throw unprocessable({ country: `No delivery service takes an order of this weight to ${country.name}: contact us.` });
+      const days = quoteValidDays(await settings.value('QUOTE_VALID_DAYS', String(30)));
+      const prices = a.items.map((i) => i.price!);
+      const totals = orderTotals(prices, cheapest.price, rules.vatRate);
+      const row = await db.transaction((tx) =>
+        insertQuote(
+          tx,
+          {
+            userId: user.id,
+            ref: '',
+            postcode: input.postcode,
+            countryId: country.id,
+            countryName: country.name,
+            deliveryTypeId: cheapest.type.id,
+            deliveryTypeName: cheapest.type.name,
+            deliveryCost: cheapest.price,
+            totalNet: totals.total_net,
+            totalVat: totals.total_vat,
+            total: totals.total,
+            vatRate: rules.vatRate,
+            validUntil: quoteValidUntil(ukToday(rules.now), days),
+          },
+          quoteLines(a),
+        ),
+      );
+      return get(user, row.id);
+    },
+
+    /**
+     * The delivery services that take a saved quote's items to its country today, with their prices
+     * and dates (delivery is charged at the day's rates; the items keep the quoted prices).
+     */
+    async deliveryOffers(user: UserRow, quote: Quote): Promise<{ offers: BasketAssessment['offers']; vatRate: string; country: string }> {
+      const [row] = await db
+        .select({ countryId: quotes.countryId, code: countries.code })
+        .from(quotes)
+        .leftJoin(countries, eq(countries.id, quotes.countryId))
+        .where(and(eq(quotes.id, quote.id), eq(quotes.userId, user.id)));
+      if (!row?.countryId) return { offers: [], vatRate: '0', country: '' };
+      const { assessment, rules } = await orders.assessUnsaved(
+        user,
+        { items: quote.items.map((i) => ({ ...i, option_ids: i.option_ids })), countryId: row.countryId },
+        { strict: false },
+      );
+      return { offers: assessment.offers, vatRate: rules.vatRate, country: row.code ?? '' };
     },
 
     /**

@@ -50,6 +50,12 @@ export function apiKeysService(db: Db) {
       return { ...shown(row), key };
     },
 
+    /** The account's payment terms as they are now (`card` accounts may not have keys: an API order cannot stop to take a card). */
+    async paymentTerms(userId: number): Promise<string | null> {
+      const [row] = await db.select({ terms: users.paymentTerms }).from(users).where(eq(users.id, userId));
+      return row?.terms ?? null;
+    },
+
     /** The account's keys, live ones first then newest first; revoked keys stay listed (the orders they placed name them). */
     async list(userId: number): Promise<ApiKeyRow[]> {
       const rows = await db
