@@ -29,14 +29,18 @@ export function navItems(mayOrder = true): NavItem[] {
 
 /**
  * The account menu; Administrator only for the admin role (specification §6). The address book
- * only for an account that may order (it is for orders' delivery addresses).
+ * and the trade API only for an account that may order (they are for orders).
  */
 export function accountItems(isAdmin: boolean, mayOrder = true): NavItem[] {
   return [
     { label: 'Update Profile', to: route('account.profile') },
     { label: 'Change Password', to: route('account.password') },
-    ...(mayOrder ? [{ label: 'Address Book', to: route('account.addresses') }] : []),
-    { label: 'Trade API', to: route('account.api') },
+    ...(mayOrder
+      ? [
+          { label: 'Address Book', to: route('account.addresses') },
+          { label: 'Trade API', to: route('account.api') },
+        ]
+      : []),
     ...(isAdmin ? [{ label: 'Administrator', to: route('admin.index') }] : []),
   ];
 }
