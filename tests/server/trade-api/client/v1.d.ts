@@ -34,6 +34,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The products you may order
+     * @description Every product your account may order (products only some accounts may order included when yours is one), with its trim size and bleed, its papers (`stocks`) and the quantities offered on each with their prices after your discount, its finishing options and its turnarounds. An item of a quote or an order names a product, one of its stocks, one of that stock’s quantities, `sides` and `orientation`, and optionally `option_ids` and a `turnaround_id` from here. The prices are for reading: POST /quotes answers the exact, binding price of a choice. A test key sees the same catalogue and prices as a live one.
+     */
+    get: operations['getProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/quotes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Price items and save a binding quote
+     * @description Prices the items (as GET /products names them) for delivery to `country`, and saves the result as a quote numbered Q-…: its item prices hold until `expires_at` (a UK day, included) — an order placed with its `quote_id` by then pays them whatever our prices do meanwhile. `delivery_options` lists every service that takes the order’s weight to the country, cheapest first, with its price, dispatch and delivery dates and the totals with it; the quote’s own `totals` are with the cheapest. Delivery is charged at the rate of the day of the order. An item that cannot be ordered as named is a 422 naming the field (`items.0.qty`: the quantities offered are in the message). Quotes made with a test key are the same as live ones (nothing is ordered).
+     */
+    post: operations['postQuotes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/quotes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A saved quote
+     * @description A quote of your account (made here or saved on the website), with its fixed item prices, whether it has expired, and the delivery services offered for it today. Another account’s quote is 404.
+     */
+    get: operations['getQuotesById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your invoices
+     * @description Your account’s invoices, newest first, a page at a time: pass the `next_cursor` of a page as `after` for the next, until it is null. Each says its due date, what has been paid and what is left, and its state. An invoice is raised when its order is dispatched. A test key sees no invoice: sandbox orders are never invoiced.
+     */
+    get: operations['getInvoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice
+     * @description One of your invoices, with its due date, state and balance. Another account’s invoice is 404. A test key sees no invoice: sandbox orders are never invoiced.
+     */
+    get: operations['getInvoicesById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice as a PDF
+     * @description The invoice as the PDF we send (application/pdf, as an attachment). Another account’s invoice is 404. A test key sees no invoice: sandbox orders are never invoiced.
+     */
+    get: operations['getInvoicesByIdPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -223,6 +343,452 @@ export interface operations {
       };
       401: components['responses']['Error401'];
       403: components['responses']['Error403'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              name: string;
+              description: string;
+              /** @description The finished size; artwork is this plus the bleed on every edge */
+              trim_size: {
+                width_mm: number;
+                height_mm: number;
+              };
+              /** @description Bleed on every edge that the artwork must carry */
+              bleed_mm: number;
+              /** @description Weight of one item: delivery is priced by the weight of the whole order */
+              weight_grams: number;
+              /** @description Your own discount on this product, already in every price (0 when none) */
+              discount_percent: number;
+              /** @description Values of `sides` an item may take */
+              sides: ('single' | 'double')[];
+              /** @description Values of `orientation` an item may take */
+              orientations: ('portrait' | 'landscape')[];
+              /** @description Finishing options: at most one per group, and one of each `required` group. Send the chosen ids as `option_ids` */
+              option_groups: {
+                id: number;
+                name: string;
+                required: boolean;
+                options: {
+                  id: number;
+                  name: string;
+                  production_days: number;
+                  setup_charge: boolean;
+                }[];
+              }[];
+              /** @description Production speeds, slowest first; `is_default` is used when `turnaround_id` is left out; `offered: false` may not be chosen now (a same-day service after the cut-off) */
+              turnarounds: {
+                id: number;
+                name: string;
+                production_days: number;
+                price_percent: number;
+                is_default: boolean;
+                offered: boolean;
+                dispatch_date: string;
+              }[];
+              stocks: {
+                id: number;
+                name: string;
+                /** @description The kind of paper, e.g. "Silk", "Uncoated" */
+                type: string;
+                /** @description The quantities offered on this paper, at the default turnaround with no option, after your discount. POST /quotes gives the exact price of a choice */
+                price_breaks: {
+                  /** @description A quantity that may be ordered: only these quantities are accepted */
+                  qty: number;
+                  /** @description Pence for the whole quantity, single-sided */
+                  single: number;
+                  /** @description Pence for the whole quantity, double-sided */
+                  double: number;
+                }[];
+                /** @description What choosing one option alone adds to each break’s single-sided price (a set-up charge included) */
+                option_prices: {
+                  option_id: number;
+                  /** @description Pence added, position by position with `price_breaks` */
+                  adds: number[];
+                }[];
+              }[];
+            }[];
+            /** @description The UK day production of an order placed now would start */
+            production_start: string;
+            /** @description Today’s cut-off (HH:MM, UK time): orders confirmed after it start production the next working day */
+            cutoff: string;
+          };
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  postQuotes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          items: {
+            product_id: number | string;
+            stock_id: number | string;
+            qty: number | string;
+            /** @enum {string} */
+            sides: 'single' | 'double';
+            /** @enum {string} */
+            orientation: 'portrait' | 'landscape';
+            option_ids?: (number | string)[];
+            turnaround_id?: number | string | null;
+          }[];
+          /** @description The delivery country, ISO 3166-1 alpha-2 (GB, IE, FR…) */
+          country: string;
+          /**
+           * @description The delivery postcode (kept on the quote; delivery is priced by country and weight)
+           * @default
+           */
+          postcode?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Send as `quote_id` on POST /orders to order it at these prices */
+            id: number;
+            /** @description Q-000123: the quote’s number as our staff and its PDF name it */
+            number: string;
+            created_at: string;
+            /** @description The last UK day (included) that the item prices hold; after it an order is priced at that day’s prices */
+            expires_at: string;
+            expired: boolean;
+            country: string;
+            postcode: string;
+            items: {
+              product_id: number;
+              stock_id: number;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              option_ids: number[];
+              /** @description The turnaround asked for; null for the product’s default (named in `turnaround`) */
+              turnaround_id: number | null;
+              product_name: string;
+              stock_name: string;
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              /** @description Pence before VAT for the whole line, fixed until `expires_at` */
+              price: number;
+            }[];
+            /** @description The items’ prices together, before delivery and VAT */
+            items_net: number;
+            /** @description Every service that delivers this order’s weight to its country, cheapest first, each with its dates and totals (at today’s delivery rates) */
+            delivery_options: {
+              /** @description The delivery service: send it as `delivery_type_id` when ordering */
+              id: number;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+              /** @description Pence before VAT, for this order’s weight and country */
+              price: number;
+              /** @description The UK day it leaves us if ordered (and its artwork passes) now */
+              dispatch_date: string;
+              /** @description The expected day of delivery */
+              delivery_date: string | null;
+              /** @description The quote’s totals with this service */
+              totals: {
+                /** @description Items and delivery, before VAT */
+                net: number;
+                vat: number;
+                /** @description What will be invoiced, VAT included */
+                total: number;
+              };
+            }[];
+            /** @description The service the quote was saved with (the cheapest); `totals` are with it */
+            delivery_type_id: number | null;
+            /** @description With the cheapest delivery option */
+            totals: {
+              /** @description Items and delivery, before VAT */
+              net: number;
+              vat: number;
+              /** @description What will be invoiced, VAT included */
+              total: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      413: components['responses']['Error413'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getQuotesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Send as `quote_id` on POST /orders to order it at these prices */
+            id: number;
+            /** @description Q-000123: the quote’s number as our staff and its PDF name it */
+            number: string;
+            created_at: string;
+            /** @description The last UK day (included) that the item prices hold; after it an order is priced at that day’s prices */
+            expires_at: string;
+            expired: boolean;
+            country: string;
+            postcode: string;
+            items: {
+              product_id: number;
+              stock_id: number;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              option_ids: number[];
+              /** @description The turnaround asked for; null for the product’s default (named in `turnaround`) */
+              turnaround_id: number | null;
+              product_name: string;
+              stock_name: string;
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              /** @description Pence before VAT for the whole line, fixed until `expires_at` */
+              price: number;
+            }[];
+            /** @description The items’ prices together, before delivery and VAT */
+            items_net: number;
+            /** @description Every service that delivers this order’s weight to its country, cheapest first, each with its dates and totals (at today’s delivery rates) */
+            delivery_options: {
+              /** @description The delivery service: send it as `delivery_type_id` when ordering */
+              id: number;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+              /** @description Pence before VAT, for this order’s weight and country */
+              price: number;
+              /** @description The UK day it leaves us if ordered (and its artwork passes) now */
+              dispatch_date: string;
+              /** @description The expected day of delivery */
+              delivery_date: string | null;
+              /** @description The quote’s totals with this service */
+              totals: {
+                /** @description Items and delivery, before VAT */
+                net: number;
+                vat: number;
+                /** @description What will be invoiced, VAT included */
+                total: number;
+              };
+            }[];
+            /** @description The service the quote was saved with (the cheapest); `totals` are with it */
+            delivery_type_id: number | null;
+            /** @description With the cheapest delivery option */
+            totals: {
+              /** @description Items and delivery, before VAT */
+              net: number;
+              vat: number;
+              /** @description What will be invoiced, VAT included */
+              total: number;
+            };
+          };
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getInvoices: {
+    parameters: {
+      query?: {
+        /** @description The `next_cursor` of the page before; leave out for the first page */
+        after?: number | string;
+        /** @description How many to answer, 1–100 (default 20) */
+        limit?: number | string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: number;
+              number: string;
+              /** @description The invoice date */
+              date: string;
+              /** @description The order it invoices (null for an invoice our staff uploaded for other work) */
+              order_id: number | null;
+              net: number | null;
+              vat: number | null;
+              total: number;
+              /** @description The UK day it is due, by your account’s terms */
+              due_date: string;
+              /** @description Pence paid so far */
+              paid: number;
+              /** @description Pence still to pay */
+              balance: number;
+              /**
+               * @description unpaid, part_paid, paid or overdue
+               * @enum {string}
+               */
+              state: 'unpaid' | 'part_paid' | 'paid' | 'overdue';
+              created_at: string;
+            }[];
+            /** @description Send as `after` for the next page; null on the last page */
+            next_cursor: number | null;
+          };
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getInvoicesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            number: string;
+            /** @description The invoice date */
+            date: string;
+            /** @description The order it invoices (null for an invoice our staff uploaded for other work) */
+            order_id: number | null;
+            net: number | null;
+            vat: number | null;
+            total: number;
+            /** @description The UK day it is due, by your account’s terms */
+            due_date: string;
+            /** @description Pence paid so far */
+            paid: number;
+            /** @description Pence still to pay */
+            balance: number;
+            /**
+             * @description unpaid, part_paid, paid or overdue
+             * @enum {string}
+             */
+            state: 'unpaid' | 'part_paid' | 'paid' | 'overdue';
+            created_at: string;
+          };
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getInvoicesByIdPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      422: components['responses']['Error422'];
       429: components['responses']['Error429'];
       503: components['responses']['Error503'];
     };
