@@ -334,7 +334,7 @@ export function useFetchArtworkFromUrl(orderId: number, itemId: number) {
   });
 }
 
-/** A fresh Idempotency-Key: letters, digits and dashes (the server takes 8 to 100). */
+/** A fresh Idempotency-Key: letters, digits and dashes (the server takes any 1 to 255 printable ASCII characters). */
 export function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }

@@ -90,10 +90,14 @@ export const confirmSchema = z.strictObject({
   payment: z.enum(PAYMENT_TERMS, { message: 'Choose card or account' }).optional(),
 });
 
-/** The Idempotency-Key header: one per confirmation attempt, made by the browser. */
+/**
+ * The Idempotency-Key header, as the IETF draft has it: any printable-ASCII string of 1 to 255
+ * characters (space to tilde). One rule for the customer's confirmation (made by the browser) and
+ * the trade API's orders.
+ */
 export const idempotencyKeySchema = z
   .string({ message: 'An Idempotency-Key header is required' })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'The Idempotency-Key must be 8 to 100 letters, digits, - or _');
+  .regex(/^[\x20-\x7e]{1,255}$/, 'The Idempotency-Key must be 1 to 255 printable ASCII characters');
 
 /** The headers POST /api/orders/{id}/confirm reads (names lower-cased, as Node gives them). */
 export const confirmHeadersSchema = z.object({

@@ -17,3 +17,4 @@ export * from './payments';
 export * from './trade-api';
 export * from './webhooks';
 export * from './addresses';
+export * from './trade-orders';
