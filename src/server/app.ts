@@ -34,6 +34,9 @@ import { registerDevelopersPage } from './modules/trade-api/developers-routes';
 import { tradeApiIntroduction } from './modules/trade-api/getting-started';
 import tradeInvoiceRoutes from './modules/trade-api/invoice-routes';
 import tradeQuoteRoutes from './modules/trade-api/quote-routes';
+import tradeOrderRoutes from './modules/trade-api/order-routes';
+import { idempotencyStore } from './modules/trade-api/idempotency';
+import { queueTradeOrderConfirmation, tradeOrdersService } from './modules/trade-api/orders';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
 import { purgeSchedule } from './modules/accounts/purge';
@@ -155,7 +158,15 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     presentInvoice: presentInvoiceOn,
   });
   webhookDelivery({ db, jobs, outbox, log, ...links, config: config.webhooks });
-  const artworkChecks = artworkCheckJob({ db, files, jobs, engine: artworkEngine, webhookEvents });
+  // A finished check of an API order's artwork tries to confirm the order (a job, in the check's transaction).
+  const artworkChecks = artworkCheckJob({
+    db,
+    files,
+    jobs,
+    engine: artworkEngine,
+    webhookEvents,
+    onChecked: (tx, itemId) => queueTradeOrderConfirmation(jobs, tx, itemId),
+  });
   const invoices = invoicesService({ db, files, jobs, webhookEvents });
   // The customer's e-mail about an order's move: written by this job from the move's history row.
   orderMailJob({ db, jobs, outbox, log, ...links });
@@ -175,6 +186,14 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     appName: config.appName,
   });
   const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks, jobs, fetchRule: config.artworkFetch });
+  const tradeOrders = tradeOrdersService({
+    db,
+    jobs,
+    orders: orders.context,
+    artwork,
+    // An item's artwork_url is fetched by the artwork-by-URL job, queued in the order's transaction.
+    queueArtworkFetch: (tx, { userId, orderId, itemId, url }) => artwork.fetchFromUrlInTransaction(tx, userId, orderId, itemId, url),
+  });
   return {
     config,
     database,
@@ -215,6 +234,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     apiKeys: apiKeysService(db),
     webhookEvents,
     webhooks: webhooksService({ db, jobs, emitter: webhookEvents, allowPrivate: config.webhooks.allowPrivate }),
+    tradeOrders,
+    idempotency: idempotencyStore(db),
     oauth: oauthService({ db, accounts, sessions, providers: configuredProviders(config.oauth), appUrl: config.appUrl, log }),
   };
 }
@@ -234,7 +255,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const deps = buildServices(config, database, mailer, app.log, requestsInFlight(app.server));
   app.decorate('deps', deps);
-  const purge = purgeSchedule(deps.db, config.purgeIntervalMs, app.log);
+  const purge = purgeSchedule(deps.db, config.purgeIntervalMs, app.log, deps.files);
   app.addHook('onReady', async () => purge.start());
   app.addHook('onClose', () => purge.stop());
 
@@ -298,6 +319,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(usersStaffRoutes, { db, users: deps.users });
     await uploads.register(ordersRoutes, { orders: deps.orders });
     await uploads.register(artworkRoutes, { artwork: deps.artwork, orders: deps.orders, files });
+    await uploads.register(tradeOrderRoutes, { keys: deps.apiKeys, tradeOrders: deps.tradeOrders, idempotency: deps.idempotency });
     await uploads.register(royalMailStaffRoutes, { db, royalMail: deps.royalMail });
     await uploads.register(addressesRoutes, { addresses: deps.addresses });
     await uploads.register(invoicesStaffRoutes, { db, invoices: deps.invoices, artworkEngine: deps.artworkEngine });

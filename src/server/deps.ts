@@ -36,6 +36,8 @@ import type { StaffUsersService } from './modules/users/service';
 import type { ApiKeysService } from './modules/trade-api/keys';
 import type { WebhookEventsEmitter } from './modules/webhooks/emit';
 import type { WebhooksService } from './modules/webhooks/service';
+import type { IdempotencyStore } from './modules/trade-api/idempotency';
+import type { TradeOrdersService } from './modules/trade-api/orders';
 
 /**
  * The config, the database, and every service and store, each built once in app.ts. A plugin
@@ -102,4 +104,8 @@ export interface AppDeps {
   webhookEvents: WebhookEventsEmitter;
   /** The customer's webhook endpoints and their delivery log. */
   webhooks: WebhooksService;
+  /** Orders placed through the trade API: made, read, listed, cancelled, given artwork, moved in the sandbox; they confirm themselves. */
+  tradeOrders: TradeOrdersService;
+  /** The trade API's Idempotency-Keys, kept 24 hours with their answers. */
+  idempotency: IdempotencyStore;
 }

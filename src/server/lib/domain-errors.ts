@@ -19,8 +19,19 @@ export abstract class DomainError extends Error {
 /** The thing asked for does not exist — or is not the caller's to see, which it must not be able to tell apart. */
 export class NotFound extends DomainError {}
 
-/** The thing exists but is in a state that refuses this change (a confirmed order, a stale version, a batch being made). */
-export class Conflict extends DomainError {}
+/**
+ * The thing exists but is in a state that refuses this change (a confirmed order, a stale version, a
+ * batch being made). `members` name what it conflicts with (`{order_id: 12}`): the trade API's
+ * problem carries them as extension members (RFC 9457 §3.2), and the web API's answer beside its message.
+ */
+export class Conflict extends DomainError {
+  constructor(
+    message: string,
+    readonly members?: Readonly<Record<string, string | number>>,
+  ) {
+    super(message);
+  }
+}
 
 /** The input is wrong: a message per field (the first one is the message when none is given). */
 export class Invalid extends DomainError {
@@ -86,7 +97,7 @@ export class Unavailable extends DomainError {}
 export class UpstreamFailed extends DomainError {}
 
 export const notFound = (what = 'Not found') => new NotFound(what);
-export const conflict = (message: string) => new Conflict(message);
+export const conflict = (message: string, members?: Readonly<Record<string, string | number>>) => new Conflict(message, members);
 export const unauthorized = () => new NotSignedIn();
 export const forbidden = () => new NotAllowed();
 /** Invalid input with a message per field, the shape every form shows beside its inputs. */

@@ -113,6 +113,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const error = RequestValidationError.from(thrown) ?? thrown;
     let status: number;
     let body: ApiErrorBody;
+    // What a conflict names beside its message (the existing order a duplicate reference is of).
+    let members: Readonly<Record<string, string | number>> | undefined;
     const domain = error instanceof DomainError ? error : null;
     const refusal = domain ?? (error instanceof HttpError ? error : null);
     // A database that is away or too slow: 503 with Retry-After, logged once per interval (db/availability.ts).
@@ -121,6 +123,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (refusal) {
       status = domain ? statusOf(domain) : (refusal as HttpError).statusCode;
       body = { message: refusal.message, ...(refusal.errors ? { errors: refusal.errors } : {}) };
+      if (domain instanceof Conflict && domain.members) members = domain.members;
       // A refusal that says when to come back (too many attempts, a full queue) says it in Retry-After too.
       if (domain instanceof TooMany || domain instanceof Busy) reply.header('retry-after', String(Math.max(1, Math.ceil(domain.retryAfterSeconds))));
     } else if (fault.code && FASTIFY_CLIENT_ERRORS[fault.code]) {
@@ -148,7 +151,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(status)
         .type(PROBLEM_MEDIA_TYPE)
-        .send(problemOf(status, body.message, body.errors));
-    return reply.status(status).type('application/json; charset=utf-8').send(body);
+        .send({ ...problemOf(status, body.message, body.errors), ...members });
+    return reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send({ ...members, ...body });
   });
 }

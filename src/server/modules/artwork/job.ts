@@ -23,7 +23,15 @@ interface ArtworkJob {
  * stored on the item unless the item has moved on to another file meanwhile. A job that keeps
  * failing (a timeout under load, a crash) stores a `fail` report the customer can act on.
  */
-export function artworkCheckJob(deps: { db: Db; files: FileStore; jobs: JobQueue; engine: ArtworkEngine; webhookEvents: Pick<WebhookEventsEmitter, 'emit'> }) {
+export function artworkCheckJob(deps: {
+  db: Db;
+  files: FileStore;
+  jobs: JobQueue;
+  engine: ArtworkEngine;
+  webhookEvents: Pick<WebhookEventsEmitter, 'emit'>;
+  /** What else a finished check sets off, in the transaction that stores its result (an API order's try to confirm itself). */
+  onChecked?: (tx: Db, itemId: number) => Promise<void>;
+}) {
   const { db, files, jobs, engine } = deps;
 
   async function check({ itemId, key }: ArtworkJob, final: boolean): Promise<void> {
@@ -80,6 +88,7 @@ export function artworkCheckJob(deps: { db: Db; files: FileStore; jobs: JobQueue
       if (stored.length && order && (order.status !== 'basket' || order.apiKeyId !== null)) {
         await deps.webhookEvents.emit(tx, { userId: order.userId, type: 'order.artwork_checked', orderId: order.id, itemId });
       }
+      if (stored.length && deps.onChecked) await deps.onChecked(tx, itemId);
       return stored;
     });
     // The stale preview goes; so does this one when the item moved on meanwhile (every page of each).

@@ -20,7 +20,7 @@ const artworkUpload = { 'multipart/form-data': z.object({ [ARTWORK_FIELD]: uploa
  * ARTWORK_MAX_MB setting could ever allow (and one byte more, to tell a file over it); the service
  * applies the setting itself.
  */
-async function artworkPart(request: FastifyRequest): Promise<UploadedArtwork> {
+export async function artworkPart(request: FastifyRequest): Promise<UploadedArtwork> {
   if (!request.isMultipart()) throw unprocessable({ [ARTWORK_FIELD]: `Send the PDF as multipart/form-data in a field named "${ARTWORK_FIELD}".` });
   const part = await request
     .file({ limits: { fileSize: ARTWORK_MAX_BYTES_CEILING + 1, files: 1, fields: 5 }, throwFileSizeLimit: false })

@@ -29,6 +29,8 @@ export type { OrdersDeps } from './context';
 export function ordersService(deps: OrdersDeps) {
   const ctx = ordersContext(deps);
   return {
+    /** The rooms' shared context, for the trade API's orders (modules/trade-api/orders.ts), which are made of the same rooms. */
+    context: ctx,
     /** Forgets the kept delivery services, closed days and settings (after a staff change). */
     forgetReferenceData: () => ctx.reference.forget(),
 

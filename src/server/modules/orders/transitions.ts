@@ -90,11 +90,12 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
   const updatedAt = new Date();
   const expected = rows.map((row) => movedRow(row, move, row.version + 1, updatedAt));
   const invoices = new Map<number, InvoiceRow>();
-  if (transitions.some((t) => t.raisesInvoice)) {
+  // A sandbox order (placed with a test key) is never invoiced.
+  if (transitions.some((t, i) => t.raisesInvoice && !rows[i].test)) {
     // The invoice is numbered from the order as it will be, and the dispatch e-mail names it.
     if (!deps.invoices) throw new Error(`A move to ${move.to} raises an invoice: pass the invoices service`);
     if (move.ifUnchanged) throw new Error(`A move to ${move.to} raises an invoice: lock the orders, in a transaction`);
-    for (const row of expected) invoices.set(row.id, await deps.invoices.raise(executor, row));
+    for (const row of expected) if (!row.test) invoices.set(row.id, await deps.invoices.raise(executor, row));
   }
   // What each order's e-mail will report, as it is now: null for a move that e-mails no one. A blind
   // order's delivery contact is the customer's own client, whom we never write to: its e-mails go to the account.
@@ -103,7 +104,8 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     expected.filter((row, i) => transitions[i].mailsCustomer && row.blindDispatch),
   );
   const mails = expected.map((row, i) => {
-    if (!transitions[i].mailsCustomer) return null;
+    // A sandbox order's moves e-mail no one: its address may be a real end client's.
+    if (!transitions[i].mailsCustomer || row.test) return null;
     const to = row.blindDispatch ? owners.get(row.userId) : { email: row.email, firstname: row.firstname };
     return to?.email ? mailFacts(row, to, move.service, invoices.get(row.id)) : null;
   });

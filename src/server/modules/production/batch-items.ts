@@ -107,6 +107,8 @@ export function waitingItem(db: Db, stockId?: number | null) {
   );
   return and(
     isNull(orderItems.batchId),
+    // A sandbox order (placed with a test key) is never printed.
+    eq(orders.test, false),
     or(eq(orders.status, 'live'), and(eq(orders.status, 'printing'), partlyBatched)),
     stockId ? eq(orderItems.stockId, stockId) : undefined,
   )!;
