@@ -71,12 +71,15 @@ const NO_BODY = new Set([
   'POST /api/tickets/:id/reopen',
   'POST /api/admin/tickets/:id/close',
   'POST /api/admin/tickets/:id/reopen',
+  'POST /api/v1/orders/:id/cancel',
 ]);
 
 /** Unsafe routes whose body is read by the handler (multipart uploads): fuzzed as multipart. */
 const BODY_WITHOUT_SCHEMA: Record<string, { field: string }> = {
   'POST /api/admin/users/:id/logo': { field: 'file' },
   'POST /api/orders/:id/items/:itemId/artwork': { field: 'file' },
+  // Or JSON {artwork_url}.
+  'PUT /api/v1/orders/:id/items/:itemId/artwork': { field: 'file' },
   'POST /api/admin/royalmail/tracking': { field: 'file' }, // or a text/csv body
   'POST /api/addresses/import': { field: 'file' }, // or a text/csv body
   'POST /api/admin/invoices': { field: 'file' }, // with its fields as form parts
