@@ -21,7 +21,7 @@ import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import type { StaffDataProvider } from '../dataProvider';
 import { messageOf } from '../dataProvider/errors';
-import { formatUkDateTime, OverdueChip } from './fields';
+import { formatUkDateTime, OverdueChip, SandboxChip } from './fields';
 import { MoveDialog, type MoveValues } from './MoveDialog';
 import { OrderItems } from './OrderItems';
 import { StaffDetails } from './StaffDetails';
@@ -218,6 +218,7 @@ export function OrderView() {
             <StatusChip status={order.status} />
             {order.overdue ? <OverdueChip /> : null}
             {order.blind_dispatch ? <BlindDispatchChip /> : null}
+            {order.test ? <SandboxChip /> : null}
           </>
         }
         actions={<StatusActions order={order} onMoved={changed} onConflict={refetch} />}

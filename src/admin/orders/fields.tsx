@@ -20,6 +20,11 @@ export function OverdueChip() {
   return <Chip size="small" color="error" label="Overdue" />;
 }
 
+/** A sandbox order (placed with a test API key): no work for the press, never invoiced. */
+export function SandboxChip() {
+  return <Chip size="small" color="warning" variant="outlined" label="Sandbox (test API order)" />;
+}
+
 /** The promised dispatch day, flagged when it has passed and the order has not gone. */
 export function DispatchDue({ order }: { order: Pick<StaffOrderSummary, 'dispatch_due' | 'overdue'> }) {
   return (

@@ -69,6 +69,8 @@ export interface ListSpec<Rec = unknown, Row = never> {
   searchWord?: (pattern: string) => SQL;
   /** Always applies, e.g. soft-deleted rows are left out. */
   scope?: SQL;
+  /** Filters that apply unless the request names the field itself (the sandbox's orders are left out of the staff list unless asked for). */
+  defaultFilter?: Record<string, unknown>;
   /** A unique column: the last sort key, so that pages never overlap or skip a row. */
   id: AnyColumn;
   /** A sortable field ordered by another column that sorts it the same way (and has an index). */
@@ -258,7 +260,7 @@ export function listQuery(spec: ListSpec, params: ListParams): ListQuery {
   const problems = new FilterErrors();
   const [sortField, order] = params.sort ?? spec.defaultSort;
   if (!spec.sortable.includes(sortField)) problems.errors.sort = `Cannot sort by "${sortField}"; sort by one of: ${spec.sortable.join(', ')}`;
-  const conditions = filterConditions(spec, params.filter ?? {}, problems);
+  const conditions = filterConditions(spec, { ...spec.defaultFilter, ...params.filter }, problems);
   if (Object.keys(problems.errors).length) throw unprocessable(problems.errors, 'The given data was invalid.');
 
   const column =

@@ -40,6 +40,8 @@ export const staffOrderSchema = orderSchema.extend({
   user: z.object({ id: z.number(), email: z.string(), company_name: z.string(), firstname: z.string(), lastname: z.string() }),
   notes: z.string(),
   overdue: z.boolean(),
+  /** A sandbox order, placed with a test API key: never printed, invoiced or charged. */
+  test: z.boolean(),
   events: z.array(staffOrderEventSchema),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;

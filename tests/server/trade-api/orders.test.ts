@@ -24,6 +24,7 @@ let testKey: string;
 let liveKey: string;
 let otherKey: string;
 let n = 0;
+let staff: ApiClient;
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 const call = (key: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -50,7 +51,7 @@ const orderBody = (fields: Record<string, unknown> = {}) => ({
 });
 const place = (key: string, body: unknown, idem = `key-${++n}`) => call(key, 'POST', '/api/v1/orders', body, { 'idempotency-key': idem });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const rows = async (query: SQL): Promise<any[]> => ((await t.database.db.execute(query)) as unknown as { rows: any[] }).rows;
+const rows = async (query: SQL): Promise<any[]> => ((await t.database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
 const json = <T>(res: LightMyRequestResponse, status = 200): T => {
   expect(res.statusCode, res.body).toBe(status);
   return res.json() as T;
@@ -89,7 +90,7 @@ async function confirmedTestOrder(): Promise<TradeOrder> {
 
 beforeAll(async () => {
   const app = await orderingApp();
-  ({ t, cat, gbId } = app);
+  ({ t, cat, gbId, staff } = app);
   deliveryId = app.del.first.id;
   userId = (await app.shopper.get('/api/user')).json().id;
   testKey = (await t.app.deps.apiKeys.create(userId, { name: 'Sandbox', mode: 'test' })).key;
@@ -288,6 +289,17 @@ describe('the sandbox', () => {
     expect(await rows(sql`select id from invoices where order_id = ${next.id}`)).toHaveLength(0);
     const awaiting = json<TradeOrder>(await place(testKey, orderBody()), 201);
     expect((await call(testKey, 'POST', `/api/v1/test/orders/${awaiting.id}/advance`, { to: 'printing' })).statusCode).toBe(409);
+  });
+
+  it('staff see test orders apart: left out of the list and its counts, in the Sandbox filter, marked on the order', async () => {
+    const order = await confirmedTestOrder();
+    const list = (filter: object) => staff.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`);
+    expect(json<Array<{ id: number }>>(await list({})).map((o) => o.id)).not.toContain(order.id);
+    expect(json<Array<{ id: number }>>(await list({ sandbox: true })).map((o) => o.id)).toContain(order.id);
+    const counts = json<{ live: number }>(await staff.get('/api/admin/orders/counts'));
+    const [{ live }] = await rows(sql`select count(*)::int as live from orders where status = 'live' and not test`);
+    expect(counts.live).toBe(live);
+    expect(json<{ test: boolean }>(await staff.get(`/api/admin/orders/${order.id}`)).test).toBe(true);
   });
 
   it('a confirmed test order is never batched', async () => {

@@ -1,4 +1,4 @@
-import { and, count, inArray, lt, ne, not, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { StaffOrderCounts, StaffOrderSummary } from '../../../shared/api/staff-orders';
 import { isOverdue, OPEN_ORDER_STATUSES, ukToday } from '../../../shared/domain/orders/overdue';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
@@ -97,7 +97,10 @@ export function staffOrderList(db: Db): ListSpec<StaffOrderSummary, SummaryRow> 
         total: 'int',
       }),
       overdue: { column: orders.dispatchDue, type: 'bool', where: (on: boolean) => (on ? overdueNow() : not(sql`coalesce(${overdueNow()}, false)`)) },
+      // The sandbox's orders (placed with a test API key): never work for staff, so listed apart.
+      sandbox: { column: orders.test, type: 'bool', where: (on: boolean) => eq(orders.test, on) },
     },
+    defaultFilter: { sandbox: false },
     sortable: ['id', 'created_at', 'dispatch_due', 'total', 'status'],
     // An order's id and its created_at rise together (both given when the basket is started), so the
     // date sorts by the primary key's order, which every status index ends with.

@@ -120,6 +120,7 @@ async function staffOrder({ db, orders: customerOrders }: StaffOrdersDeps, id: n
     user: { id: owner.id, email: owner.email, company_name: owner.companyName, firstname: owner.firstname, lastname: owner.lastname },
     notes: row.notes,
     overdue: isOverdue(row.status, row.dispatchDue),
+    test: row.test,
     // Who made each move: a staff member or the customer by name; the system (a batch run) as such.
     events: events.map(({ event, firstname, lastname }) => ({
       id: event.id,
