@@ -15,7 +15,7 @@ import { uploadedFile } from '../../lib/openapi';
 import { tradeApiRoutes, tradeCaller } from '../../lib/trade-api';
 import { artworkPart } from '../artwork/routes';
 import { ARTWORK_FIELD } from '../artwork/service';
-import { idempotentRoute } from './idempotency-hooks';
+import { idempotentRoute } from './idempotent-routes';
 import type { IdempotencyStore } from './idempotency';
 import type { TradeOrdersService } from './orders';
 
