@@ -186,6 +186,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     appName: config.appName,
   });
   const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks, jobs, fetchRule: config.artworkFetch });
+  const addresses = addressesService({ db });
   const tradeOrders = tradeOrdersService({
     db,
     jobs,
@@ -193,6 +194,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     artwork,
     // An item's artwork_url is fetched by the artwork-by-URL job, queued in the order's transaction.
     queueArtworkFetch: (tx, { userId, orderId, itemId, url }) => artwork.fetchFromUrlInTransaction(tx, userId, orderId, itemId, url),
+    addresses,
+    webhookEvents,
   });
   return {
     config,
@@ -215,7 +218,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
     orders,
     invoices,
     quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
-    addresses: addressesService({ db }),
+    addresses,
     payments,
     staffPayments: staffPaymentsService({ db, invoicesPaid: invoices.paymentsChanged }),
     statements: statementsService({ db }),

@@ -43,7 +43,16 @@ export const tradeOrderCreateSchema = z
       .optional()
       .describe('What to print; or give quote_id'),
     quote_id: idSchema('Give the id of one of your saved quotes').optional().describe('Order a saved quote’s items at its prices (instead of items)'),
-    address: addressSchema.optional().describe('Where to deliver; a quote’s own address when ordering a quote'),
+    address: addressSchema.optional().describe('Where to deliver (or give address_id); a quote’s own address when ordering a quote without either'),
+    address_id: idSchema('Give the id of one of your saved addresses')
+      .optional()
+      .describe('One of your saved addresses (your address book) instead of address'),
+    blind_dispatch: z
+      .boolean({ message: 'Choose true or false' })
+      .optional()
+      .describe(
+        'Send the parcel under your name: no printer branding in it, your delivery note (your logo and company, no prices) inside, your company as the carrier’s sender, and no e-mail from us to the recipient. Default: your account’s setting',
+      ),
     delivery_type_id: idSchema('Choose one of the delivery services offered').optional().describe('The delivery service; a quote’s own when ordering a quote'),
     accept_warnings: z
       .boolean({ message: 'Choose true or false' })
@@ -54,7 +63,9 @@ export const tradeOrderCreateSchema = z
   .superRefine((body, ctx) => {
     if (body.items && body.quote_id !== undefined) ctx.addIssue({ code: 'custom', path: ['quote_id'], message: 'Give items or a quote_id, not both' });
     if (!body.items && body.quote_id === undefined) ctx.addIssue({ code: 'custom', path: ['items'], message: 'Give at least one item (or a quote_id)' });
-    if (body.items && !body.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Give the delivery address' });
+    if (body.address && body.address_id !== undefined) ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'Give address or address_id, not both' });
+    if (body.items && !body.address && body.address_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Give the delivery address (or address_id)' });
     if (body.items && body.delivery_type_id === undefined) ctx.addIssue({ code: 'custom', path: ['delivery_type_id'], message: 'Choose a delivery service' });
   });
 export type TradeOrderCreateInput = z.input<typeof tradeOrderCreateSchema>;

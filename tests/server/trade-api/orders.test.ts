@@ -156,7 +156,7 @@ describe('placing an order through the trade API', () => {
     expect((await place(liveKey, orderBody({ external_ref: 'DUP-1' }))).statusCode).toBe(201);
   });
 
-  it('bad items are a 422 naming each field; artwork_url is refused until its fetch service is wired', async () => {
+  it('bad items are a 422 naming each field, an artwork_url on no public address too', async () => {
     const bad = await place(
       testKey,
       orderBody({ items: [{ product_id: cat.cards.id, stock_id: cat.silk.id, qty: 7, sides: 'single', orientation: 'landscape' }] }),
@@ -166,9 +166,11 @@ describe('placing an order through the trade API', () => {
     const missing = await place(testKey, { external_ref: 'X' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toHaveProperty('items');
-    const url = await place(testKey, orderBody({ items: [{ ...orderBody().items[0], artwork_url: 'https://example.com/card.pdf' }] }));
-    expect(url.statusCode).toBe(422);
-    expect(url.json().errors.artwork_url).toMatch(/not available yet/);
+    for (const address of ['http://127.0.0.1/card.pdf', 'http://10.1.2.3/card.pdf', 'http://169.254.169.254/latest/meta-data', 'ftp://example.com/card.pdf']) {
+      const url = await place(testKey, orderBody({ items: [{ ...orderBody().items[0], artwork_url: address }] }));
+      expect(url.statusCode, address).toBe(422);
+      expect(Object.keys(url.json().errors), address).toEqual(['items.0.artwork_url']);
+    }
   });
 });
 

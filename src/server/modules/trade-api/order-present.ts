@@ -14,10 +14,16 @@ export interface ApiOrderMark {
 }
 
 /** An item's artwork in the API's words, with why the order waits for it (null when it does not). */
-export function artworkState(item: Item, acceptWarnings: boolean, fetching: boolean): { status: TradeArtworkStatus; reason: string | null } {
+export function artworkState(item: Item, acceptWarnings: boolean): { status: TradeArtworkStatus; reason: string | null } {
   const artwork = item.artwork;
+  const fetch = item.artwork_fetch;
+  if (fetch?.status === 'fetching') return { status: 'fetching', reason: `Its artwork is being fetched from ${fetch.url}.` };
   if (!artwork) {
-    if (fetching) return { status: 'fetching', reason: 'Its artwork is being fetched from the URL given.' };
+    if (fetch?.status === 'failed')
+      return {
+        status: 'failed',
+        reason: `Its artwork could not be fetched: ${fetch.error ?? 'the address did not answer with a PDF.'} Give another artwork_url, or upload the file.`,
+      };
     return { status: 'awaiting', reason: 'Give its artwork: PUT /orders/{id}/items/{item_id}/artwork (a file or an artwork_url).' };
   }
   const messages = (status: 'warn' | 'fail') =>
@@ -42,16 +48,11 @@ export function artworkState(item: Item, acceptWarnings: boolean, fetching: bool
 /** The API's status of an order: a basket it placed is `awaiting` its artwork (or its account's credit). */
 export const tradeStatus = (status: Order['status']): TradeOrderStatus => (status === 'basket' ? 'awaiting' : status);
 
-export function presentTradeOrder(
-  order: Order,
-  row: Pick<OrderRow, 'test' | 'externalRef'>,
-  mark: ApiOrderMark | null,
-  fetchingItems: ReadonlySet<number> = new Set(),
-): TradeOrder {
+export function presentTradeOrder(order: Order, row: Pick<OrderRow, 'test' | 'externalRef'>, mark: ApiOrderMark | null): TradeOrder {
   const awaiting = order.status === 'basket';
   const acceptWarnings = mark?.acceptWarnings ?? false;
   const items = order.items.map((item, i) => {
-    const state = artworkState(item, acceptWarnings, fetchingItems.has(item.id));
+    const state = artworkState(item, acceptWarnings);
     return {
       id: item.id,
       product_id: item.product_id,

@@ -10,6 +10,7 @@ import { conflict, Invalid, NotFound, notFound, unprocessable, Conflict } from '
 import type { JobQueue } from '../../lib/jobs';
 import { addressColumns } from '../../lib/postal-address';
 import type { TradeCaller } from '../../lib/trade-api';
+import type { AddressesService } from '../addresses/service';
 import type { ArtworkService, UploadedArtwork } from '../artwork/service';
 import { confirmOrder } from '../orders/confirm';
 import type { OrdersContext } from '../orders/context';
@@ -18,6 +19,7 @@ import { presentSnapshot } from '../orders/present';
 import * as q from '../orders/queries';
 import { moveOrders } from '../orders/transitions';
 import { ownQuote } from '../quotes/queries';
+import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { presentTradeOrder, tradeStatus, type ApiOrderMark } from './order-present';
 
 /*
@@ -46,6 +48,10 @@ export interface TradeOrdersDeps {
   orders: OrdersContext;
   artwork: Pick<ArtworkService, 'upload'>;
   queueArtworkFetch: QueueArtworkFetch;
+  /** The address book: `address_id` is one of the account's saved addresses. */
+  addresses: Pick<AddressesService, 'resolve'>;
+  /** `order.created` is written with the order, in its transaction. */
+  webhookEvents: Pick<WebhookEventsEmitter, 'emit'>;
   /** The invoices service is not needed: a sandbox order raises none. */
 }
 
@@ -110,6 +116,19 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
   }
 
   /** The items to insert: each priced by the account's price engine now (a 422 names `items.N.field`), or a saved quote's at its prices. */
+  /** The delivery address the order names: written out, or one of the account's saved addresses (`address_id`); null for neither. */
+  async function givenAddress(user: UserRow, input: TradeOrderCreate) {
+    if (input.address_id !== undefined) {
+      const saved = await deps.addresses.resolve(user.id, input.address_id).catch((err: unknown) => {
+        if (err instanceof NotFound)
+          throw unprocessable({ address_id: 'No such saved address: GET /api/addresses on your account lists them, or give the address itself.' });
+        throw err;
+      });
+      return { ...addressColumns(saved), email: saved.email };
+    }
+    return input.address ? { ...addressColumns(input.address), email: input.address.email } : null;
+  }
+
   async function itemsToInsert(user: UserRow, input: TradeOrderCreate) {
     if (input.quote_id !== undefined) {
       const { row: quote, items } = await ownQuote(db, user.id, input.quote_id).catch((err: unknown) => {
@@ -118,7 +137,8 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
       });
       if (!quoteHolds(quote.validUntil, ukToday()))
         throw unprocessable({ quote_id: `Quote ${quoteNumber(quote.id)} expired on ${quote.validUntil}: make a new quote.` });
-      const address = Object.fromEntries(q.DELIVERY_ADDRESS_COLUMNS.map((k) => [k, quote[k]]));
+      const given = await givenAddress(user, input);
+      const address = given ?? Object.fromEntries(q.DELIVERY_ADDRESS_COLUMNS.map((k) => [k, quote[k]]));
       return {
         address,
         deliveryTypeId: input.delivery_type_id ?? quote.deliveryTypeId,
@@ -162,9 +182,8 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
       };
     });
     if (Object.keys(errors).length) throw unprocessable(errors);
-    const address = input.address!;
     return {
-      address: { ...addressColumns(address), email: address.email },
+      address: (await givenAddress(user, input))!,
       deliveryTypeId: input.delivery_type_id ?? null,
       note: 'Placed through the trade API',
       items,
@@ -259,14 +278,22 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
               test: caller.mode === 'test',
               apiKeyId: caller.keyId,
               externalRef: input.external_ref,
+              // The account's default unless the order says otherwise (a reseller's clients' parcels carry the reseller's name).
+              blindDispatch: input.blind_dispatch ?? user.blindDispatch,
             },
             made.note,
           );
           await tx.insert(apiOrders).values({ orderId: created.id, acceptWarnings: input.accept_warnings });
-          for (const item of made.items) {
+          for (const [i, item] of made.items.entries()) {
             const itemId = await q.insertItem(tx, { orderId: created.id, ...item.values });
-            if (item.artworkUrl) await deps.queueArtworkFetch(tx, { userId: user.id, orderId: created.id, itemId, url: item.artworkUrl });
+            if (item.artworkUrl)
+              await deps.queueArtworkFetch(tx, { userId: user.id, orderId: created.id, itemId, url: item.artworkUrl }).catch((err: unknown) => {
+                // The address is judged as the customer's link field's is; here it is the item's field.
+                if (err instanceof Invalid && err.errors.artwork_url) throw unprocessable({ [`items.${i}.artwork_url`]: err.errors.artwork_url });
+                throw err;
+              });
           }
+          await deps.webhookEvents.emit(tx, { userId: user.id, type: 'order.created', orderId: created.id });
           return created;
         });
       } catch (err) {

@@ -17,6 +17,107 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List orders
+     * @description Newest first, `limit` (1–100, default 25) at a time; pass `next_cursor` as `after` for the next page. Filter by `external_ref` or `status`.
+     */
+    get: operations['getOrders'];
+    put?: never;
+    /**
+     * Place an order
+     * @description Needs an `Idempotency-Key` header: a retry with the same key and body within 24 hours is answered the first answer (status and body); the same key with another body is a 422, and a retry while the first is still being answered a 409. The order awaits its artwork (by `artwork_url`, or `PUT …/artwork` later) and confirms itself on account once every item’s artwork has passed its check (or has warnings, with `accept_warnings`). A duplicate `external_ref` is a 409 naming the existing order in `order_id`.
+     */
+    post: operations['postOrders'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An order */
+    get: operations['getOrdersById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an order
+     * @description A confirmed order can be cancelled until it is printing (or while on hold). An order still awaiting its artwork is discarded: it answers `cancelled` once, and is not found afterwards.
+     */
+    post: operations['postOrdersByIdCancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}/items/{itemId}/artwork': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Give an item its artwork
+     * @description Upload the PDF (`multipart/form-data`, field `file`) or give its URL (`{"artwork_url": "https://…"}`). The artwork is checked again; the order confirms itself once every item passes.
+     */
+    put: operations['putOrdersByIdItemsByItemIdArtwork'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/test/orders/{id}/advance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sandbox: move a test order along
+     * @description Test keys only (a live key is told 403). Moves a confirmed test order to `printing`, `problem` (with `problem_text`) or `dispatched` (through printing, with a sample tracking number), as the printer would.
+     */
+    post: operations['postTestOrdersByIdAdvance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/account': {
     parameters: {
       query?: never;
@@ -305,6 +406,739 @@ export interface operations {
           };
         };
       };
+      503: components['responses']['Error503'];
+    };
+  };
+  getOrders: {
+    parameters: {
+      query?: {
+        external_ref?: string;
+        status?: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+        /** @description The next_cursor of the page before: orders older than that one */
+        after?: number | string;
+        limit?: number | string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The order number */
+              id: number;
+              external_ref: string | null;
+              ref: string;
+              /** @enum {string} */
+              status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+              awaiting_reason: string | null;
+              /** @description A sandbox order: never printed, invoiced or charged */
+              test: boolean;
+              accept_warnings: boolean;
+              items: {
+                id: number;
+                product_id: number;
+                product_name: string;
+                stock_id: number;
+                stock_name: string;
+                qty: number;
+                /** @enum {string} */
+                sides: 'single' | 'double';
+                /** @enum {string} */
+                orientation: 'portrait' | 'landscape';
+                notes: string;
+                option_ids: number[];
+                options: {
+                  id: number;
+                  group: string;
+                  name: string;
+                }[];
+                turnaround: {
+                  id: number;
+                  name: string;
+                  production_days: number;
+                } | null;
+                price: number | null;
+                artwork: {
+                  /** @enum {string} */
+                  status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                  reason: string | null;
+                  name: string | null;
+                  checks: {
+                    code: string;
+                    /** @enum {string} */
+                    status: 'pass' | 'warn' | 'fail';
+                    message: string;
+                  }[];
+                };
+              }[];
+              address: {
+                firstname: string;
+                lastname: string;
+                company_name: string;
+                telephone: string;
+                email: string;
+                address1: string;
+                address2: string;
+                town: string;
+                county: string;
+                postcode: string;
+                country_id: number | null;
+              };
+              delivery: {
+                id: number;
+                code: string;
+                name: string;
+                /** @enum {string} */
+                carrier: 'royalmail' | 'courier' | 'collection';
+              } | null;
+              delivery_cost: number | null;
+              total_net: number | null;
+              total_vat: number | null;
+              total: number | null;
+              dispatch_due: string | null;
+              delivery_due: string | null;
+              problem_text: string | null;
+              tracking_number: string | null;
+              created_at: string;
+              confirmed_at: string | null;
+              dispatched_at: string | null;
+            }[];
+            next_cursor: number | null;
+          };
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  postOrders: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Any 1–255 printable ASCII characters, one per order you place: a retry with it within 24 hours answers the first answer */
+        'idempotency-key': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Your reference for the order: unique per account and mode (a duplicate answers 409 naming the order) */
+          external_ref: string;
+          /** @description What to print; or give quote_id */
+          items?: {
+            product_id: number | string;
+            stock_id: number | string;
+            qty: number | string;
+            /** @enum {string} */
+            sides: 'single' | 'double';
+            /** @enum {string} */
+            orientation: 'portrait' | 'landscape';
+            notes?: string | null;
+            option_ids?: (number | string)[];
+            turnaround_id?: number | string | null;
+            /** @description A print-ready PDF the server fetches; or leave it out and PUT the artwork later */
+            artwork_url?: string;
+          }[];
+          /** @description Order a saved quote’s items at its prices (instead of items) */
+          quote_id?: number | string;
+          /** @description Where to deliver (or give address_id); a quote’s own address when ordering a quote without either */
+          address?: {
+            firstname: string;
+            lastname: string;
+            /** @default  */
+            company_name?: string;
+            /** @default  */
+            telephone?: string;
+            email: string;
+            address1: string;
+            /** @default  */
+            address2?: string;
+            town: string;
+            /** @default  */
+            county?: string;
+            postcode: string;
+            country_id: number | string;
+          };
+          /** @description One of your saved addresses (your address book) instead of address */
+          address_id?: number | string;
+          /** @description Send the parcel under your name: no printer branding in it, your delivery note (your logo and company, no prices) inside, your company as the carrier’s sender, and no e-mail from us to the recipient. Default: your account’s setting */
+          blind_dispatch?: boolean;
+          /** @description The delivery service; a quote’s own when ordering a quote */
+          delivery_type_id?: number | string;
+          /**
+           * @description Confirm even when the artwork check warns (low resolution, RGB, no bleed…); a failed check always holds the order
+           * @default false
+           */
+          accept_warnings?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description An order placed through the trade API */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order number */
+            id: number;
+            external_ref: string | null;
+            ref: string;
+            /** @enum {string} */
+            status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+            awaiting_reason: string | null;
+            /** @description A sandbox order: never printed, invoiced or charged */
+            test: boolean;
+            accept_warnings: boolean;
+            items: {
+              id: number;
+              product_id: number;
+              product_name: string;
+              stock_id: number;
+              stock_name: string;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              notes: string;
+              option_ids: number[];
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              price: number | null;
+              artwork: {
+                /** @enum {string} */
+                status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                reason: string | null;
+                name: string | null;
+                checks: {
+                  code: string;
+                  /** @enum {string} */
+                  status: 'pass' | 'warn' | 'fail';
+                  message: string;
+                }[];
+              };
+            }[];
+            address: {
+              firstname: string;
+              lastname: string;
+              company_name: string;
+              telephone: string;
+              email: string;
+              address1: string;
+              address2: string;
+              town: string;
+              county: string;
+              postcode: string;
+              country_id: number | null;
+            };
+            delivery: {
+              id: number;
+              code: string;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+            } | null;
+            delivery_cost: number | null;
+            total_net: number | null;
+            total_vat: number | null;
+            total: number | null;
+            dispatch_due: string | null;
+            delivery_due: string | null;
+            problem_text: string | null;
+            tracking_number: string | null;
+            created_at: string;
+            confirmed_at: string | null;
+            dispatched_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      413: components['responses']['Error413'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An order placed through the trade API */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order number */
+            id: number;
+            external_ref: string | null;
+            ref: string;
+            /** @enum {string} */
+            status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+            awaiting_reason: string | null;
+            /** @description A sandbox order: never printed, invoiced or charged */
+            test: boolean;
+            accept_warnings: boolean;
+            items: {
+              id: number;
+              product_id: number;
+              product_name: string;
+              stock_id: number;
+              stock_name: string;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              notes: string;
+              option_ids: number[];
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              price: number | null;
+              artwork: {
+                /** @enum {string} */
+                status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                reason: string | null;
+                name: string | null;
+                checks: {
+                  code: string;
+                  /** @enum {string} */
+                  status: 'pass' | 'warn' | 'fail';
+                  message: string;
+                }[];
+              };
+            }[];
+            address: {
+              firstname: string;
+              lastname: string;
+              company_name: string;
+              telephone: string;
+              email: string;
+              address1: string;
+              address2: string;
+              town: string;
+              county: string;
+              postcode: string;
+              country_id: number | null;
+            };
+            delivery: {
+              id: number;
+              code: string;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+            } | null;
+            delivery_cost: number | null;
+            total_net: number | null;
+            total_vat: number | null;
+            total: number | null;
+            dispatch_due: string | null;
+            delivery_due: string | null;
+            problem_text: string | null;
+            tracking_number: string | null;
+            created_at: string;
+            confirmed_at: string | null;
+            dispatched_at: string | null;
+          };
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  postOrdersByIdCancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An order placed through the trade API */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order number */
+            id: number;
+            external_ref: string | null;
+            ref: string;
+            /** @enum {string} */
+            status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+            awaiting_reason: string | null;
+            /** @description A sandbox order: never printed, invoiced or charged */
+            test: boolean;
+            accept_warnings: boolean;
+            items: {
+              id: number;
+              product_id: number;
+              product_name: string;
+              stock_id: number;
+              stock_name: string;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              notes: string;
+              option_ids: number[];
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              price: number | null;
+              artwork: {
+                /** @enum {string} */
+                status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                reason: string | null;
+                name: string | null;
+                checks: {
+                  code: string;
+                  /** @enum {string} */
+                  status: 'pass' | 'warn' | 'fail';
+                  message: string;
+                }[];
+              };
+            }[];
+            address: {
+              firstname: string;
+              lastname: string;
+              company_name: string;
+              telephone: string;
+              email: string;
+              address1: string;
+              address2: string;
+              town: string;
+              county: string;
+              postcode: string;
+              country_id: number | null;
+            };
+            delivery: {
+              id: number;
+              code: string;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+            } | null;
+            delivery_cost: number | null;
+            total_net: number | null;
+            total_vat: number | null;
+            total: number | null;
+            dispatch_due: string | null;
+            delivery_due: string | null;
+            problem_text: string | null;
+            tracking_number: string | null;
+            created_at: string;
+            confirmed_at: string | null;
+            dispatched_at: string | null;
+          };
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      409: components['responses']['Error409'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  putOrdersByIdItemsByItemIdArtwork: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The print-ready PDF, at most the ARTWORK_MAX_MB setting
+           */
+          file: string;
+        };
+        'application/json': {
+          artwork_url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description An order placed through the trade API */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order number */
+            id: number;
+            external_ref: string | null;
+            ref: string;
+            /** @enum {string} */
+            status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+            awaiting_reason: string | null;
+            /** @description A sandbox order: never printed, invoiced or charged */
+            test: boolean;
+            accept_warnings: boolean;
+            items: {
+              id: number;
+              product_id: number;
+              product_name: string;
+              stock_id: number;
+              stock_name: string;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              notes: string;
+              option_ids: number[];
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              price: number | null;
+              artwork: {
+                /** @enum {string} */
+                status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                reason: string | null;
+                name: string | null;
+                checks: {
+                  code: string;
+                  /** @enum {string} */
+                  status: 'pass' | 'warn' | 'fail';
+                  message: string;
+                }[];
+              };
+            }[];
+            address: {
+              firstname: string;
+              lastname: string;
+              company_name: string;
+              telephone: string;
+              email: string;
+              address1: string;
+              address2: string;
+              town: string;
+              county: string;
+              postcode: string;
+              country_id: number | null;
+            };
+            delivery: {
+              id: number;
+              code: string;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+            } | null;
+            delivery_cost: number | null;
+            total_net: number | null;
+            total_vat: number | null;
+            total: number | null;
+            dispatch_due: string | null;
+            delivery_due: string | null;
+            problem_text: string | null;
+            tracking_number: string | null;
+            created_at: string;
+            confirmed_at: string | null;
+            dispatched_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      409: components['responses']['Error409'];
+      413: components['responses']['Error413'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  postTestOrdersByIdAdvance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          to: 'printing' | 'dispatched' | 'problem';
+          /** @description For `problem`: what the hold says */
+          problem_text?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description An order placed through the trade API */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order number */
+            id: number;
+            external_ref: string | null;
+            ref: string;
+            /** @enum {string} */
+            status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+            awaiting_reason: string | null;
+            /** @description A sandbox order: never printed, invoiced or charged */
+            test: boolean;
+            accept_warnings: boolean;
+            items: {
+              id: number;
+              product_id: number;
+              product_name: string;
+              stock_id: number;
+              stock_name: string;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              notes: string;
+              option_ids: number[];
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              price: number | null;
+              artwork: {
+                /** @enum {string} */
+                status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                reason: string | null;
+                name: string | null;
+                checks: {
+                  code: string;
+                  /** @enum {string} */
+                  status: 'pass' | 'warn' | 'fail';
+                  message: string;
+                }[];
+              };
+            }[];
+            address: {
+              firstname: string;
+              lastname: string;
+              company_name: string;
+              telephone: string;
+              email: string;
+              address1: string;
+              address2: string;
+              town: string;
+              county: string;
+              postcode: string;
+              country_id: number | null;
+            };
+            delivery: {
+              id: number;
+              code: string;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+            } | null;
+            delivery_cost: number | null;
+            total_net: number | null;
+            total_vat: number | null;
+            total: number | null;
+            dispatch_due: string | null;
+            delivery_due: string | null;
+            problem_text: string | null;
+            tracking_number: string | null;
+            created_at: string;
+            confirmed_at: string | null;
+            dispatched_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      409: components['responses']['Error409'];
+      413: components['responses']['Error413'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
       503: components['responses']['Error503'];
     };
   };
