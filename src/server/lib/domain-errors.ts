@@ -27,9 +27,10 @@ export class NotFound extends DomainError {}
 export class Conflict extends DomainError {
   constructor(
     message: string,
+    errors?: Record<string, string>,
     readonly members?: Readonly<Record<string, string | number>>,
   ) {
-    super(message);
+    super(message, errors);
   }
 }
 
@@ -97,7 +98,7 @@ export class Unavailable extends DomainError {}
 export class UpstreamFailed extends DomainError {}
 
 export const notFound = (what = 'Not found') => new NotFound(what);
-export const conflict = (message: string, members?: Readonly<Record<string, string | number>>) => new Conflict(message, members);
+export const conflict = (message: string, members?: Readonly<Record<string, string | number>>) => new Conflict(message, undefined, members);
 export const unauthorized = () => new NotSignedIn();
 export const forbidden = () => new NotAllowed();
 /** Invalid input with a message per field, the shape every form shows beside its inputs. */
