@@ -15,6 +15,7 @@ import { benchPriceGrid } from './price-grid';
 import { benchPrices } from './prices';
 import { benchStaffBundle } from './staff-bundle';
 import { benchStaffUsers } from './staff-users';
+import { benchTradeApi } from './trade-api';
 import type { BenchRow } from './lib/stats';
 import { startPostgres, type BenchPostgres } from './lib/postgres';
 
@@ -41,6 +42,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   'prices-grid': { postgres: true, run: onPostgres((url) => benchPriceGrid({ databaseUrl: url })) },
   'staff-users': { postgres: true, run: onPostgres((url) => benchStaffUsers({ label: 'PostgreSQL', databaseUrl: url })) },
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
+  'trade-api': { postgres: true, run: onPostgres((url) => benchTradeApi({ databaseUrl: url })) },
   batches: { postgres: false, run: () => benchBatches() },
   invoices: { postgres: false, run: () => benchInvoices() },
   artwork: { postgres: false, run: () => benchArtwork() },
