@@ -14,6 +14,8 @@ const MOVES = ['problem', 'live', 'problem', 'live'] as const;
 const MOVE_EVENTS = { problem: 'order.problem', live: 'order.confirmed' } as const;
 /** How long the stream may take after the last move before the bench stops waiting for it. */
 const STREAM_TIMEOUT_MS = 120_000;
+/** A gap between two deliveries this long is a pause (nothing was sending), not the time one delivery takes. */
+const PAUSE_MS = 250;
 
 interface TradeApp {
   port: number;
@@ -217,14 +219,10 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
     const createdCount = receiver.received.length;
     receiver.received.length = 0;
 
-    // The stream: staff move the customer's live orders to Issues and back, twice, one bulk move each
-    // (each order its own transaction, with its history row, e-mail job and webhook event).
-    const jobsBefore = await webhookJobs(databaseUrl);
+    // Staff move the customer's live orders to Issues and back in bulk (each order its own
+    // transaction, with its history row, e-mail job and — while the endpoint is active — webhook event).
     const moves = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const started = performance.now();
-    let lastAnswer = 0;
-    const moveTimes: number[] = [];
-    for (const to of MOVES) {
+    const bulkMove = async (to: (typeof MOVES)[number]) => {
       const t0 = performance.now();
       const res = await send(
         moves,
@@ -233,11 +231,32 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
         staff,
         JSON.stringify({ ids: info.orders, status: to, note: 'Bench move', ...(to === 'problem' ? { problem_text: 'Please check the bleed.' } : {}) }),
       );
-      lastAnswer = performance.now();
-      moveTimes.push(lastAnswer - t0);
+      const answered = performance.now();
       const results = res.status === 200 ? (JSON.parse(res.body) as Array<{ ok: boolean }>) : [];
       if (results.filter((r) => r.ok).length !== info.orders.length)
         throw new Error(`the bulk move to ${to} answered ${res.status}: ${res.body.slice(0, 500)}`);
+      return { took: answered - t0, answered };
+    };
+    // The same moves with the endpoint disabled first (no event is made), for what an event adds to a move.
+    const endpointId = (JSON.parse(endpoint.body) as { id: number }).id;
+    const activate = async (active: boolean) => {
+      const res = await send(agent, 'PATCH', `${base}/api/account/webhooks/${endpointId}`, customer, JSON.stringify({ active }));
+      if (res.status !== 200) throw new Error(`PATCH /api/account/webhooks/${endpointId} answered ${res.status}: ${res.body.slice(0, 300)}`);
+    };
+    await activate(false);
+    const quietTimes: number[] = [];
+    for (const to of MOVES.slice(0, 2)) quietTimes.push((await bulkMove(to)).took);
+    await activate(true);
+
+    // The stream: the four moves again, each order's event written in its move's transaction.
+    const jobsBefore = await webhookJobs(databaseUrl);
+    const started = performance.now();
+    let lastAnswer = 0;
+    const moveTimes: number[] = [];
+    for (const to of MOVES) {
+      const { took, answered } = await bulkMove(to);
+      moveTimes.push(took);
+      lastAnswer = answered;
     }
     moves.destroy();
     const expected = info.orders.length * MOVES.length;
@@ -246,7 +265,7 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const stream = [...receiver.received];
     const faults = streamFaults(stream);
-    // Each order's events as made: held (1), released (2), held (3), released (4), after its order.created-free seed.
+    // Each order's events as made: held, released, held, released (the seeded orders had none before).
     const wanted = MOVES.map((to) => MOVE_EVENTS[to]).join(',');
     const perOrder = new Map<number, Received[]>();
     for (const r of stream) perOrder.set(r.orderId, [...(perOrder.get(r.orderId) ?? []), r]);
@@ -260,6 +279,8 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
     const jobRuns = (await webhookJobs(databaseUrl)) - jobsBefore;
     const times = sorted(stream.map((r) => r.at));
     const gaps = sorted(times.slice(1).map((at, i) => at - times[i]));
+    const pauses = gaps.filter((gap) => gap >= PAUSE_MS);
+    const duringMoves = times.filter((at) => at <= lastAnswer).length;
 
     const ratio = (a: number[], b: number[]) => (percentile(a, 95) / percentile(b, 95)).toFixed(1);
     const verdict = faults.length ? `FAILED: ${faults.length} faults (${faults.slice(0, 3).join('; ')})` : 'each exactly once, every order in rising sequence';
@@ -281,8 +302,8 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
         value: `${createdCount} of ${created}${createdArrived ? '' : ' (stopped waiting)'}${createdFaults.length ? ` — FAILED: ${createdFaults.slice(0, 3).join('; ')}` : ''}`,
       },
       {
-        name: `webhooks: ${expected.toLocaleString('en-GB')} order events (${info.orders.length} live orders × ${MOVES.length} staff bulk moves) — each bulk move (ms)`,
-        value: moveTimes.map((t) => t.toFixed(0)).join(', '),
+        name: `webhooks: ${expected.toLocaleString('en-GB')} order events (${info.orders.length} live orders × ${MOVES.length} staff bulk moves) — each bulk move of the stream (ms)`,
+        value: `${moveTimes.map((t) => t.toFixed(0)).join(', ')}; the endpoint disabled (no event): ${quietTimes.map((t) => t.toFixed(0)).join(', ')} — with ÷ without: ${(moveTimes.reduce((a, b) => a + b, 0) / MOVES.length / (quietTimes.reduce((a, b) => a + b, 0) / quietTimes.length)).toFixed(1)}`,
       },
       {
         name: 'webhooks: the last delivery, … ms after the last move answered — goal ≤ 30,000, each exactly once and in order',
@@ -293,6 +314,10 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
       {
         name: 'webhooks: deliveries per second, first move sent → last delivery (and first → last delivery)',
         value: `${((stream.length * 1000) / (last - started)).toFixed(0)} (${((stream.length * 1000) / (last - first)).toFixed(0)}); gaps between deliveries p50 / p99 / longest ${ms(percentile(gaps, 50))} / ${ms(percentile(gaps, 99))} / ${gaps.at(-1)!.toFixed(0)} ms; ${jobRuns} delivery jobs run`,
+      },
+      {
+        name: `webhooks: delivered before the last move answered; pauses of ≥ ${PAUSE_MS} ms between deliveries (how many, s in all)`,
+        value: `${duringMoves} of ${stream.length}; ${pauses.length}, ${(pauses.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s`,
       },
     ];
   } finally {
