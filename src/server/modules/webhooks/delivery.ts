@@ -17,8 +17,14 @@ const MAX_ANSWER_BYTES = 4096;
 const HOLD_MS = 60_000;
 /** A delivery that found its endpoint busy looks again this soon: the holder may have finished without it. */
 const BUSY_RETRY_MS = 1000;
-/** Deliveries one holder sends before it lets the endpoint go (others' jobs take over). */
-const BATCH = 50;
+/**
+ * How long one holder keeps sending while its endpoint has deliveries due before it lets the
+ * endpoint go (others' jobs take over): a stream of events flows without a hand-over (and the job
+ * poll's wait) after every few, and no holder keeps an endpoint for ever.
+ */
+const HOLD_FOR_MS = 20_000;
+/** A holder renews its hold (`sending_until`) after this many sends, well inside HOLD_MS. */
+const RENEW_EVERY = 25;
 
 export interface WebhookDeliveryDeps {
   db: Db;
@@ -247,15 +253,21 @@ export function webhookDelivery(deps: WebhookDeliveryDeps) {
       return;
     }
     try {
-      for (let sent = 0; sent < BATCH; sent++) {
+      const until = Date.now() + HOLD_FOR_MS;
+      for (let sent = 1; Date.now() < until; sent++) {
         const next = await oldestDue(endpoint.id);
         if (!next) break;
         if (!(await send(endpoint, next.delivery, next.event))) break;
+        if (sent % RENEW_EVERY === 0)
+          await db
+            .update(webhookEndpoints)
+            .set({ sendingUntil: new Date(Date.now() + HOLD_MS) })
+            .where(eq(webhookEndpoints.id, endpoint.id));
       }
     } finally {
       await db.update(webhookEndpoints).set({ sendingUntil: null }).where(eq(webhookEndpoints.id, endpoint.id));
     }
-    // This delivery may still be due (the batch was used up): its own job looks again.
+    // This delivery may still be due (the hold's time was used up): its own job looks again.
     const [left] = await db
       .select({ state: webhookDeliveries.state, nextAttemptAt: webhookDeliveries.nextAttemptAt })
       .from(webhookDeliveries)
