@@ -270,7 +270,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Before the routes: the document is made of every route registered after it.
   await registerOpenApi(app, { title: `${config.appName} API`, version: appVersion() });
   await registerTradeApiDocument(app, {
-    title: `${config.appName} trade API`,
+    title: `${config.appName}: the trade API`,
     version: appVersion(),
     description: tradeApiIntroduction({ appName: config.appName, appUrl: config.appUrl, perMinute: config.apiRateLimitPerMinute }),
   });
@@ -347,7 +347,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(tradeQuoteRoutes, { keys: deps.apiKeys, quotes: deps.quotes });
   await app.register(tradeInvoiceRoutes, { keys: deps.apiKeys, invoices: deps.invoices });
   await app.register(apiKeyRoutes, { apiKeys: deps.apiKeys });
-  await registerDevelopersPage(app, { title: `${config.appName} trade API` });
+  await registerDevelopersPage(app, { title: `${config.appName}: the trade API` });
   await app.register(catalogueStaffRoutes, {
     db,
     stock: deps.stock,

@@ -77,8 +77,8 @@ test('/developers renders the trade API reference from this server alone', async
   page.on('pageerror', (e) => problems.push(e.message));
   await page.goto('/developers');
   await expect(page).toHaveURL(/\/developers\/(#.*)?$/);
-  await expect(page).toHaveTitle(`${APP_NAME} trade API`);
-  await expect(page.getByRole('heading', { name: `${APP_NAME} trade API` }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveTitle(`${APP_NAME}: the trade API`);
+  await expect(page.getByRole('heading', { name: `${APP_NAME}: the trade API` }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Getting started' }).first()).toBeVisible();
   await shoot(page, 'developers', { fullPage: false });
   // Each part of the API in the reference's index, its operations under it.

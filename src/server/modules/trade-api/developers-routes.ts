@@ -35,6 +35,8 @@ export async function registerDevelopersPage(app: FastifyInstance, { title }: { 
         showDeveloperTools: 'never',
         agent: { disabled: true },
         documentDownloadType: 'json',
+        // The one way in: "Try it" asks for the key at once.
+        authentication: { preferredSecurityScheme: 'apiKey' },
       },
     });
   });
