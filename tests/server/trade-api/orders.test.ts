@@ -211,6 +211,10 @@ describe('Idempotency-Key', () => {
     const missing = await call(testKey, 'POST', '/api/v1/orders', orderBody());
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ status: 400, errors: { idempotency_key: expect.any(String) } });
+    // Whatever the body: a request without its key is refused for that first.
+    const keyless = await call(testKey, 'POST', '/api/v1/orders', {});
+    expect(keyless.statusCode).toBe(400);
+    expect(Object.keys(keyless.json().errors)).toEqual(['idempotency_key']);
     for (const bad of ['', 'k'.repeat(256), 'tab\there', 'caf\u00e9']) {
       const res = await call(testKey, 'POST', '/api/v1/orders', orderBody(), { 'idempotency-key': bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);

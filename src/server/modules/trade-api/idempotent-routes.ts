@@ -1,4 +1,6 @@
-import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import { idempotencyKeySchema } from '../../../shared/api/orders';
+import { Malformed } from '../../lib/domain-errors';
 import { tradeCaller } from '../../lib/trade-api';
 import { requestFingerprint, type IdempotencyScope, type IdempotencyStore } from './idempotency';
 
@@ -13,14 +15,26 @@ interface Claim {
 const claims = new WeakMap<FastifyRequest, Claim>();
 
 /**
- * The hooks that make a trade API route idempotent by its `Idempotency-Key` header (its schema
- * requires and checks the header, so a missing or malformed key is a 400 before these run):
- * `preHandler` takes the key — or answers a retry with the first answer, or refuses with the 422 or
+ * The hooks that make a trade API route idempotent by its `Idempotency-Key` header: `preValidation`
+ * refuses a missing or malformed key (400) before the body is judged — a request without a good key
+ * is refused as such whatever its body, as the route's header schema (which documents it) would
+ * only after the body; `preHandler` takes the key — or answers a retry with the first answer, or refuses with the 422 or
  * 409 — once the body has been validated, and `onSend` records the answer as it is sent, byte for
  * byte. An answer of ours that failed (5xx) lets the key go, so that a retry is answered afresh.
  */
-export function idempotentRoute(store: IdempotencyStore): { preHandler: preHandlerAsyncHookHandler; onSend: onSendHookHandler } {
+export function idempotentRoute(store: IdempotencyStore): {
+  preValidation: preValidationAsyncHookHandler;
+  preHandler: preHandlerAsyncHookHandler;
+  onSend: onSendHookHandler;
+} {
   return {
+    async preValidation(request: FastifyRequest) {
+      const checked = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
+      if (!checked.success) {
+        const message = checked.error.issues[0]?.message ?? 'An Idempotency-Key header is required';
+        throw new Malformed(message, { idempotency_key: message });
+      }
+    },
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const caller = tradeCaller(request);
       const key = request.headers['idempotency-key'] as string;

@@ -49,6 +49,7 @@ const tradeOrderRoutes = tradeApiRoutes<{ tradeOrders: TradeOrdersService; idemp
       },
       // The answer is kept and replayed byte for byte: it is sent as written, not compressed on the way.
       compress: false,
+      preValidation: idempotent.preValidation,
       preHandler: idempotent.preHandler,
       onSend: idempotent.onSend,
     },
