@@ -114,6 +114,7 @@ export const tradeOrderSchema = z
     /** Why an awaiting order has not confirmed itself yet (artwork per item, a credit hold); null once confirmed. */
     awaiting_reason: z.string().nullable(),
     test: z.boolean().describe('A sandbox order: never printed, invoiced or charged'),
+    blind_dispatch: z.boolean().describe('Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient'),
     accept_warnings: z.boolean(),
     items: z.array(tradeOrderItemSchema),
     address: orderAddressSchema,

@@ -121,7 +121,7 @@ describe('a reseller integrating against the sandbox with a generated client', (
     const placed = await api.POST('/orders', { params: { header: { 'idempotency-key': 'shop-1001-attempt' } }, body });
     expect(placed.response.status, JSON.stringify(placed.error)).toBe(201);
     const order = placed.data!;
-    expect(order).toMatchObject({ external_ref: 'SHOP-1001', status: 'awaiting', test: true });
+    expect(order).toMatchObject({ external_ref: 'SHOP-1001', status: 'awaiting', test: true, blind_dispatch: true });
     expect(order.items[0].price).toBe(quote.data!.items[0].price);
     // A retry of the same request (a timed-out connection, say) is the same order, not a second one.
     const retried = await api.POST('/orders', { params: { header: { 'idempotency-key': 'shop-1001-attempt' } }, body });

@@ -90,6 +90,7 @@ export function presentTradeOrder(order: Order, row: Pick<OrderRow, 'test' | 'ex
     status: tradeStatus(order.status),
     awaiting_reason: awaiting ? reasons.join(' ') || 'It is being confirmed.' : null,
     test: row.test,
+    blind_dispatch: order.blind_dispatch,
     accept_warnings: acceptWarnings,
     items,
     address: order.address,

@@ -441,6 +441,8 @@ export interface operations {
               awaiting_reason: string | null;
               /** @description A sandbox order: never printed, invoiced or charged */
               test: boolean;
+              /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+              blind_dispatch: boolean;
               accept_warnings: boolean;
               items: {
                 id: number;
@@ -603,6 +605,8 @@ export interface operations {
             awaiting_reason: string | null;
             /** @description A sandbox order: never printed, invoiced or charged */
             test: boolean;
+            /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+            blind_dispatch: boolean;
             accept_warnings: boolean;
             items: {
               id: number;
@@ -711,6 +715,8 @@ export interface operations {
             awaiting_reason: string | null;
             /** @description A sandbox order: never printed, invoiced or charged */
             test: boolean;
+            /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+            blind_dispatch: boolean;
             accept_warnings: boolean;
             items: {
               id: number;
@@ -818,6 +824,8 @@ export interface operations {
             awaiting_reason: string | null;
             /** @description A sandbox order: never printed, invoiced or charged */
             test: boolean;
+            /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+            blind_dispatch: boolean;
             accept_warnings: boolean;
             items: {
               id: number;
@@ -940,6 +948,8 @@ export interface operations {
             awaiting_reason: string | null;
             /** @description A sandbox order: never printed, invoiced or charged */
             test: boolean;
+            /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+            blind_dispatch: boolean;
             accept_warnings: boolean;
             items: {
               id: number;
@@ -1059,6 +1069,8 @@ export interface operations {
             awaiting_reason: string | null;
             /** @description A sandbox order: never printed, invoiced or charged */
             test: boolean;
+            /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+            blind_dispatch: boolean;
             accept_warnings: boolean;
             items: {
               id: number;
