@@ -124,7 +124,7 @@ describe('/developers', () => {
     const page = await t.app.inject({ method: 'GET', url: '/developers/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain(`<title>${t.config.appName} trade API</title>`);
+    expect(page.body).toContain(`<title>${t.config.appName}: the trade API</title>`);
     expect(page.body).toContain('/api/v1/openapi.json');
     // Every address the page names is this server's.
     expect(page.body).not.toMatch(/(src|href)="(https?:)?\/\//);
