@@ -36,7 +36,7 @@ import tradeInvoiceRoutes from './modules/trade-api/invoice-routes';
 import tradeQuoteRoutes from './modules/trade-api/quote-routes';
 import tradeOrderRoutes from './modules/trade-api/order-routes';
 import { idempotencyStore } from './modules/trade-api/idempotency';
-import { queueTradeOrderConfirmation, tradeOrdersService } from './modules/trade-api/orders';
+import { queueTradeOrderConfirmation, tradeOrderIn, tradeOrdersService } from './modules/trade-api/orders';
 import { registerZodValidation } from './lib/zod';
 import accountsRoutes from './modules/accounts/routes';
 import { purgeSchedule } from './modules/accounts/purge';
@@ -154,7 +154,8 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   // Webhook events are written in the transaction of the change they report, their bodies read through it.
   const webhookEvents = webhookEventsEmitter({
     jobs,
-    presentOrder: (tx, userId, orderId) => presentOrderIn(tx, { cardPayments }, userId, orderId),
+    // An order event's body is the order as the trade API answers it (GET /api/v1/orders/{id}).
+    presentOrder: (tx, userId, orderId) => tradeOrderIn(tx, (t, u, o) => presentOrderIn(t, { cardPayments }, u, o), userId, orderId),
     presentInvoice: presentInvoiceOn,
   });
   webhookDelivery({ db, jobs, outbox, log, ...links, config: config.webhooks });

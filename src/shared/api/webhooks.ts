@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENT_TYPES, WEBHOOK_MODES, WEBHOOK_TEST_EVENT } from '../domain/webhooks/events';
 import { textSchema, wholeNumberSchema } from './common';
 import { invoiceSchema } from './invoices';
-import { orderSchema } from './orders';
+import { tradeOrderSchema } from './trade-orders';
 
 /**
  * Webhooks (DESIGN §2 "Trade API and webhooks", §3): the customer's endpoints, their delivery log,
@@ -81,9 +81,10 @@ export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
 /*
  * What an endpoint receives: `{type, timestamp, data}`. An order event's data is the order as the
- * customer API answers it, with its `sequence`, `external_ref` and whether it is a sandbox order.
+ * trade API answers it (GET /api/v1/orders/{id}), with its `sequence`: rising with each event of
+ * that order, so that a receiver can ignore one that arrives after a later one.
  */
-export const webhookOrderDataSchema = orderSchema.extend({ sequence: z.number(), external_ref: z.string().nullable(), test: z.boolean() });
+export const webhookOrderDataSchema = tradeOrderSchema.extend({ sequence: z.number() });
 export type WebhookOrderData = z.infer<typeof webhookOrderDataSchema>;
 
 const orderEvent = <T extends string>(type: T) => z.object({ type: z.literal(type), timestamp: z.string(), data: webhookOrderDataSchema });
@@ -93,7 +94,7 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('order.artwork_checked'),
     timestamp: z.string(),
-    /** The order, and which item's artwork was checked (its result is that item's `preflight`). */
+    /** The order, and which item's artwork was checked (its result is that item's `artwork`). */
     data: webhookOrderDataSchema.extend({ item_id: z.number() }),
   }),
   orderEvent('order.confirmed'),

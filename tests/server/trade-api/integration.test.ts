@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import createClient from 'openapi-fetch';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookPayloadSchema } from '../../../src/shared/api/webhooks';
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
 import { CLEAN_CARD, ok, orderingApp, pdf, type Catalogue } from '../orders/helpers';
@@ -155,6 +156,10 @@ describe('a reseller integrating against the sandbox with a generated client', (
     const events = received.map(({ body, headers }) => webhook.verify(body, headers) as { type: string; data: { id: number; sequence: number } });
     expect(events.map((e) => e.type)).toEqual(types);
     expect(events.every((e) => e.data.id === order.id)).toBe(true);
+    // Each event's body is what the API's own GET answers (the same words), with its sequence.
+    for (const { body } of received) expect(webhookPayloadSchema.safeParse(JSON.parse(body)).success, body.slice(0, 200)).toBe(true);
+    const { sequence: _sequence, ...lastOrder } = events.at(-1)!.data;
+    expect(lastOrder).toEqual(dispatched.data);
     const sequences = events.map((e) => e.data.sequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
     expect(new Set(sequences).size).toBe(sequences.length);

@@ -105,7 +105,7 @@ describe('webhook deliveries', () => {
     expect(new Set(sequences).size).toBe(sequences.length);
     expect(orderEvents.every((p) => p.data.id === order.id && p.data.test === false)).toBe(true);
     expect(orderEvents[1].data).toMatchObject({ status: 'problem', problem_text: 'The bleed is missing' });
-    expect(orderEvents[3].data).toMatchObject({ status: 'dispatched', tracking_number: 'AB123456785GB', delivery_type: { code: 'TPN24' } });
+    expect(orderEvents[3].data).toMatchObject({ status: 'dispatched', tracking_number: 'AB123456785GB', delivery: { code: 'TPN24' } });
 
     // The log shows each delivery, newest first, delivered at the first attempt (once the last job has written down its answer).
     await until(async () => (await deliveries(shopper, made.id)).data.every((d) => d.state !== 'pending'), 'every answer recorded');

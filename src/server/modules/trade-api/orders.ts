@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Order } from '../../../shared/api/orders';
 import type { TradeOrder, TradeOrderCreate, TradeOrderListQuery } from '../../../shared/api/trade-orders';
 import { quoteHolds, quoteNumber } from '../../../shared/domain/quotes/quotes';
 import { ukToday } from '../../../shared/domain/orders/overdue';
@@ -29,6 +30,23 @@ import { presentTradeOrder, tradeStatus, type ApiOrderMark } from './order-prese
  * its check — tried by a job after each check — and read, listed and cancelled by the key's account
  * in the key's mode only: another account's order, or the other mode's, is not found.
  */
+
+/**
+ * An order as the trade API answers it, read through `tx` (a webhook event's body is made in the
+ * transaction of the change it reports): the customer's order as `present` gives it, in the API's words.
+ */
+export async function tradeOrderIn(
+  tx: Db,
+  present: (tx: Db, userId: number, orderId: number) => Promise<Order | null>,
+  userId: number,
+  orderId: number,
+): Promise<TradeOrder | null> {
+  const order = await present(tx, userId, orderId);
+  if (!order) return null;
+  const [row] = await tx.select({ test: orders.test, externalRef: orders.externalRef }).from(orders).where(eq(orders.id, orderId));
+  const [mark] = await tx.select().from(apiOrders).where(eq(apiOrders.orderId, orderId));
+  return row ? presentTradeOrder(order, row, mark ?? null) : null;
+}
 
 /** The queue of the tries to confirm an API order, one after each check of its artwork. */
 export const TRADE_ORDER_CONFIRM_QUEUE = 'trade-order-confirm';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/api/invoices';
-import type { Order } from '../../../shared/api/orders';
+import type { TradeOrder } from '../../../shared/api/trade-orders';
 import type { WebhookEventType, WebhookMode } from '../../../shared/domain/webhooks/events';
 import { WEBHOOK_TEST_EVENT } from '../../../shared/domain/webhooks/events';
 import type { Db } from '../../db/client';
@@ -24,8 +24,8 @@ export interface WebhookEmitInput {
 
 export interface WebhookEventsDeps {
   jobs: Pick<JobQueue, 'enqueue' | 'wakeSoon'>;
-  /** The order as the customer API answers it, read in the caller's transaction. */
-  presentOrder(tx: Db, userId: number, orderId: number): Promise<Order | null>;
+  /** The order as the trade API answers it (GET /api/v1/orders/{id}), read in the caller's transaction. */
+  presentOrder(tx: Db, userId: number, orderId: number): Promise<TradeOrder | null>;
   /** The invoice as its customer sees it, read in the caller's transaction. */
   presentInvoice(tx: Db, invoiceId: number): Promise<Invoice | null>;
 }
@@ -97,13 +97,7 @@ export function webhookEventsEmitter(deps: WebhookEventsDeps) {
         if (!to.length) continue;
         const order = await deps.presentOrder(tx, input.userId, input.orderId);
         if (!order) continue;
-        const data = {
-          ...order,
-          sequence: counted.sequence,
-          external_ref: counted.externalRef,
-          test: counted.test,
-          ...(input.itemId !== undefined ? { item_id: input.itemId } : {}),
-        };
+        const data = { ...order, sequence: counted.sequence, ...(input.itemId !== undefined ? { item_id: input.itemId } : {}) };
         await write(tx, { ...input, sequence: counted.sequence, data }, to);
       } else if (input.invoiceId !== undefined) {
         // Only real orders are invoiced: an invoice's event goes to live endpoints.
