@@ -7,32 +7,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Grid from '@mui/material/Grid';
 import type { z } from 'zod';
 import type { addressCreateSchema, SavedAddress } from '../../../shared/api/addresses';
 import { createAddress, updateAddress } from '../../api/addresses';
 import { useCountries } from '../../api/countries';
-import { CountrySelect } from '../../components/CountrySelect';
+import { DELIVERY_ADDRESS_FIELDS, DeliveryAddressFields, type DeliveryAddressKey } from '../../components/DeliveryAddressFields';
 import { FormAlerts } from '../../components/FormAlerts';
 import { SubmitButton } from '../../components/SubmitButton';
-import { TextInput } from '../../components/TextInput';
 import { useZodForm } from '../../forms/useZodForm';
 
-/** The fields of a saved address, named as the API names them (so a 422's messages land beside them). */
-export const SAVED_ADDRESS_FIELDS = [
-  { name: 'firstname', label: 'First name', required: true, autoComplete: 'given-name', sm: 6 },
-  { name: 'lastname', label: 'Last name', required: true, autoComplete: 'family-name', sm: 6 },
-  { name: 'company_name', label: 'Company name', autoComplete: 'organization', sm: 12 },
-  { name: 'email', label: 'E-mail address', type: 'email', required: true, autoComplete: 'email', sm: 6 },
-  { name: 'telephone', label: 'Telephone', type: 'tel', autoComplete: 'tel', sm: 6 },
-  { name: 'address1', label: 'Address line 1', required: true, autoComplete: 'address-line1', sm: 12 },
-  { name: 'address2', label: 'Address line 2', autoComplete: 'address-line2', sm: 12 },
-  { name: 'town', label: 'Town or city', required: true, autoComplete: 'address-level2', sm: 6 },
-  { name: 'county', label: 'County', autoComplete: 'address-level1', sm: 6 },
-  { name: 'postcode', label: 'Postcode', required: true, autoComplete: 'postal-code', sm: 6 },
-] as const;
-
-type TextKey = (typeof SAVED_ADDRESS_FIELDS)[number]['name'] | 'country_id';
+type TextKey = DeliveryAddressKey;
 type Values = Record<TextKey, string> & { is_default: boolean };
 type Output = z.output<typeof addressCreateSchema>;
 
@@ -40,7 +24,7 @@ const loadSchema = () => import('../../../shared/api/addresses').then((api) => a
 
 function valuesOf(address: SavedAddress | null, homeCountryId: string): Values {
   const values = { is_default: address?.is_default ?? false } as Values;
-  for (const { name } of SAVED_ADDRESS_FIELDS) values[name] = address?.[name] ?? '';
+  for (const { key } of DELIVERY_ADDRESS_FIELDS) values[key] = address?.[key] ?? '';
   values.country_id = address ? String(address.country_id) : homeCountryId;
   return values;
 }
@@ -60,22 +44,7 @@ function AddressForm({ address, onSaved, onCancel }: { address: SavedAddress | n
     // A flex column, so that with scroll="paper" the fields scroll and the buttons stay in view.
     <Box component="form" noValidate onSubmit={form.handleSubmit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
       <DialogContent dividers>
-        <Grid container columnSpacing={2}>
-          {SAVED_ADDRESS_FIELDS.map((row) => (
-            <Grid key={row.name} size={{ xs: 12, sm: row.sm }}>
-              <TextInput
-                {...form.field(row.name)}
-                label={row.label}
-                type={'type' in row ? row.type : undefined}
-                required={'required' in row}
-                autoComplete={`shipping ${row.autoComplete}`}
-              />
-            </Grid>
-          ))}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <CountrySelect binding={form.field('country_id')} countries={countries} />
-          </Grid>
-        </Grid>
+        <DeliveryAddressFields bind={(key) => form.field(key)} countries={countries} />
         {!address?.is_default && <FormControlLabel control={<Checkbox {...form.checkbox('is_default')} />} label="Make this my default delivery address" />}
         <FormAlerts error={form.formError} success={null} />
       </DialogContent>

@@ -1,35 +1,21 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { z } from 'zod';
 import type { SavedAddress } from '../../../shared/api/addresses';
 import type { OrderCreateInput } from '../../../shared/api/orders';
 import { useCountries } from '../../api/countries';
-import { CountrySelect } from '../../components/CountrySelect';
+import { DELIVERY_ADDRESS_FIELDS, DeliveryAddressFields, type DeliveryAddressKey } from '../../components/DeliveryAddressFields';
+import { TextInput } from '../../components/TextInput';
 import { Checkbox } from '../../mui-free/Checkbox';
 import { BLIND_DISPATCH_HELP } from '../orders/BlindDispatchNote';
 import { FormAlerts } from '../../components/FormAlerts';
 import { SubmitButton } from '../../components/SubmitButton';
-import { TextInput } from '../../components/TextInput';
 import { useZodForm } from '../../forms/useZodForm';
 import { SavedAddressPicker } from './SavedAddressPicker';
 
-/** The delivery contact and address of an order, as the form holds them (keys as the server names its errors). */
-const ADDRESS_FIELDS = [
-  { name: 'address.firstname', label: 'First name', required: true, autoComplete: 'given-name', sm: 6 },
-  { name: 'address.lastname', label: 'Last name', required: true, autoComplete: 'family-name', sm: 6 },
-  { name: 'address.company_name', label: 'Company name', autoComplete: 'organization', sm: 12 },
-  { name: 'address.email', label: 'E-mail address', type: 'email', required: true, autoComplete: 'email', sm: 6 },
-  { name: 'address.telephone', label: 'Telephone', type: 'tel', autoComplete: 'tel', sm: 6 },
-  { name: 'address.address1', label: 'Address line 1', required: true, autoComplete: 'address-line1', sm: 12 },
-  { name: 'address.address2', label: 'Address line 2', autoComplete: 'address-line2', sm: 12 },
-  { name: 'address.town', label: 'Town or city', required: true, autoComplete: 'address-level2', sm: 6 },
-  { name: 'address.county', label: 'County', autoComplete: 'address-level1', sm: 6 },
-  { name: 'address.postcode', label: 'Postcode', required: true, autoComplete: 'postal-code', sm: 6 },
-] as const;
-const KEYS = ['firstname', 'lastname', 'company_name', 'email', 'telephone', 'address1', 'address2', 'town', 'county', 'postcode', 'country_id'] as const;
-type AddressKey = (typeof KEYS)[number];
+const KEYS: readonly DeliveryAddressKey[] = [...DELIVERY_ADDRESS_FIELDS.map((row) => row.key), 'country_id'];
+type AddressKey = DeliveryAddressKey;
 type FormKey = 'ref' | `address.${AddressKey}`;
 type Values = Record<FormKey, string> & { blind_dispatch: boolean };
 export type OrderDetails = { ref: string; address: Required<OrderCreateInput>['address']; blind_dispatch: boolean };
@@ -105,22 +91,7 @@ export function OrderDetailsForm({
         Deliver to
       </Typography>
       <SavedAddressPicker onPick={fill} preselectDefault={preselectDefault} untouched={untouched} />
-      <Grid container columnSpacing={2}>
-        {ADDRESS_FIELDS.map((row) => (
-          <Grid key={row.name} size={{ xs: 12, sm: row.sm }}>
-            <TextInput
-              {...form.field(row.name)}
-              label={row.label}
-              type={'type' in row ? row.type : undefined}
-              required={'required' in row}
-              autoComplete={`shipping ${row.autoComplete}`}
-            />
-          </Grid>
-        ))}
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <CountrySelect binding={form.field('address.country_id')} countries={countries} />
-        </Grid>
-      </Grid>
+      <DeliveryAddressFields bind={(key) => form.field(`address.${key}`)} countries={countries} />
       <Stack sx={{ mt: 1, mb: 1 }}>
         <Checkbox {...form.checkbox('blind_dispatch')} label="Blind dispatch" />
         <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
