@@ -21,6 +21,23 @@ export async function ownQuote(db: Db, userId: number, id: number): Promise<{ ro
   return { row, items };
 }
 
+/** A quote's line as an order's item is made of it: what it is, at the quoted price while the quote holds (order_items.quoted_*). */
+export function orderItemOfQuote(quote: Pick<QuoteRow, 'id' | 'validUntil'>, item: QuoteItemRow) {
+  return {
+    productId: item.productId,
+    stockId: item.stockId,
+    qty: item.qty,
+    sides: item.sides,
+    orientation: item.orientation,
+    notes: item.notes,
+    optionIds: item.optionIds,
+    turnaroundId: item.turnaroundId,
+    quoteId: quote.id,
+    quotedPrice: item.price,
+    quotedUntil: quote.validUntil,
+  };
+}
+
 /** A page of the customer's quotes, newest first, with the lines of each and how many there are in all. */
 export async function quotePage(db: Db, userId: number, page: number, perPage: number) {
   const [rows, [{ n }]] = await Promise.all([

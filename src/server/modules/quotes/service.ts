@@ -28,7 +28,7 @@ import type { SettingsService } from '../settings/service';
 import { logoKey } from '../users/service';
 import { orderTotals } from '../../../shared/domain/orders/totals';
 import { quotePdf, type QuotePdfContent } from './quote-pdf';
-import { insertQuote, ownQuote, quotePage } from './queries';
+import { insertQuote, orderItemOfQuote, ownQuote, quotePage } from './queries';
 
 export interface QuotesDeps {
   db: Db;
@@ -274,23 +274,7 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
           { userId: user.id, ref: quote.ref, ...Object.fromEntries(ADDRESS_COLUMNS.map((k) => [k, quote[k]])), deliveryTypeId: quote.deliveryTypeId },
           holds ? `Ordered from quote ${number}` : `Ordered from quote ${number}, expired: at today's prices`,
         );
-        if (items.length)
-          await tx.insert(orderItems).values(
-            items.map((i) => ({
-              orderId: created.id,
-              productId: i.productId,
-              stockId: i.stockId,
-              qty: i.qty,
-              sides: i.sides,
-              orientation: i.orientation,
-              notes: i.notes,
-              optionIds: i.optionIds,
-              turnaroundId: i.turnaroundId,
-              quoteId: quote.id,
-              quotedPrice: i.price,
-              quotedUntil: quote.validUntil,
-            })),
-          );
+        if (items.length) await tx.insert(orderItems).values(items.map((i) => ({ orderId: created.id, ...orderItemOfQuote(quote, i) })));
         return created;
       });
       return orders.present(user, row);

@@ -19,7 +19,7 @@ import { basketChanged } from '../orders/order-version';
 import { presentSnapshot } from '../orders/present';
 import * as q from '../orders/queries';
 import { moveOrders } from '../orders/transitions';
-import { ownQuote } from '../quotes/queries';
+import { orderItemOfQuote, ownQuote } from '../quotes/queries';
 import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { presentTradeOrder, tradeStatus, type ApiOrderMark } from './order-present';
 
@@ -161,22 +161,7 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
         address,
         deliveryTypeId: input.delivery_type_id ?? quote.deliveryTypeId,
         note: `Placed through the trade API from quote ${quoteNumber(quote.id)}`,
-        items: items.map((i) => ({
-          values: {
-            productId: i.productId,
-            stockId: i.stockId,
-            qty: i.qty,
-            sides: i.sides,
-            orientation: i.orientation,
-            notes: i.notes,
-            optionIds: i.optionIds,
-            turnaroundId: i.turnaroundId,
-            quoteId: quote.id,
-            quotedPrice: i.price,
-            quotedUntil: quote.validUntil,
-          },
-          artworkUrl: undefined as string | undefined,
-        })),
+        items: items.map((i) => ({ values: orderItemOfQuote(quote, i), artworkUrl: undefined as string | undefined })),
       };
     }
     const quoter = await ctx.prices.quoter(user);
