@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { choicesText, type NamedChoices } from '../../../shared/domain/pricing/choice-names';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { pdfBuffer } from '../../lib/pdf-buffer';
+import { drawFacts, PDF_INK as INK, PDF_MUTED as MUTED, PDF_LEFT as LEFT, PDF_RIGHT as RIGHT } from '../../lib/pdf-layout';
 
 /** What a raised invoice says, frozen when it is raised (invoices.content). Money in pence. */
 export interface InvoiceContent {
@@ -46,13 +47,9 @@ export function termsText(terms: InvoiceContent['terms']): string {
 const fullDate = (civil: string) =>
   new Date(`${civil}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-const INK = '#1c2530';
-const MUTED = '#5b6672';
 const BRAND = '#163a6b';
 const ACCENT = '#e07a3a';
 const PAID_GREEN = '#1d7a3a';
-const LEFT = 50;
-const RIGHT = 545;
 /** Where the seller's line at the foot of each page of an invoice begins. */
 const FOOTER_TOP = 770;
 
@@ -98,16 +95,7 @@ export function invoicePdf(invoice: { number: string; date: string }, c: Invoice
     ['Order', `#${c.order.id}${c.order.ref ? ` (${c.order.ref})` : ''}`],
   ];
   if (c.order.tracking_number) facts.push(['Tracking', c.order.tracking_number]);
-  let y = 80;
-  for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, 300, y, { width: 110 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(value, 410, y, { width: RIGHT - 410, align: 'right' });
-    y += 14;
-  }
+  let y = drawFacts(doc, facts);
 
   // From and to.
   y = Math.max(y, 100) + 20;

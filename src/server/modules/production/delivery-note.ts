@@ -11,6 +11,7 @@ import type { FileStore } from '../../lib/files';
 import { pdfBuffer } from '../../lib/pdf-buffer';
 import { itemsOf } from '../orders/snapshot';
 import { logoKey } from '../users/service';
+import { drawFacts, PDF_INK as INK, PDF_MUTED as MUTED, PDF_RULE as RULE, PDF_LEFT as LEFT, PDF_RIGHT as RIGHT } from '../../lib/pdf-layout';
 
 /**
  * The delivery note of a blind order (DESIGN §2 "Addresses, blind dispatch"): the parcel goes to the
@@ -71,11 +72,6 @@ export async function deliveryNoteContent(db: Db, files: FileStore, orderId: num
   };
 }
 
-const INK = '#1c2530';
-const MUTED = '#5b6672';
-const RULE = '#d9dee5';
-const LEFT = 50;
-const RIGHT = 545;
 const BOTTOM = 780;
 
 /** The sender's mark at the top left: their logo (PNG or JPEG) over their company name. */
@@ -123,16 +119,7 @@ export function deliveryNotePdf(c: DeliveryNoteContent): Promise<Buffer> {
   const facts: Array<[string, string]> = [];
   if (c.ref) facts.push(['Reference', c.ref]);
   facts.push(['Date', formatDate(c.date)]);
-  let y = 80;
-  for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, 300, y, { width: 110 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(value, 410, y, { width: RIGHT - 410, align: 'right' });
-    y += 14;
-  }
+  let y = drawFacts(doc, facts);
 
   y = Math.max(y, mastheadEnd) + 16;
   doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('DELIVER TO', LEFT, y, { width: 240, characterSpacing: 0.5 });

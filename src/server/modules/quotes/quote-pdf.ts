@@ -3,6 +3,7 @@ import { formatDate } from '../../../shared/domain/calendar/workingDays';
 import { formatPence, groupThousands } from '../../../shared/domain/pricing/format';
 import { logo as printerLogo } from '../invoices/invoice-pdf';
 import { pdfBuffer } from '../../lib/pdf-buffer';
+import { drawFacts, PDF_INK as INK, PDF_MUTED as MUTED, PDF_RULE as RULE, PDF_LEFT as LEFT, PDF_RIGHT as RIGHT } from '../../lib/pdf-layout';
 
 /** What a quote's PDF says, its prices already marked up where the customer asked. Money in pence. */
 export interface QuotePdfContent {
@@ -25,11 +26,6 @@ export interface QuotePdfContent {
   total: number;
 }
 
-const INK = '#1c2530';
-const MUTED = '#5b6672';
-const RULE = '#d9dee5';
-const LEFT = 50;
-const RIGHT = 545;
 const FOOTER_Y = 770;
 
 /** The issuer's mark at the top left: the printer's own, or the customer's logo and company name. */
@@ -77,16 +73,7 @@ export function quotePdf(c: QuotePdfContent): Promise<Buffer> {
     ['Valid until', formatDate(c.valid_until)],
   ];
   if (c.ref) facts.push(['Reference', c.ref]);
-  let y = 80;
-  for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, 300, y, { width: 110 });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(value, 410, y, { width: RIGHT - 410, align: 'right' });
-    y += 14;
-  }
+  let y = drawFacts(doc, facts);
 
   y = Math.max(y, mastheadEnd) + 16;
   const block = (x: number, title: string, lines: string[]) => {
