@@ -108,6 +108,7 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
     delivery_type_id: 3,
     delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
     blind_dispatch: false,
+    test: false,
     invoice: null,
     delivery_cost: 500,
     total_net: 1990,

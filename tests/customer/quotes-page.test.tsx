@@ -43,6 +43,7 @@ const basket: Order = {
   delivery_type_id: null,
   delivery_type: null,
   blind_dispatch: false,
+  test: false,
   delivery_cost: null,
   total_net: null,
   total_vat: null,

@@ -225,6 +225,8 @@ export const orderSchema = z.object({
   delivery_type: z.object({ id: z.number(), code: z.string(), name: z.string(), carrier: z.enum(CARRIERS) }).nullable(),
   /** Sent under the customer's name to their client: no printer branding, their delivery note in the parcel. */
   blind_dispatch: z.boolean(),
+  /** A sandbox order, placed with a test key of the trade API: never printed, invoiced or charged. */
+  test: z.boolean(),
   delivery_cost: z.number().nullable(),
   total_net: z.number().nullable(),
   total_vat: z.number().nullable(),
@@ -274,6 +276,8 @@ export const orderSummarySchema = z.object({
   tracking_number: z.string().nullable(),
   /** Who carries it (a collection is ready at the works rather than dispatched); null before a service is chosen. */
   carrier: z.enum(CARRIERS).nullable(),
+  /** A sandbox order of the trade API (a test key's): never printed, invoiced or charged. */
+  test: z.boolean(),
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
   dispatched_at: z.string().nullable(),

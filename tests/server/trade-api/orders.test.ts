@@ -25,6 +25,7 @@ let liveKey: string;
 let otherKey: string;
 let n = 0;
 let staff: ApiClient;
+let shopper: ApiClient;
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 const call = (key: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -90,7 +91,7 @@ async function confirmedTestOrder(): Promise<TradeOrder> {
 
 beforeAll(async () => {
   const app = await orderingApp();
-  ({ t, cat, gbId, staff } = app);
+  ({ t, cat, gbId, staff, shopper } = app);
   deliveryId = app.del.first.id;
   userId = (await app.shopper.get('/api/user')).json().id;
   testKey = (await t.app.deps.apiKeys.create(userId, { name: 'Sandbox', mode: 'test' })).key;
@@ -306,6 +307,10 @@ describe('the sandbox', () => {
     const [{ live }] = await rows(sql`select count(*)::int as live from orders where status = 'live' and not test`);
     expect(counts.live).toBe(live);
     expect(json<{ test: boolean }>(await staff.get(`/api/admin/orders/${order.id}`)).test).toBe(true);
+    // The customer's own pages mark it too, beside their real orders.
+    const mine = json<{ data: Array<{ id: number; test: boolean }> }>(await shopper.get('/api/orders?status=live&per_page=100')).data;
+    expect(mine.find((o) => o.id === order.id)?.test).toBe(true);
+    expect(json<{ test: boolean }>(await shopper.get(`/api/orders/${order.id}`)).test).toBe(true);
   });
 
   it('a confirmed test order is never batched', async () => {

@@ -22,6 +22,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkFromLink, ArtworkUpload } from '../create/ItemCard';
 import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, orderTotalsRows, PreflightResult, StatusChip, Totals } from './orderItemViews';
+import { SandboxChip } from './SandboxChip';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
 import { fetchInvoicePdf } from '../../api/invoices';
@@ -120,6 +121,7 @@ export default function OrderViewPage() {
       intro={
         <Stack direction="row" spacing={1} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <StatusChip status={order.status} />
+          {order.test && <SandboxChip />}
           <span>{order.ref ? `Your reference: ${order.ref}` : ''}</span>
         </Stack>
       }

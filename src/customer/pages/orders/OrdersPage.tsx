@@ -17,6 +17,7 @@ import { apiErrors } from '../../../shared/http';
 import { useOrders } from '../../api/orders';
 import { ListFooter } from '../../components/ListControls';
 import { PageFrame } from '../../components/PageFrame';
+import { SandboxChip } from './SandboxChip';
 import { ListStates, statusOf } from '../../components/QueryStates';
 import { route } from '../../paths';
 import { ALL_STATUSES, hasOrderFilters, OrderFilters, orderFiltersQuery, readOrderFilters, type OrderFilterValues } from './OrderFilters';
@@ -94,6 +95,11 @@ export default function OrdersPage() {
                         </TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere' }}>
                           <span>{order.ref || '—'}</span>
+                          {order.test && (
+                            <Box component="span" sx={{ ml: 1 }}>
+                              <SandboxChip />
+                            </Box>
+                          )}
                           {/* On a phone the status rides under the reference: four columns fit 375 px, five do not. */}
                           {all && (
                             <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>

@@ -50,6 +50,7 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     delivery_type_id: row.deliveryTypeId,
     delivery_type: type,
     blind_dispatch: row.blindDispatch,
+    test: row.test,
     delivery_cost: basket ? (basket.chosen?.price ?? null) : row.deliveryCost,
     total_net: basket ? (basket.totals?.total_net ?? null) : row.totalNet,
     total_vat: basket ? (basket.totals?.total_vat ?? null) : row.totalVat,
