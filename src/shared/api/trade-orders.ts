@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { CARRIERS } from '../domain/delivery/delivery';
-import { SIDES } from '../domain/pricing/engine';
 import { idSchema, textSchema, wholeNumberSchema } from './common';
-import { addressSchema, idempotencyKeySchema, itemFields, ORIENTATIONS, orderAddressSchema } from './orders';
+import { addressSchema, idempotencyKeySchema, itemChoiceSchema, itemFields, orderAddressSchema, preflightCheckSchema } from './orders';
 
 /**
  * Orders of the trade API (`/api/v1/orders`): placed by a reseller's system with an API key, they
@@ -81,19 +80,8 @@ export const tradeOrderCreateHeadersSchema = z.object({
 /** `PUT /api/v1/orders/{id}/items/{itemId}/artwork` as JSON: the artwork by URL (or send multipart `file`). */
 export const tradeArtworkUrlSchema = z.strictObject({ artwork_url: artworkUrlSchema });
 
-export const tradeOrderItemSchema = z.object({
-  id: z.number(),
-  product_id: z.number(),
-  product_name: z.string(),
-  stock_id: z.number(),
-  stock_name: z.string(),
-  qty: z.number(),
-  sides: z.enum(SIDES),
-  orientation: z.enum(ORIENTATIONS),
-  notes: z.string(),
-  option_ids: z.array(z.number()),
-  options: z.array(z.object({ id: z.number(), group: z.string(), name: z.string() })),
-  turnaround: z.object({ id: z.number(), name: z.string(), production_days: z.number() }).nullable(),
+/** An item as the API answers it: what it is (as the customer's own order shows it), its price, and where its artwork stands. */
+export const tradeOrderItemSchema = itemChoiceSchema.omit({ turnaround_id: true }).extend({
   /** Pence: today's (or the quote's) while the order awaits, as frozen once confirmed; null when the item cannot be ordered as it is. */
   price: z.number().nullable(),
   artwork: z.object({
@@ -101,7 +89,7 @@ export const tradeOrderItemSchema = z.object({
     /** Why the order waits for this item, in words (null when it does not). */
     reason: z.string().nullable(),
     name: z.string().nullable(),
-    checks: z.array(z.object({ code: z.string(), status: z.enum(['pass', 'warn', 'fail']), message: z.string() })),
+    checks: z.array(preflightCheckSchema),
   }),
 });
 
