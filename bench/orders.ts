@@ -2,9 +2,9 @@ import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statS
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import pg from 'pg';
 import { writeBenchPdf } from './artwork';
+import { sendDecoded } from './lib/http';
 import { withOwnDatabase } from './lib/postgres';
 import { spawnServer } from './lib/spawn-server';
 import { percentile, type BenchRow } from './lib/stats';
@@ -23,30 +23,6 @@ interface OrdersApp {
   qty: number;
   /** The product's required options (the first of each required group), which its items must choose. */
   options: number[];
-}
-
-/**
- * A request on the agent's kept-alive connections, as a browser asks (brotli or gzip) and with the
- * answer decoded. node:http, not fetch(): fetch() spent 3 ms of CPU per answer here, as much as the
- * server's work, on the same two cores, and its time is part of what a timed request measures.
- */
-function send(agent: http.Agent, method: string, url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const sized = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
-    const req = http.request(url, { method, agent, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...headers, ...sized } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = res.headers['content-encoding'];
-        const decoded = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, body: decoded.toString('utf8') });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** Waits until `expected` order confirmations' e-mails are sent; resolves the ms it waited, or null after a minute. */
@@ -98,7 +74,7 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 /** One GET on the agent's connections, its time added to `times`; an answer other than `expected` stops the bench. */
 async function timed(times: number[], agent: http.Agent, url: string, headers: Record<string, string>, expected = 200): Promise<void> {
   const t0 = performance.now();
-  const res = await send(agent, 'GET', url, headers);
+  const res = await sendDecoded(agent, 'GET', url, headers);
   times.push(performance.now() - t0);
   if (res.status !== expected) throw new Error(`${url} answered ${res.status}`);
 }
@@ -158,7 +134,7 @@ async function benchOrdersOn(databaseUrl: string): Promise<BenchRow[]> {
       Promise.all(
         ids.map(async (id) => {
           const t0 = performance.now();
-          const res = await send(
+          const res = await sendDecoded(
             agent,
             'POST',
             `${base}/api/orders/${id}/confirm`,

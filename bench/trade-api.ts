@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import pg from 'pg';
+import { sendDecoded } from './lib/http';
 import { withOwnDatabase } from './lib/postgres';
 import { spawnServer } from './lib/spawn-server';
 import { percentile, type BenchRow } from './lib/stats';
@@ -42,29 +42,6 @@ interface Received {
   type: string;
   orderId: number;
   sequence: number;
-}
-
-/**
- * A request on the agent's kept-alive connections, as an integration's HTTP client sends it, with
- * the answer decoded (node:http, as bench/orders.ts: fetch() costs as much CPU per answer as the server).
- */
-function send(agent: http.Agent, method: string, url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const sized = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
-    const req = http.request(url, { method, agent, headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...headers, ...sized } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = res.headers['content-encoding'];
-        const decoded = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, body: decoded.toString('utf8') });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /**
@@ -148,7 +125,7 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
 
     // The reseller's endpoint, for every order event of its live orders: order.created is written by
     // each order placed below, as it would be in use, so creation is measured with its event and delivery.
-    const endpoint = await send(
+    const endpoint = await sendDecoded(
       agent,
       'POST',
       `${base}/api/account/webhooks`,
@@ -186,7 +163,7 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
     };
     const timed = async (times: number[], expected: number, method: string, url: string, headers: Record<string, string>, body?: string) => {
       const t0 = performance.now();
-      const res = await send(agent, method, `${base}${url}`, headers, body);
+      const res = await sendDecoded(agent, method, `${base}${url}`, headers, body);
       times.push(performance.now() - t0);
       if (res.status !== expected) throw new Error(`${method} ${url} answered ${res.status}: ${res.body.slice(0, 500)}`);
       return res;
@@ -224,7 +201,7 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
     const moves = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const bulkMove = async (to: (typeof MOVES)[number]) => {
       const t0 = performance.now();
-      const res = await send(
+      const res = await sendDecoded(
         moves,
         'POST',
         `${base}/api/admin/orders/status`,
@@ -240,7 +217,7 @@ async function benchTradeApiOn(databaseUrl: string): Promise<BenchRow[]> {
     // The same moves with the endpoint disabled first (no event is made), for what an event adds to a move.
     const endpointId = (JSON.parse(endpoint.body) as { id: number }).id;
     const activate = async (active: boolean) => {
-      const res = await send(agent, 'PATCH', `${base}/api/account/webhooks/${endpointId}`, customer, JSON.stringify({ active }));
+      const res = await sendDecoded(agent, 'PATCH', `${base}/api/account/webhooks/${endpointId}`, customer, JSON.stringify({ active }));
       if (res.status !== 200) throw new Error(`PATCH /api/account/webhooks/${endpointId} answered ${res.status}: ${res.body.slice(0, 300)}`);
     };
     await activate(false);
