@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, instant, link } from './columns';
+import { boolean, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, deliveryContactColumns, instant, link } from './columns';
 import { countries } from './countries';
 import { users } from './users';
 
@@ -15,16 +15,7 @@ export const addresses = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: link('user_id', () => users.id),
-    firstname: text('firstname').notNull().default(''),
-    lastname: text('lastname').notNull().default(''),
-    companyName: text('company_name').notNull().default(''),
-    telephone: text('telephone').notNull().default(''),
-    email: text('email').notNull().default(''),
-    address1: text('address1').notNull().default(''),
-    address2: text('address2').notNull().default(''),
-    town: text('town').notNull().default(''),
-    county: text('county').notNull().default(''),
-    postcode: text('postcode').notNull().default(''),
+    ...deliveryContactColumns(),
     // A country staff withdraw keeps its id (countries are switched off, never deleted).
     countryId: integer('country_id')
       .notNull()

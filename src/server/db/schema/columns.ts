@@ -1,4 +1,4 @@
-import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column shapes the tables share. Not exported from index.ts: they are no tables, and the SQL they
@@ -20,3 +20,17 @@ export const recordVersion = (name = 'version') => integer(name).notNull().defau
 
 /** When the row was made. */
 export const createdAt = () => instant('created_at').notNull().defaultNow();
+
+/** A delivery contact and address (an order's, a quote's, a saved one's): its country is each table's own column. */
+export const deliveryContactColumns = () => ({
+  firstname: text('firstname').notNull().default(''),
+  lastname: text('lastname').notNull().default(''),
+  companyName: text('company_name').notNull().default(''),
+  telephone: text('telephone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address1: text('address1').notNull().default(''),
+  address2: text('address2').notNull().default(''),
+  town: text('town').notNull().default(''),
+  county: text('county').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+});

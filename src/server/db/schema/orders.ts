@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { deliveryContactColumns } from './columns';
 import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
@@ -66,16 +67,7 @@ export const orders = pgTable(
     status: text('status').notNull().default('basket'),
     /** The customer's own reference. */
     ref: text('ref').notNull().default(''),
-    firstname: text('firstname').notNull().default(''),
-    lastname: text('lastname').notNull().default(''),
-    companyName: text('company_name').notNull().default(''),
-    telephone: text('telephone').notNull().default(''),
-    email: text('email').notNull().default(''),
-    address1: text('address1').notNull().default(''),
-    address2: text('address2').notNull().default(''),
-    town: text('town').notNull().default(''),
-    county: text('county').notNull().default(''),
-    postcode: text('postcode').notNull().default(''),
+    ...deliveryContactColumns(),
     countryId: integer('country_id').references(() => countries.id, { onDelete: 'restrict' }),
     deliveryTypeId: integer('delivery_type_id').references(() => deliveryTypes.id, { onDelete: 'restrict' }),
     /** Pence; frozen at confirmation (a basket's are computed on each read). */

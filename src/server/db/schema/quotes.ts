@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { deliveryContactColumns } from './columns';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
 import { deliveryTypes } from './delivery';
@@ -21,16 +22,7 @@ export const quotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The customer's reference, from the basket it was saved from. */
     ref: text('ref').notNull().default(''),
-    firstname: text('firstname').notNull().default(''),
-    lastname: text('lastname').notNull().default(''),
-    companyName: text('company_name').notNull().default(''),
-    telephone: text('telephone').notNull().default(''),
-    email: text('email').notNull().default(''),
-    address1: text('address1').notNull().default(''),
-    address2: text('address2').notNull().default(''),
-    town: text('town').notNull().default(''),
-    county: text('county').notNull().default(''),
-    postcode: text('postcode').notNull().default(''),
+    ...deliveryContactColumns(),
     countryId: integer('country_id').references(() => countries.id, { onDelete: 'set null' }),
     /** The country's name as it was (the PDF prints it). */
     countryName: text('country_name').notNull().default(''),
