@@ -167,3 +167,18 @@ export async function orderingApp(overrides: Parameters<typeof createTestApp>[0]
   const del = await seedDelivery(t, first.gbId);
   return { t, staff, cat, shopper: first.client, gbId: first.gbId, del };
 }
+
+/** An end client's delivery address in the UK (the trade API's tests send it with their orders). */
+export const clientAddress = (gbId: number) => ({
+  firstname: 'Ann',
+  lastname: 'Client',
+  company_name: 'Client Ltd',
+  telephone: '0113 496 0000',
+  email: 'ann@example.com',
+  address1: '1 High Street',
+  address2: '',
+  town: 'Leeds',
+  county: '',
+  postcode: 'LS1 1AA',
+  country_id: gbId,
+});

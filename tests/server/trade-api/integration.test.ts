@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookPayloadSchema } from '../../../src/shared/api/webhooks';
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
-import { CLEAN_CARD, ok, orderingApp, pdf, type Catalogue } from '../orders/helpers';
+import { CLEAN_CARD, clientAddress, ok, orderingApp, pdf, type Catalogue } from '../orders/helpers';
 import type { paths } from './client/v1';
 
 /**
@@ -105,19 +105,7 @@ describe('a reseller integrating against the sandbox with a generated client', (
       quote_id: quote.data!.id,
       delivery_type_id: option.id,
       blind_dispatch: true,
-      address: {
-        firstname: 'Ann',
-        lastname: 'Client',
-        company_name: 'Client Ltd',
-        telephone: '0113 496 0000',
-        email: 'ann@example.com',
-        address1: '1 High Street',
-        address2: '',
-        town: 'Leeds',
-        county: '',
-        postcode: 'LS1 1AA',
-        country_id: gbId,
-      },
+      address: clientAddress(gbId),
     };
     const placed = await api.POST('/orders', { params: { header: { 'idempotency-key': 'shop-1001-attempt' } }, body });
     expect(placed.response.status, JSON.stringify(placed.error)).toBe(201);

@@ -7,7 +7,7 @@ import { candidates } from '../../../src/server/modules/production/batch-items';
 import { purgeExpired } from '../../../src/server/modules/accounts/purge';
 import type { TestApp } from '../helpers/app';
 import { ApiClient, registerAs } from '../helpers/client';
-import { CLEAN_CARD, multipart, NO_BLEED_CARD, orderingApp, pdf, WRONG_SIZE, type Catalogue } from '../orders/helpers';
+import { CLEAN_CARD, clientAddress, multipart, NO_BLEED_CARD, orderingApp, pdf, WRONG_SIZE, type Catalogue } from '../orders/helpers';
 
 /**
  * Orders through the trade API with live and test keys: placed idempotently, given artwork, confirming
@@ -30,19 +30,7 @@ let shopper: ApiClient;
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 const call = (key: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...auth(key), ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
-const address = () => ({
-  firstname: 'Ann',
-  lastname: 'Client',
-  company_name: 'Client Ltd',
-  telephone: '0113 496 0000',
-  email: 'ann@example.com',
-  address1: '1 High Street',
-  address2: '',
-  town: 'Leeds',
-  county: '',
-  postcode: 'LS1 1AA',
-  country_id: gbId,
-});
+const address = () => clientAddress(gbId);
 const orderBody = (fields: Record<string, unknown> = {}) => ({
   external_ref: `SHOP-${++n}`,
   items: [{ product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape' }],
