@@ -82,6 +82,8 @@ function makeItem(overrides: Partial<Item> = {}): Item {
       preview_pages: 0,
     },
     artwork_fetch: null,
+    proof_requested: false,
+    proof: null,
     ...overrides,
   };
 }

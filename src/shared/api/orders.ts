@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS } from '../domain/delivery/delivery';
+import { PROOF_COMMENT_MAX, PROOF_STATUSES, type ItemProofState } from '../domain/orders/proofs';
 import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
 import { CARD_PAYMENT_STATUSES, PAYMENT_TERMS } from '../domain/payments/terms';
 import { SIDES } from '../domain/pricing/engine';
@@ -63,6 +64,8 @@ export const itemFields = {
     .optional(),
   /** The turnaround chosen; the product's default when left out or null. */
   turnaround_id: z.union([idSchema('Choose one of the turnarounds offered'), z.null()]).optional(),
+  /** Send a proof to approve before printing (at the PROOF_PRICE setting); a product that requires a proof always has one. */
+  proof_requested: z.boolean({ message: 'Choose yes or no' }).optional(),
 };
 /** POST /api/orders/{id}/items. */
 export const itemCreateSchema = z.strictObject(itemFields);
@@ -77,6 +80,7 @@ export const itemUpdateSchema = z.strictObject({
   notes: text(1000).optional(),
   option_ids: itemFields.option_ids,
   turnaround_id: itemFields.turnaround_id,
+  proof_requested: itemFields.proof_requested,
   warnings_accepted: z.boolean({ message: 'Choose yes or no' }).optional(),
 });
 export type ItemUpdateInput = z.input<typeof itemUpdateSchema>;
@@ -103,6 +107,15 @@ export const idempotencyKeySchema = z
 export const confirmHeadersSchema = z.object({
   'idempotency-key': idempotencyKeySchema.describe('One per confirmation attempt: a retry with the same key answers the same order'),
 });
+
+/** An item's current proof (shared/domain/orders/proofs.ts). */
+export const itemProofSchema = z.object({
+  status: z.enum(PROOF_STATUSES),
+  version: z.number().int(),
+  comment: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+}) satisfies z.ZodType<ItemProofState>;
 
 export const preflightCheckSchema = z.object({ code: z.string(), status: z.enum(['pass', 'warn', 'fail']), message: z.string() });
 export type PreflightCheckResult = z.infer<typeof preflightCheckSchema>;
@@ -160,8 +173,26 @@ export const itemSchema = itemChoiceSchema.extend({
    * The artwork in place, if any, stays the item's until a fetch succeeds.
    */
   artwork_fetch: z.object({ url: z.string(), status: z.enum(ARTWORK_FETCH_STATUSES), error: z.string().nullable() }).nullable(),
+  /** The item gets a proof to approve before printing (asked for, or its product requires one). */
+  proof_requested: z.boolean(),
+  /** Its current proof once the order is confirmed (null before, and for an item without one); the PDF at `…/items/{itemId}/proof`. */
+  proof: itemProofSchema.nullable(),
 });
 export type Item = z.infer<typeof itemSchema>;
+
+/** POST /api/orders/{id}/items/{itemId}/proof/approve: the version looked at (an older one is a 409). */
+export const proofApproveSchema = z.strictObject({ version: wholeNumberSchema('Version', 1, 1000, 'Name the proof version you looked at') });
+export type ProofApproveInput = z.input<typeof proofApproveSchema>;
+
+/** POST /api/orders/{id}/items/{itemId}/proof/changes: the version looked at and what to change. */
+export const proofChangesSchema = z.strictObject({
+  version: proofApproveSchema.shape.version,
+  comment: textSchema({ message: 'Say what should change' })
+    .trim()
+    .min(1, 'Say what should change')
+    .max(PROOF_COMMENT_MAX, `At most ${PROOF_COMMENT_MAX} characters`),
+});
+export type ProofChangesInput = z.input<typeof proofChangesSchema>;
 
 /** The longest artwork address taken: longer is no file link a person shares. */
 export const ARTWORK_URL_MAX = 2000;

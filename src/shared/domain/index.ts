@@ -14,3 +14,4 @@ export * from './delivery/royalmail';
 export * from './tickets/tickets';
 export * from './quotes/quotes';
 export * from './payments/terms';
+export * from './orders/proofs';

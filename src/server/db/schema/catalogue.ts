@@ -54,6 +54,8 @@ export const products = pgTable(
      * so that what reads a product's days (dispatch dates, the status banner) reads one column.
      */
     productionDays: integer('production_days').notNull().default(2),
+    /** Every item of the product gets a proof the customer approves before it is printed (shared/domain/orders/proofs.ts). */
+    proofRequired: boolean('proof_required').notNull().default(false),
     version: recordVersion(),
   },
   (t) => [

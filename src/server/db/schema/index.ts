@@ -18,3 +18,4 @@ export * from './trade-api';
 export * from './webhooks';
 export * from './addresses';
 export * from './trade-orders';
+export * from './proofs';

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { deliveryContactColumns } from './columns';
+import type { DispatchBasis } from '../../../shared/domain/orders/proofs';
 import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
@@ -103,6 +104,8 @@ export const orders = pgTable(
     creditReleasedAt: timestamp('credit_released_at', { withTimezone: true }),
     creditReleasedBy: integer('credit_released_by').references(() => users.id, { onDelete: 'set null' }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** How `dispatch_due` was counted at confirmation: an order with proofs counts it again from the last approval. Null for a basket. */
+    dispatchBasis: jsonb('dispatch_basis').$type<DispatchBasis>(),
     /**
      * A sandbox order, placed with a test key of the trade API: real catalogue and prices, but never
      * batched, invoiced or charged, listed apart to staff and deleted 30 days after it was made.
@@ -219,6 +222,23 @@ export const orderItems = pgTable(
     artworkFetchStatus: text('artwork_fetch_status'),
     artworkFetchError: text('artwork_fetch_error'),
     artworkFetchStartedAt: timestamp('artwork_fetch_started_at', { withTimezone: true }),
+    /**
+     * The item gets a proof its customer approves before it is printed: asked for on the item, or
+     * always for a product that requires one (set at confirmation). `proof_status` and the fields
+     * after it are its current proof's state (shared/domain/orders/proofs.ts), the versions and
+     * their files are `order_item_proofs`.
+     */
+    proofRequested: boolean('proof_requested').notNull().default(false),
+    /** null before confirmation (or with no proof); then making → ready → approved | changes_requested → making … */
+    proofStatus: text('proof_status'),
+    /** The version the status is of (1, 2, …): while `making`, the one being made. */
+    proofVersion: integer('proof_version'),
+    /** Since when the proof is in its status: made (ready), decided, or asked to be made again. */
+    proofStatusAt: timestamp('proof_status_at', { withTimezone: true }),
+    /** What the customer asked to change (with `changes_requested`). */
+    proofComment: text('proof_comment'),
+    /** Who decided, as the order page names them ("Jane Smith", or a staff member "for the customer, by phone"). */
+    proofDecidedBy: text('proof_decided_by'),
     /** The production batch that has it for the press now; null until batched, and again when a held order is released. */
     batchId: integer('batch_id').references((): AnyPgColumn => batches.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -236,10 +256,15 @@ export const orderItems = pgTable(
     index('order_items_unbatched_idx')
       .on(t.orderId)
       .where(sql`${t.batchId} is null`),
+    // The items whose proof still waits for approval: the orders staff see apart, and that no batch takes.
+    index('order_items_awaiting_proof_idx')
+      .on(t.orderId)
+      .where(sql`${t.proofRequested} and ${t.proofStatus} is distinct from 'approved'`),
     check('order_items_qty_check', sql`${t.qty} > 0`),
     check('order_items_sides_check', sql`${t.sides} in ('single', 'double')`),
     check('order_items_orientation_check', sql`${t.orientation} in ('portrait', 'landscape')`),
     check('order_items_preflight_status_check', sql`${t.preflightStatus} in ('pending', 'pass', 'warn', 'fail')`),
+    check('order_items_proof_status_check', sql`${t.proofStatus} in ('making', 'ready', 'approved', 'changes_requested')`),
     check('order_items_artwork_fetch_status_check', sql`${t.artworkFetchStatus} in ('fetching', 'failed')`),
   ],
 );

@@ -1,9 +1,10 @@
 import type { ArtworkFetchStatus, Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
+import type { ItemProofState, ProofStatus } from '../../../shared/domain/orders/proofs';
 import { paymentOptions, type CardPaymentStatus, type PaymentTerms } from '../../../shared/domain/payments/terms';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, type OrderRow, type UserRow } from '../../db/schema';
+import { users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
 import { deliveryService } from '../delivery/service';
 import { pricesService } from '../prices/service';
 import { settingsService } from '../settings/service';
@@ -160,6 +161,24 @@ export function presentItem(
       f.artworkFetchStatus && f.artworkUrl
         ? { url: f.artworkUrl, status: f.artworkFetchStatus as ArtworkFetchStatus, error: f.artworkFetchStatus === 'failed' ? f.artworkFetchError : null }
         : null,
+    proof_requested: f.proofRequested,
+    proof: presentProof(f),
+  };
+}
+
+/** The item's current proof, from its own columns (the versions are `order_item_proofs`). */
+export function presentProof(
+  f: Pick<OrderItemRow, 'proofStatus' | 'proofVersion' | 'proofComment' | 'proofStatusAt' | 'proofDecidedBy'>,
+): ItemProofState | null {
+  if (f.proofStatus === null || f.proofVersion === null) return null;
+  const status = f.proofStatus as ProofStatus;
+  const decided = status === 'approved' || status === 'changes_requested';
+  return {
+    status,
+    version: f.proofVersion,
+    comment: f.proofComment,
+    decided_at: decided && f.proofStatusAt ? f.proofStatusAt.toISOString() : null,
+    decided_by: decided ? f.proofDecidedBy : null,
   };
 }
 
