@@ -18,6 +18,7 @@ const summary = (id: number, fields: Partial<OrderSummary>): OrderSummary => ({
   tracking_number: null,
   carrier: 'royalmail',
   test: false,
+  awaiting_approval: false,
   created_at: '2026-11-20T09:00:00.000Z',
   confirmed_at: '2026-11-20T09:00:00.000Z',
   dispatched_at: null,

@@ -309,6 +309,8 @@ export const orderSummarySchema = z.object({
   carrier: z.enum(CARRIERS).nullable(),
   /** A sandbox order of the trade API (a test key's): never printed, invoiced or charged. */
   test: z.boolean(),
+  /** A confirmed order with an item whose proof waits for the customer's approval: it is not printed, and its dispatch date counts from the approval. */
+  awaiting_approval: z.boolean(),
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
   dispatched_at: z.string().nullable(),
@@ -335,9 +337,11 @@ export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export const orderListSchema = z.object({ data: z.array(orderSummarySchema), total: z.number(), page: z.number(), per_page: z.number() });
 export type OrderList = z.infer<typeof orderListSchema>;
 
-export const orderCountsSchema = z.object(
-  Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, z.number()])) as Record<(typeof ALL_ORDER_STATUSES)[number], z.ZodNumber>,
-);
+export const orderCountsSchema = z.object({
+  ...(Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, z.number()])) as Record<(typeof ALL_ORDER_STATUSES)[number], z.ZodNumber>),
+  /** Confirmed orders with a proof waiting for the customer's approval (counted among `live` too). */
+  awaiting_approval: z.number(),
+});
 
 export const deliveryOptionSchema = z.object({
   id: z.number(),

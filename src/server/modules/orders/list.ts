@@ -9,6 +9,7 @@ import { qualified } from '../../db/columns';
 import { deliveryTypes, orderItems, orders, products, type UserRow } from '../../db/schema';
 import { containing } from '../../lib/list-query';
 import { quotedPriceHolds } from './assessment';
+import { awaitsApproval } from './proof-queries';
 import type { OrdersContext } from './context';
 import { itemsOf } from './snapshot';
 
@@ -80,6 +81,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
         confirmedAt: orders.confirmedAt,
         dispatchedAt: orders.dispatchedAt,
         itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
+        awaitingApproval: sql<boolean>`(${orders.status} = 'live' and ${awaitsApproval(qualified(orders.id))})`,
       })
       .from(orders)
       .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
@@ -121,6 +123,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
     tracking_number: r.trackingNumber,
     carrier: (r.carrier as Carrier | null) ?? null,
     test: r.test,
+    awaiting_approval: r.awaitingApproval,
     created_at: r.createdAt.toISOString(),
     confirmed_at: iso(r.confirmedAt),
     dispatched_at: iso(r.dispatchedAt),
@@ -128,10 +131,21 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
   return { data, total: n, page: query.page, per_page: query.per_page };
 }
 
-/** The customer's orders in each status (baskets too). */
-export async function countOrders(db: Db, user: UserRow): Promise<Record<OrderStatus, number>> {
-  const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, user.id)).groupBy(orders.status);
-  const out = Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
-  for (const r of rows) if (r.status in out) out[r.status as OrderStatus] = r.n;
+/** The customer's orders in each status (baskets too), and the confirmed ones waiting for their approval of a proof. */
+export async function countOrders(db: Db, user: UserRow): Promise<Record<OrderStatus | 'awaiting_approval', number>> {
+  const rows = await db
+    .select({
+      status: orders.status,
+      n: count(),
+      awaiting: sql<number>`(count(*) filter (where ${orders.status} = 'live' and ${awaitsApproval(qualified(orders.id))}))::int`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, user.id))
+    .groupBy(orders.status);
+  const out = Object.fromEntries([...ALL_ORDER_STATUSES, 'awaiting_approval'].map((s) => [s, 0])) as Record<OrderStatus | 'awaiting_approval', number>;
+  for (const r of rows) {
+    if (r.status in out) out[r.status as OrderStatus] = r.n;
+    out.awaiting_approval += r.awaiting;
+  }
   return out;
 }
