@@ -1,0 +1,210 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * The app as a printer runs it on several machines, on this one: web instances and a worker (the
+ * built server, `node dist-server/main.js`, each its own process with its own data directory, as on
+ * its own machine) on one PostgreSQL and one S3-compatible store, with nginx in front of the web
+ * instances as the load balancer.
+ */
+
+export interface ClusterOptions {
+  dir: string;
+  databaseUrl: string;
+  /** FILE_STORE=s3 and its S3_* variables. */
+  s3: Record<string, string>;
+  /** Variables every instance gets (e.g. METRICS_TOKEN). */
+  env?: Record<string, string>;
+}
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200 (or `ms` pass: an error naming what did not come up). */
+export async function untilOk(url: string, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${what} did not answer ${url} within ${ms / 1000} s`);
+    await sleep(200);
+  }
+}
+
+/** One process of the app in a role, restartable on the same port and data directory. */
+export class Instance {
+  private child: ChildProcess | null = null;
+  private exited: Promise<number | null> = Promise.resolve(null);
+  /** Every exit code so far, in order (a graceful stop is 0). */
+  readonly exitCodes: Array<number | null> = [];
+  readonly log: string;
+
+  constructor(
+    readonly name: string,
+    readonly role: 'web' | 'worker' | 'all',
+    readonly port: number,
+    private readonly env: Record<string, string>,
+    dir: string,
+  ) {
+    this.log = path.join(dir, `${name}.log`);
+    mkdirSync(path.join(dir, name), { recursive: true });
+    this.env = { ...env, DATA_DIR: path.join(dir, name) };
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the process and waits until it is ready (`/api/health/ready`). */
+  async start(): Promise<void> {
+    const out = { fd: 0 };
+    out.fd = (await import('node:fs')).openSync(this.log, 'a');
+    const child = spawn(process.execPath, ['dist-server/main.js'], {
+      env: { ...process.env, ...this.env, ROLE: this.role, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', out.fd, out.fd],
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))));
+    await Promise.race([
+      untilOk(`${this.url}/api/health/ready`, 120_000, this.name),
+      this.exited.then((code) => {
+        throw new Error(`${this.name} exited with ${code} while starting: see ${this.log}`);
+      }),
+    ]);
+  }
+
+  /** SIGTERM, then waits for the process to end by itself (it drains); its exit code. */
+  async stop(timeoutMs = 60_000): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    child.kill('SIGTERM');
+    const code = await Promise.race([this.exited, sleep(timeoutMs).then(() => 'timeout' as const)]);
+    if (code === 'timeout') {
+      child.kill('SIGKILL');
+      this.exitCodes.push(null);
+      throw new Error(`${this.name} did not stop within ${timeoutMs / 1000} s of SIGTERM`);
+    }
+    this.exitCodes.push(code);
+    this.child = null;
+    return code;
+  }
+
+  kill(): void {
+    this.child?.kill('SIGKILL');
+  }
+}
+
+/** nginx in front of the web instances, with an access log that tells which answers it retried on another instance. */
+export class Balancer {
+  private child: ChildProcess | null = null;
+  readonly accessLog: string;
+  private readonly conf: string;
+
+  constructor(
+    readonly port: number,
+    upstreams: number[],
+    private readonly dir: string,
+  ) {
+    this.accessLog = path.join(dir, 'nginx-access.log');
+    this.conf = path.join(dir, 'nginx.conf');
+    mkdirSync(path.join(dir, 'nginx-temp'), { recursive: true });
+    writeFileSync(this.conf, nginxConf(port, upstreams, dir, this.accessLog));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const test = spawnSync(NGINX, ['-t', '-c', this.conf, '-p', this.dir], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx refuses its configuration: ${test.stderr}`);
+    this.child = spawn(NGINX, ['-c', this.conf, '-p', this.dir, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    await untilOk(`${this.url}/api/health/live`, 20_000, 'nginx');
+  }
+
+  stop(): void {
+    this.child?.kill('SIGQUIT');
+  }
+
+  /** The access log's lines: one per answer nginx gave, with every upstream it tried. */
+  entries(): AccessEntry[] {
+    return readFileSync(this.accessLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as AccessEntry);
+  }
+}
+
+export interface AccessEntry {
+  method: string;
+  uri: string;
+  status: number;
+  /** "127.0.0.1:4001, 127.0.0.1:4002" when the request was retried on the second after the first failed. */
+  upstream: string;
+  upstream_status: string;
+}
+
+export const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/**
+ * The load balancer as README's "Running on several machines" describes it: round robin over the
+ * web instances; a connection refused (an instance restarting), a timeout, or a 502/503/504 from an
+ * instance that is draining is retried on the next one — also for a POST, since an instance refuses
+ * connections or answers 503 before it has done anything with a request (idempotent retries of the
+ * rest are the client's, with its Idempotency-Key). Uploads are streamed through, not buffered.
+ */
+function nginxConf(port: number, upstreams: number[], dir: string, accessLog: string): string {
+  return `
+worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'nginx-error.log')} warn;
+events { worker_connections 1024; }
+http {
+  client_body_temp_path ${path.join(dir, 'nginx-temp')};
+  proxy_temp_path ${path.join(dir, 'nginx-temp')};
+  fastcgi_temp_path ${path.join(dir, 'nginx-temp')};
+  uwsgi_temp_path ${path.join(dir, 'nginx-temp')};
+  scgi_temp_path ${path.join(dir, 'nginx-temp')};
+  log_format cluster escape=json '{"method":"$request_method","uri":"$request_uri","status":$status,"upstream":"$upstream_addr","upstream_status":"$upstream_status"}';
+  access_log ${accessLog} cluster;
+  upstream app {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 200m;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host:$server_port;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
+      proxy_next_upstream error timeout http_502 http_503 http_504 non_idempotent;
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 120s;
+    }
+  }
+}
+`;
+}
