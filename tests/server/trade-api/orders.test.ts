@@ -315,3 +315,52 @@ describe('the sandbox', () => {
     expect((await call(testKey, 'GET', `/api/v1/orders/${order.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('a live order held by its account’s credit', () => {
+  /** The account over its credit limit: £50.00 owing on an invoice, a limit of £20.00. */
+  async function overLimit(): Promise<number> {
+    const [invoice] = await rows(sql`
+      insert into invoices (number, user_id, source, date, due_date, total)
+      values (${`HELD-${++n}`}, ${userId}, 'uploaded', current_date - 30, current_date, 5000) returning id`);
+    await t.database.db.execute(sql`update users set payment_terms = 'account', credit_limit = 2000 where id = ${userId}`);
+    return invoice.id as number;
+  }
+  async function heldOrder(): Promise<TradeOrder> {
+    const order = json<TradeOrder>(await place(liveKey, orderBody()), 201);
+    json(await putArtwork(liveKey, order, await pdf(CLEAN_CARD)));
+    const held = await settled(liveKey, order.id);
+    expect(held.status).toBe('awaiting');
+    expect(held.awaiting_reason).toMatch(/credit limit/);
+    return held;
+  }
+  afterAll(() => t.database.db.execute(sql`update users set credit_limit = null where id = ${userId}`));
+
+  it('confirms itself as soon as staff release it, not at its next hourly try', async () => {
+    await overLimit();
+    const held = await heldOrder();
+    // Staff find the held basket on the account's credit page.
+    const credit = json<{ baskets: Array<{ id: number; version: number }> }>(await staff.get(`/api/admin/users/${userId}/credit`));
+    const { version } = credit.baskets.find((b) => b.id === held.id)!;
+    json(await staff.post(`/api/admin/orders/${held.id}/credit-release`, { reason: 'Cheque in the post', version }));
+    await t.app.deps.jobs.drain();
+    expect(json<TradeOrder>(await call(liveKey, 'GET', `/api/v1/orders/${held.id}`))).toMatchObject({ status: 'live', awaiting_reason: null });
+  });
+
+  it('confirms itself as soon as a payment brings the account back within its limit', async () => {
+    await overLimit();
+    const held = await heldOrder();
+    // A payment of everything the account owes (its invoices and its orders not yet invoiced): the hold lifts.
+    const { balance } = json<{ balance: number }>(await staff.get(`/api/admin/users/${userId}/credit`));
+    json(
+      await staff.post('/api/admin/payments', {
+        user_id: userId,
+        amount: balance,
+        received_on: new Date().toISOString().slice(0, 10),
+        method: 'bank_transfer',
+      }),
+      201,
+    );
+    await t.app.deps.jobs.drain();
+    expect(json<TradeOrder>(await call(liveKey, 'GET', `/api/v1/orders/${held.id}`))).toMatchObject({ status: 'live', awaiting_reason: null });
+  });
+});

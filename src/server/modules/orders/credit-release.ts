@@ -3,12 +3,14 @@ import type { CreditReleaseAnswer } from '../../../shared/api/staff-orders';
 import type { Db } from '../../db/client';
 import { orderEvents, orders, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/domain-errors';
+import { retryHeldTradeOrders } from '../trade-api/held-orders';
 import { withNewVersion } from './order-version';
 
 /**
  * Staff let one basket's next confirmation on account pass the credit hold (DESIGN §2 "Payment
  * terms, payments and credit control"): at the version they read, with a history row naming who and
- * why and no change of status. Confirming the basket uses the release up. Only a basket: an order
+ * why and no change of status. Confirming the basket uses the release up (a trade API order held
+ * for credit tries to confirm itself again at once). Only a basket: an order
  * already confirmed has nothing to release (409); no such basket is 404.
  */
 export async function releaseCreditHold(db: Db, id: number, input: { reason: string; version: number }, staff: UserRow): Promise<CreditReleaseAnswer> {
@@ -32,6 +34,7 @@ export async function releaseCreditHold(db: Db, id: number, input: { reason: str
       toStatus: 'basket',
       note: `Credit hold released for this order: ${input.reason}`,
     });
+    await retryHeldTradeOrders(tx, { orderId: id });
     return { id, version: updated.version, credit_released_at: at.toISOString() };
   });
 }

@@ -11,6 +11,7 @@ import { invoices, paymentAllocations, payments, users, type PaymentRow, type Us
 import { unprocessable } from '../../lib/domain-errors';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { invoicePaid } from '../invoices/service';
+import { retryHeldTradeOrders } from '../trade-api/held-orders';
 
 export interface StaffPaymentsDeps {
   db: Db;
@@ -198,6 +199,8 @@ export function staffPaymentsService({ db, invoicesPaid }: StaffPaymentsDeps) {
           tx,
           allocations.map((a) => a.invoice_id),
         );
+        // A payment may lift the account's credit hold: its held trade API orders try to confirm again now.
+        await retryHeldTradeOrders(tx, { userId: owner.id });
         return row.id;
       });
       return (await get(id))!;

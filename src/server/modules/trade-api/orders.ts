@@ -22,6 +22,7 @@ import { moveOrders } from '../orders/transitions';
 import { orderItemOfQuote, ownQuote } from '../quotes/queries';
 import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { presentTradeOrder, tradeStatus, type ApiOrderMark } from './order-present';
+import { TRADE_ORDER_CONFIRM_ATTEMPTS, TRADE_ORDER_CONFIRM_QUEUE } from './held-orders';
 
 /*
  * Orders placed through the trade API (DESIGN §2 "Trade API and webhooks"): made as a basket of the
@@ -48,9 +49,7 @@ export async function tradeOrderIn(
   return row ? presentTradeOrder(order, row, mark ?? null) : null;
 }
 
-/** The queue of the tries to confirm an API order, one after each check of its artwork. */
-export const TRADE_ORDER_CONFIRM_QUEUE = 'trade-order-confirm';
-const CONFIRM_ATTEMPTS = 5;
+const CONFIRM_ATTEMPTS = TRADE_ORDER_CONFIRM_ATTEMPTS;
 /** A try held by the account's credit is made again this much later (a payment or a staff release may have come meanwhile). */
 const CREDIT_RETRY_MS = 60 * 60 * 1000;
 /** The tracking number a sandbox dispatch gives. */
