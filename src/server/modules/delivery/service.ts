@@ -6,6 +6,7 @@ import { closedDays, deliveryPrices, deliveryTypes, deliveryTypesCountries } fro
 import { closedDaysService } from './closed-days';
 import { deliveryPricesService } from './prices';
 import { deliveryTypesService } from './types';
+import { readTogether } from '../../lib/read-together';
 
 /** A delivery type as ordering needs it: the shared rules' facts plus what the customer is shown. */
 export interface DeliveryTypeFacts extends DeliveryTypeRule {
@@ -36,10 +37,10 @@ export function deliveryService(db: Db) {
         .orderBy(asc(deliveryTypes.sortOrder), asc(deliveryTypes.id));
       if (!types.length) return [];
       const ids = types.map((t) => t.id);
-      const [links, bands] = await Promise.all([
-        executor.select().from(deliveryTypesCountries).where(inArray(deliveryTypesCountries.deliveryTypeId, ids)),
-        executor.select().from(deliveryPrices).where(inArray(deliveryPrices.deliveryTypeId, ids)).orderBy(asc(deliveryPrices.weightUpto)),
-      ]);
+      const [links, bands] = await readTogether(executor, [
+        () => executor.select().from(deliveryTypesCountries).where(inArray(deliveryTypesCountries.deliveryTypeId, ids)),
+        () => executor.select().from(deliveryPrices).where(inArray(deliveryPrices.deliveryTypeId, ids)).orderBy(asc(deliveryPrices.weightUpto)),
+      ] as const);
       return types.map((t) => ({
         id: t.id,
         code: t.code,

@@ -49,7 +49,10 @@ export function ordersContext(deps: OrdersDeps): OrdersContext {
 /** Today's rules for this customer's basket: their prices, and the kept reference data. */
 export async function basketContext(ctx: Pick<OrdersContext, 'prices' | 'reference'>, user: UserRow): Promise<BasketContext> {
   const now = new Date();
-  const [quoter, shared] = await Promise.all([ctx.prices.quoter(user), ctx.reference.read(now)]);
+  // One after the other: both are kept (the price list by catalogue version, the rest by day), and
+  // either may be reading on a transaction's one connection (an order presented inside the change).
+  const quoter = await ctx.prices.quoter(user);
+  const shared = await ctx.reference.read(now);
   return { quoter, ...shared, now };
 }
 

@@ -6,6 +6,7 @@ import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
 import type { DeliveryService } from '../delivery/service';
 import type { SettingsService } from '../settings/service';
 import type { BasketContext } from './assessment';
+import { readTogether } from '../../lib/read-together';
 
 const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */
@@ -45,13 +46,13 @@ export class ReferenceDataCache {
 
   private async load(day: string): Promise<ReferenceData> {
     const { db, delivery, settings } = this.deps;
-    const [types, closed, cutoff, vatRate, names] = await Promise.all([
-      delivery.activeTypes(),
-      delivery.closedDaysFrom(day),
-      settings.value('CUTOFF_TIME', DEFAULT_CUTOFF),
-      settings.value('VAT_RATE', '20'),
-      db.select({ id: countries.id, name: countries.name }).from(countries),
-    ]);
+    const [types, closed, cutoff, vatRate, names] = await readTogether(db, [
+      () => delivery.activeTypes(),
+      () => delivery.closedDaysFrom(day),
+      () => settings.value('CUTOFF_TIME', DEFAULT_CUTOFF),
+      () => settings.value('VAT_RATE', '20'),
+      () => db.select({ id: countries.id, name: countries.name }).from(countries),
+    ] as const);
     const countryNames = new Map(names.map((c) => [c.id, c.name]));
     return { deliveryTypes: types, closed, cutoff: CUTOFF.test(cutoff.trim()) ? cutoff.trim() : DEFAULT_CUTOFF, vatRate, countryNames };
   }

@@ -1,3 +1,4 @@
+import { readTogether } from '../../lib/read-together';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomerOptionGroup, CustomerTurnaround, OrderableProduct, PriceListStock } from '../../../shared/api/prices';
 import { addWorkingDays, type CivilDate } from '../../../shared/domain/calendar/workingDays';
@@ -96,45 +97,48 @@ const MAX_VARIANTS = 64;
 
 /** Reads the catalogue in three queries whatever its size. */
 export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
-  const [productRows, stockRows, breakRows] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        description: products.description,
-        multiplier: products.multiplier,
-        weight: products.weight,
-        largeItem: products.largeItem,
-        restricted: products.restricted,
-        productionDays: products.productionDays,
-        // Its active options and turnarounds as JSON, in the same statement: a catalogue read stays three queries whatever its size.
-        groups: sql<string>`coalesce((
+  const [productRows, stockRows, breakRows] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          description: products.description,
+          multiplier: products.multiplier,
+          weight: products.weight,
+          largeItem: products.largeItem,
+          restricted: products.restricted,
+          productionDays: products.productionDays,
+          // Its active options and turnarounds as JSON, in the same statement: a catalogue read stays three queries whatever its size.
+          groups: sql<string>`coalesce((
           select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'options', (
             select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'production_days', o.production_days,
                      'sheet', o.sheet_cost::text, 'setup', o.setup_cost) order by o.sort, o.id), '[]')
               from options o where o.option_group_id = g.id and o.active)) order by g.sort, g.id)::text
             from option_groups g where g.product_id = ${qualified(products.id)}), '[]')`,
-        turnarounds: sql<string>`coalesce((
+          turnarounds: sql<string>`coalesce((
           select json_agg(json_build_object('id', t.id, 'name', t.name, 'production_days', t.production_days,
                    'price_percent', t.price_percent, 'is_default', t.is_default) order by t.production_days desc, t.id)::text
             from turnarounds t where t.product_id = ${qualified(products.id)} and t.active), '[]')`,
-      })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.sortOrder), asc(products.id)),
-    db
-      .select({ id: stock.id, name: stock.name, type: stock.type, sheet_cost: stock.sheetCost, single_cost: stock.singleCost, double_cost: stock.doubleCost })
-      .from(stock)
-      .where(eq(stock.active, true))
-      .orderBy(asc(stock.sortOrder), asc(stock.id)),
-    db
-      .select({ productId: stockMargins.productId, stockId: stockMargins.stockId, qty: stockMargins.qty, margin: stockMargins.margin })
-      .from(stockMargins)
-      .innerJoin(products, eq(products.id, stockMargins.productId))
-      .innerJoin(stock, eq(stock.id, stockMargins.stockId))
-      .where(and(eq(products.active, true), eq(stock.active, true)))
-      .orderBy(asc(stockMargins.productId), asc(stockMargins.stockId), asc(stockMargins.qty)),
-  ]);
+        })
+        .from(products)
+        .where(eq(products.active, true))
+        .orderBy(asc(products.sortOrder), asc(products.id)),
+    () =>
+      db
+        .select({ id: stock.id, name: stock.name, type: stock.type, sheet_cost: stock.sheetCost, single_cost: stock.singleCost, double_cost: stock.doubleCost })
+        .from(stock)
+        .where(eq(stock.active, true))
+        .orderBy(asc(stock.sortOrder), asc(stock.id)),
+    () =>
+      db
+        .select({ productId: stockMargins.productId, stockId: stockMargins.stockId, qty: stockMargins.qty, margin: stockMargins.margin })
+        .from(stockMargins)
+        .innerJoin(products, eq(products.id, stockMargins.productId))
+        .innerJoin(stock, eq(stock.id, stockMargins.stockId))
+        .where(and(eq(products.active, true), eq(stock.active, true)))
+        .orderBy(asc(stockMargins.productId), asc(stockMargins.stockId), asc(stockMargins.qty)),
+  ] as const);
 
   const breaksByPair = new Map<string, Array<{ qty: number; margin: string }>>();
   for (const row of breakRows) {
