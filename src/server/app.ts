@@ -295,7 +295,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     deps.prices.forgetTerms();
     deps.orders.forgetReferenceData();
   });
-  await registerRateLimiting(app);
+  registerRateLimiting(app, deps.db);
   registerTradeApiLimits(app, config.apiRateLimitPerMinute);
   // Elsewhere than the upload routes below, a multipart body is accepted unread (the route's schema
   // judges what is missing), as the multipart plugin itself would; without its per-request hooks.

@@ -1,16 +1,105 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAbortAsyncHookHandler, onResponseAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimitRule } from '../config';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { TooMany } from './domain-errors';
 
-export async function registerRateLimiting(app: FastifyInstance): Promise<void> {
-  // global:false — only the routes that name their limits are limited (sign-in, registration, resets, password checks).
-  await app.register(rateLimit, {
-    global: false,
-    // Keys per limit kept in memory (least recently used go first): enough that a spray of junk
-    // e-mails cannot push one guessed-at account out of its limit.
-    cache: 20_000,
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The counters of every limit, kept in the database (registerRateLimiting). */
+    rateCounters: RateCounters;
+  }
+}
+
+/** Where a key stands once a request is counted: whether it is within its allowance, what is left, and when the window ends. */
+export interface Count {
+  allowed: boolean;
+  remaining: number;
+  /** Seconds until the window ends (at least 1): what Retry-After and RateLimit-Reset say. */
+  resetSeconds: number;
+}
+
+/** Counts requests per key against one rule: `rule.max` in a fixed window of `rule.windowMs` that starts with the key's first request. */
+export interface RateCounter {
+  count(key: string): Promise<Count>;
+}
+
+/**
+ * The counters live in the database's rate_limits table, so that every instance counts against the
+ * same allowance and a restart forgets nothing. rate-limiter-flexible's drizzle store keeps them,
+ * on the app's own drizzle client (PGlite or PostgreSQL alike): counting one request is one
+ * upsert that answers the new count. Its table is ours (db/schema/rate-limits.ts, a migration), and
+ * its rows are deleted by the purge (purgeExpiredRateLimits) rather than a timer per limit. A
+ * database that does not answer makes the count fail as any query would: 503, never an open door.
+ */
+export class RateCounters {
+  private readonly byId = new Map<string, RateCounter>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The counter `name` judged by `rule`; every counter of one name counts in the same rows. */
+  counter(name: string, rule: RateLimitRule): RateCounter {
+    const id = `${name}:${rule.max}/${rule.windowMs}`;
+    let found = this.byId.get(id);
+    if (!found) {
+      found = storedCounter(this.db, name, rule);
+      this.byId.set(id, found);
+    }
+    return found;
+  }
+}
+
+function storedCounter(db: Db, name: string, rule: RateLimitRule): RateCounter {
+  const store = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: name,
+    points: rule.max,
+    duration: rule.windowMs / 1000,
+    // The purge deletes ended windows for every limit at once.
+    clearExpiredByTimeout: false,
   });
+  return {
+    async count(key) {
+      let result: RateLimiterRes;
+      let allowed = true;
+      try {
+        // Only a digest of the key is kept: the table holds no addresses or e-mails.
+        result = await store.consume(createHash('sha256').update(key).digest('base64url'));
+      } catch (error) {
+        // Past the allowance the store rejects with the count; anything else is the database's error.
+        if (!(error instanceof RateLimiterRes)) throw error;
+        result = error;
+        allowed = false;
+      }
+      return { allowed, remaining: result.remainingPoints, resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) };
+    },
+  };
+}
+
+/** Gives the app its counters, before any limited route is registered. */
+export function registerRateLimiting(app: FastifyInstance, db: Db): void {
+  app.decorate('rateCounters', new RateCounters(db));
+}
+
+/** The counter `name` of this app, judged by `rule`. */
+export function rateCounter(app: FastifyInstance, name: string, rule: RateLimitRule): RateCounter {
+  const counters = app.rateCounters;
+  if (!counters) throw new Error('registerRateLimiting must run before any limited route is registered');
+  return counters.counter(name, rule);
+}
+
+/** Deletes the counters whose window has ended (a new request starts a new window without them); answers how many went. */
+export async function purgeExpiredRateLimits(db: Db): Promise<number> {
+  const gone = await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.expire, sql`now()`))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }
 
 /** The hooks that can answer 429, so that the API's document says so of the routes that run them. */
@@ -29,28 +118,6 @@ export interface Limit {
 
 const TOO_MANY = (wait: string) => `Too many attempts. Please wait ${wait} and try again.`;
 
-type Counter = ReturnType<FastifyInstance['createRateLimit']>;
-// One counter per name (and rule) per app, so that routes naming the same counter share its allowance.
-const counters = new WeakMap<FastifyInstance['createRateLimit'], Map<string, Counter>>();
-/** The key a request is being counted under, set just before its counter is asked. */
-const countingAs = new WeakMap<FastifyRequest, string>();
-
-function counter(app: FastifyInstance, limit: Limit): Counter {
-  const byName = counters.get(app.createRateLimit) ?? new Map<string, Counter>();
-  counters.set(app.createRateLimit, byName);
-  const id = `${limit.name}:${limit.rule.max}/${limit.rule.windowMs}`;
-  let found = byName.get(id);
-  if (!found) {
-    found = app.createRateLimit({
-      max: limit.rule.max,
-      timeWindow: limit.rule.windowMs,
-      keyGenerator: (request) => countingAs.get(request) ?? '',
-    });
-    byName.set(id, found);
-  }
-  return found;
-}
-
 /** A limit's window in words: "hour", "15 minutes". */
 export function windowWords(ms: number): string {
   const [n, unit] = ms % 3_600_000 === 0 ? [ms / 3_600_000, 'hour'] : ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.ceil(ms / 1000), 'second'];
@@ -66,22 +133,25 @@ function wait(seconds: number): string {
 /**
  * A preHandler (so after validation: a key may use the body) that counts the request against every
  * limit and answers 429 with Retry-After when any is exceeded. Several limits per route — e.g. per
- * address and per account — are why this does not use the plugin's one-limit route config.
+ * address and per account — are counted together, each one statement; a limit whose key is null
+ * for this request asks nothing of the database.
  */
 export function limited(app: FastifyInstance, ...limits: Limit[]): preHandlerAsyncHookHandler {
-  const checks = limits.map((limit) => ({ limit, check: counter(app, limit) }));
+  const checks = limits.map((limit) => ({ limit, counter: rateCounter(app, limit.name, limit.rule) }));
   const rateLimited: preHandlerAsyncHookHandler = async function rateLimited(request) {
+    const counted = await Promise.all(
+      checks.map(async ({ limit, counter }) => {
+        const key = limit.key(request);
+        return key === null ? null : { limit, count: await counter.count(key) };
+      }),
+    );
     let retryAfter = 0;
     let message = TOO_MANY;
-    for (const { limit, check } of checks) {
-      const key = limit.key(request);
-      if (key === null) continue;
-      countingAs.set(request, `${limit.name}:${key}`);
-      const result = await check(request);
+    for (const found of counted) {
       // The limit that keeps the caller waiting longest says why.
-      if (!result.isAllowed && result.isExceeded && Math.max(result.ttlInSeconds, 1) > retryAfter) {
-        retryAfter = Math.max(result.ttlInSeconds, 1);
-        message = limit.message ?? TOO_MANY;
+      if (found && !found.count.allowed && found.count.resetSeconds > retryAfter) {
+        retryAfter = found.count.resetSeconds;
+        message = found.limit.message ?? TOO_MANY;
       }
     }
     if (retryAfter) throw new TooMany(message(wait(retryAfter)), retryAfter);

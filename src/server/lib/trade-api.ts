@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, Fastify
 import type { UserRow } from '../db/schema';
 import { mayOrder } from '../../shared/api/accounts-basics';
 import { NotAllowed, NotSignedIn, TooMany } from './domain-errors';
+import { rateCounter, type RateCounter } from './rate-limit';
 import { TRADE_API_PREFIX } from './problem';
 import type { ZodApp, ZodTypeProvider } from './zod';
 
@@ -30,43 +31,33 @@ declare module 'fastify' {
 
 /** Counts a key's requests in its current window; answers what the RateLimit headers say. */
 export interface TradeApiLimits {
-  count(keyId: number, now?: number): { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
+  count(keyId: number): Promise<{ limit: number; remaining: number; resetSeconds: number; allowed: boolean }>;
 }
 
 const WINDOW_MS = 60_000;
 
 /**
  * Each key's allowance: `perMinute` requests in a fixed window of a minute that starts with the
- * key's first request. Counted in this process's memory: behind several instances a key gets the
- * allowance on each (shared counters come with running several instances). Only keys that
- * authenticated are counted, so the map holds at most one entry per live key; ended windows are
- * swept as it grows.
+ * key's first request, counted in the database (lib/rate-limit.ts) so that a key has one allowance
+ * however many instances answer it. Only keys that authenticated are counted.
  */
-export function tradeApiLimits(perMinute: number): TradeApiLimits {
-  const windows = new Map<number, { start: number; used: number }>();
+export function tradeApiLimits(counter: RateCounter, perMinute: number): TradeApiLimits {
   return {
-    count(keyId, now = Date.now()) {
-      let window = windows.get(keyId);
-      if (!window || now - window.start >= WINDOW_MS) {
-        if (windows.size >= 10_000) for (const [id, w] of windows) if (now - w.start >= WINDOW_MS) windows.delete(id);
-        window = { start: now, used: 0 };
-        windows.set(keyId, window);
-      }
-      window.used++;
-      const resetSeconds = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-      return { limit: perMinute, remaining: Math.max(0, perMinute - window.used), resetSeconds, allowed: window.used <= perMinute };
+    async count(keyId) {
+      const { allowed, remaining, resetSeconds } = await counter.count(String(keyId));
+      return { limit: perMinute, remaining, resetSeconds, allowed };
     },
   };
 }
 
-/** Gives the app each key's allowance, before any trade API route is registered. */
+/** Gives the app each key's allowance, before any trade API route is registered (and after registerRateLimiting). */
 export function registerTradeApiLimits(app: FastifyInstance, perMinute: number): void {
-  app.decorate('tradeApiLimits', tradeApiLimits(perMinute));
+  app.decorate('tradeApiLimits', tradeApiLimits(rateCounter(app, 'trade-api-key', { max: perMinute, windowMs: WINDOW_MS }), perMinute));
 }
 
 /** Counts the request against its key's allowance: the RateLimit headers (IETF draft) on every answer, 429 with Retry-After past it. */
-function countRequest(limits: TradeApiLimits, keyId: number, reply: FastifyReply): void {
-  const { limit, remaining, resetSeconds, allowed } = limits.count(keyId);
+async function countRequest(limits: TradeApiLimits, keyId: number, reply: FastifyReply): Promise<void> {
+  const { limit, remaining, resetSeconds, allowed } = await limits.count(keyId);
   reply.header('ratelimit-limit', String(limit)).header('ratelimit-remaining', String(remaining)).header('ratelimit-reset', String(resetSeconds));
   if (!allowed)
     throw new TooMany(
@@ -111,7 +102,7 @@ export function tradeApiRoutes<Deps extends FastifyPluginOptions>(
       const caller = await deps.keys.authenticate(key);
       if (!caller) throw new NotSignedIn('This API key is not valid: it was revoked, or never existed. Make a new one on your account’s API page.');
       reply.removeHeader('www-authenticate');
-      countRequest(limits, caller.keyId, reply);
+      await countRequest(limits, caller.keyId, reply);
       if (!mayOrder(caller.user)) throw new NotAllowed('This account is waiting for approval: API keys work once it may order.');
       if (caller.user.paymentTerms === 'card')
         throw new NotAllowed('This account pays by card before each order, which an API order cannot do: ask us to open a credit account to use the API.');

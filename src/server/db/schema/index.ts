@@ -19,3 +19,4 @@ export * from './webhooks';
 export * from './addresses';
 export * from './trade-orders';
 export * from './proofs';
+export * from './rate-limits';

@@ -7,16 +7,25 @@ import { purgeOldWebhookEvents } from '../webhooks/service';
 import type { FileStore } from '../../lib/files';
 import { purgeExpiredIdempotencyKeys } from '../trade-api/idempotency';
 import { purgeOldTestOrders } from '../trade-api/orders';
+import { purgeExpiredRateLimits } from '../../lib/rate-limit';
 
 /**
  * Deletes expired sessions and reset rows, webhook deliveries past their 30 days, the trade API's
- * Idempotency-Keys past their 24 hours, and the sandbox's orders past their 30 days (their files once
- * the rows are gone); answers how many of each went.
+ * Idempotency-Keys past their 24 hours, the sandbox's orders past their 30 days (their files once
+ * the rows are gone), and rate-limit counters whose window has ended; answers how many of each went.
  */
 export async function purgeExpired(
   db: Db,
   files?: Pick<FileStore, 'delete'>,
-): Promise<{ sessions: number; resets: number; oauthFlows: number; webhookEvents: number; idempotencyKeys: number; testOrders: number }> {
+): Promise<{
+  sessions: number;
+  resets: number;
+  oauthFlows: number;
+  webhookEvents: number;
+  idempotencyKeys: number;
+  testOrders: number;
+  rateLimits: number;
+}> {
   const testOrders = await purgeOldTestOrders(db);
   if (files) await Promise.all(testOrders.files.map((key) => files.delete(key)));
   return {
@@ -26,6 +35,7 @@ export async function purgeExpired(
     webhookEvents: await purgeOldWebhookEvents(db),
     idempotencyKeys: await purgeExpiredIdempotencyKeys(db),
     testOrders: testOrders.orders,
+    rateLimits: await purgeExpiredRateLimits(db),
   };
 }
 
