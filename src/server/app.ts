@@ -10,6 +10,10 @@ import { registerAuth } from './lib/auth';
 import { registerErrorHandling } from './lib/errors';
 import { appFileStore } from './lib/files';
 import { appLoggerOptions } from './lib/logging';
+import { contextualLog, registerLogContext } from './lib/log-context';
+import { Lifecycle } from './lib/lifecycle';
+import { createMetrics, registerRequestMetrics, type AppMetrics } from './lib/metrics';
+import metricsRoutes from './modules/health/metrics-routes';
 import { registerDatabaseAvailability } from './db/availability';
 import { createJobQueue, DEFAULT_LEASE } from './lib/jobs';
 import { requestsInFlight } from './lib/in-flight';
@@ -83,7 +87,7 @@ import { batchesService } from './modules/production/batches';
 import royalMailStaffRoutes from './modules/royalmail/staff-routes';
 import accountsStaffRoutes from './modules/accounts/staff-routes';
 import { royalMailService } from './modules/royalmail/service';
-import { createArtworkEngine } from './modules/artwork/preflight';
+import { createArtworkEngine, type ArtworkEngine } from './modules/artwork/preflight';
 import { pricesService } from './modules/prices/service';
 import { settingsService } from './modules/settings/service';
 import { staffUsersService } from './modules/users/service';
@@ -119,6 +123,8 @@ declare module 'fastify' {
      * the services it uses, and nothing else.
      */
     deps: AppDeps;
+    /** Whether the instance is shutting down (its readiness check says so); main's shutdown begins the drain. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -132,10 +138,17 @@ export interface BuildAppOptions {
 }
 
 /** Every service and store, built once; each plugin is given the ones it uses. */
-function buildServices(config: Config, database: Database, mailer: Mailer, log: FastifyBaseLogger, answering: () => number): AppDeps {
+function buildServices(
+  config: Config,
+  database: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  answering: () => number,
+  metrics: AppMetrics | undefined,
+): AppDeps {
   const { db } = database;
   // Background jobs wait for a moment with no request to answer (at most a quarter of a second).
-  const jobs = createJobQueue({ db, log, ...config.jobs, busy: () => answering() > 0 });
+  const jobs = createJobQueue({ db, log, ...config.jobs, busy: () => answering() > 0, observer: metrics?.jobs });
   const outbox = mailOutboxService({ db, jobs, mailer, log, retryBaseMs: config.mail.retryBaseMs });
   const links = { appUrl: config.appUrl, appName: config.appName };
   const sessions = sessionStore(db);
@@ -149,7 +162,7 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   const prices = pricesService(db);
   const delivery = deliveryService(db);
   // One PDF engine per process: one artwork job at a time, in its worker thread.
-  const artworkEngine = createArtworkEngine();
+  const artworkEngine = timedChecks(createArtworkEngine(), metrics);
   const cardPayments = config.stripe && stripeCardPayments(config.stripe);
   // Webhook events are written in the transaction of the change they report, their bodies read through it.
   const webhookEvents = webhookEventsEmitter({
@@ -244,6 +257,14 @@ function buildServices(config: Config, database: Database, mailer: Mailer, log: 
   };
 }
 
+/** The engine, its checks timed for the metrics (the preflight time); as it is without metrics. */
+function timedChecks(engine: ArtworkEngine, metrics: AppMetrics | undefined): ArtworkEngine {
+  if (!metrics) return engine;
+  const check = engine.check.bind(engine);
+  engine.check = (...args) => metrics.timePreflight(() => check(...args));
+  return engine;
+}
+
 /** The whole HTTP application on an open, migrated database. Tests drive it with inject() and real HTTP. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -255,19 +276,51 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logController: new AccessLog({ disableRequestLogging: opts.logger === false }),
   });
 
+  // First of all hooks: from here on, what a request's work logs carries the request's id.
+  registerLogContext(app);
+  // The services' logger: their lines say which request or job they were written for.
+  const log = contextualLog(app.log);
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
+  // Metrics cost nothing unless an operator asked for them (METRICS_TOKEN).
+  const metrics = config.metricsToken ? createMetrics({ database, role: config.role, version: appVersion(), log }) : undefined;
+  if (metrics) registerRequestMetrics(app, metrics);
+
   setMaxConcurrentHashes(config.maxConcurrentHashes, config.maxQueuedHashes);
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
-  const deps = buildServices(config, database, mailer, app.log, requestsInFlight(app.server));
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+  const deps = buildServices(config, database, mailer, log, requestsInFlight(app.server), metrics);
   app.decorate('deps', deps);
-  const purge = purgeSchedule(deps.db, config.purgeIntervalMs, app.log, deps.files);
-  app.addHook('onReady', async () => purge.start());
-  app.addHook('onClose', () => purge.stop());
+
+  // The background work: the job workers (mail, artwork, batches, webhooks…) and the schedules
+  // (expired sessions and links, the sandbox's old orders, stray temporaries). A web instance runs
+  // none of it: its requests write jobs in their transactions, and the workers' poll takes them.
+  // Closing waits for the jobs under way, and gives back those it cannot wait for.
+  if (config.role !== 'web') {
+    const purge = purgeSchedule(deps.db, config.purgeIntervalMs, log, deps.files);
+    app.addHook('onReady', async () => purge.start());
+    app.addHook('onClose', () => purge.stop());
+    app.addHook('onReady', async () => deps.jobs.start());
+    const sweeps = strayFileSweeps(deps.files, config.jobs.leaseMs ?? DEFAULT_LEASE.leaseMs, log);
+    app.addHook('onReady', async () => sweeps.start());
+    app.addHook('onClose', async () => sweeps.stop());
+  }
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop(config.shutdownTimeoutMs);
+    await deps.artworkEngine.close();
+    mailer.close?.();
+  });
 
   registerErrorHandling(app);
   // While the database is down, API requests are answered 503 at once.
   registerDatabaseAvailability(app, database.availability);
-  database.transactions.useLogger(app.log);
+  database.transactions.useLogger(log);
   registerZodValidation(app);
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
+  // A worker answers its orchestrator's probes and the metrics' scrapes, and nothing else.
+  if (config.role === 'worker') {
+    await app.register(healthRoutes, { database, lifecycle });
+    return app as unknown as FastifyInstance;
+  }
   // Before the routes: the document is made of every route registered after it.
   await registerOpenApi(app, { title: `${config.appName} API`, version: appVersion() });
   await registerTradeApiDocument(app, {
@@ -303,7 +356,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Each plugin is given what it uses, and nothing else.
   const { db, files, appKey } = deps;
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, lifecycle });
   await app.register(accountsRoutes, { config, accounts: deps.accounts, resets: deps.resets, sessions: deps.sessions });
   await app.register(settingsRoutes, { settings: deps.settings });
   await app.register(countriesRoutes, { countries: deps.countries });
@@ -360,15 +413,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await registerSpa(app, opts.distDir === undefined ? path.resolve('dist') : opts.distDir);
-  // The job workers (mail now) run while the app does; closing waits for the jobs under way.
-  app.addHook('onReady', async () => deps.jobs.start());
-  const sweeps = strayFileSweeps(deps.files, config.jobs.leaseMs ?? DEFAULT_LEASE.leaseMs, app.log);
-  app.addHook('onReady', async () => sweeps.start());
-  app.addHook('onClose', async () => sweeps.stop());
-  app.addHook('onClose', async () => {
-    await deps.jobs.stop();
-    await deps.artworkEngine.close();
-    mailer.close?.();
-  });
   return app as unknown as FastifyInstance;
 }

@@ -58,7 +58,28 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
+/** What one process does: answer HTTP, run the background jobs and schedules, or both (DESIGN §1 "Running on many machines"). */
+export const ROLES = ['all', 'web', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
 const envSchema = z.object({
+  ROLE: z
+    .string()
+    .optional()
+    .transform((raw, ctx): Role => {
+      const value = (raw ?? '').trim().toLowerCase() || 'all';
+      if ((ROLES as readonly string[]).includes(value)) return value as Role;
+      ctx.addIssue({ code: 'custom', message: `expected all (HTTP and jobs), web (HTTP only) or worker (jobs only); not ${raw}` });
+      return z.NEVER;
+    }),
+  /** On SIGTERM, how long requests and jobs under way may take to finish before they are cut short (their jobs given back). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** The bearer token GET /metrics asks for; unset: /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
@@ -151,6 +172,12 @@ const envSchema = z.object({
 export type Env = z.input<typeof envSchema>;
 
 export interface Config {
+  /** all: HTTP and jobs; web: HTTP only (jobs are written, never run here); worker: jobs and schedules, HTTP for health and metrics only. */
+  role: Role;
+  /** How long a shutdown waits for requests and jobs under way (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /** The bearer token of GET /metrics; undefined: metrics are not served. */
+  metricsToken: string | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -299,7 +326,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const stripe = stripeConfig(e);
   if (e.DEFAULT_PAYMENT_TERMS === 'card' && !stripe)
     throw new Error('Invalid configuration:\n  DEFAULT_PAYMENT_TERMS: card needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  // PGlite's data directory is one process's: instances of separate roles can only share a PostgreSQL.
+  if (e.ROLE !== 'all' && !e.DATABASE_URL)
+    throw new Error(
+      `Invalid configuration:\n  ROLE: ${e.ROLE} needs DATABASE_URL (a PostgreSQL that the web and worker instances share); the embedded database serves ROLE=all only`,
+    );
   return {
+    role: e.ROLE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,

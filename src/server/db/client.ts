@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import { DatabaseAvailability, withTimeout, type AvailabilityOptions } from './availability';
-import { PgliteConnection } from './pglite-connection';
+import { PgliteConnection, type ConnectionUsage } from './pglite-connection';
 import { guardTransactions, TransactionGuard, type TransactionMisusePolicy } from './transaction-guard';
 import * as schema from './schema';
 
@@ -25,6 +25,8 @@ export interface Database {
   transactions: TransactionGuard;
   /** Runs long maintenance (migrations) on a connection without the statement time-out. */
   withoutTimeouts<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** The pool's connections now: in use, free, and callers waiting (the metrics). */
+  connections(): ConnectionUsage;
   close(): Promise<void>;
 }
 
@@ -149,6 +151,7 @@ export async function openDatabase(opts: {
       fresh: false,
       ping: (timeoutMs = 1500) => probe(timeoutMs),
       availability,
+      connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       transactions,
       async withoutTimeouts(work) {
         const client = new Client({ ...connection, connectionTimeoutMillis: t.connectMs });
@@ -184,7 +187,17 @@ export async function openDatabase(opts: {
   const ping = (timeoutMs = 1500) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => undefined);
   // Embedded: nothing to lose a connection to, so no heartbeat.
   const availability = new DatabaseAvailability(ping, { heartbeatMs: 0, neverDown: true });
-  return { db, kind: 'pglite', fresh, ping, availability, transactions, withoutTimeouts: (work) => work(db), close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    fresh,
+    ping,
+    availability,
+    transactions,
+    withoutTimeouts: (work) => work(db),
+    connections: () => connection.usage(),
+    close: () => client.close(),
+  };
 }
 
 /** Applies the committed SQL migrations (drizzle-kit generated) in order; safe to run on every start. */

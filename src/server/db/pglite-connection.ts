@@ -2,6 +2,13 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 import { DatabaseBusyError } from './availability';
 import type { TransactionGuard } from './transaction-guard';
 
+/** Connections of the pool (PGlite: its one), those free, and the callers waiting for one. */
+export interface ConnectionUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 interface Waiter {
   grant(): void;
 }
@@ -42,6 +49,11 @@ export class PgliteConnection {
 
   close(): Promise<void> {
     return this.client.close();
+  }
+
+  /** The one connection as a pool of one: whether it is in use, and how many wait for it. */
+  usage(): ConnectionUsage {
+    return { total: 1, idle: this.held ? 0 : 1, waiting: this.waiting.length };
   }
 
   private async exclusive<T>(work: () => Promise<T>): Promise<T> {

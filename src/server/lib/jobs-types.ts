@@ -72,13 +72,27 @@ export interface JobQueue {
   wakeSoon(): void;
   /** Runs due jobs until none is due and none of this worker's is running (tests and shutdown). */
   drain(): Promise<void>;
-  /** Stops polling and waits for running jobs (at most `timeoutMs`). */
+  /**
+   * Stops polling and waits for running jobs (at most `timeoutMs`), then gives back the leases of
+   * those still running. A second call while one is under way waits for that one.
+   */
   stop(timeoutMs?: number): Promise<void>;
+  /** Jobs this worker runs now. */
+  readonly running: number;
   /** The delay before attempt `attempt + 1` of a queue's job. */
   retryDelay(queue: string, attempt: number): number;
 }
 
+/** How one attempt of a job ended: done, failed for good, to be tried again, or abandoned (its lease lost, or given back at shutdown). */
+export type JobOutcome = 'done' | 'failed' | 'retried' | 'abandoned';
+
+/** Told of every attempt's end (the metrics). */
+export interface JobObserver {
+  jobEnded(queue: string, outcome: JobOutcome, seconds: number): void;
+}
+
 export interface JobQueueOptions {
+  observer?: JobObserver;
   db: Db;
   log: ServiceLog;
   /** How often the queue looks for due jobs when nothing wakes it (default 1 s). */

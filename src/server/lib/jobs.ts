@@ -2,13 +2,16 @@ import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { jobs, type JobRow } from '../db/schema';
 import { bare } from '../db/columns';
 import { claimJobs } from './jobs-claim';
 import { DEFAULT_LEASE, jobLeases } from './jobs-lease';
+import { withLogContext } from './log-context';
 import {
   JobLeaseLost,
   PermanentJobError,
+  type JobOutcome,
   type EnqueueOptions,
   type Job,
   type JobHandler,
@@ -78,6 +81,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   let started = false;
   let stopping = false;
   let polling: Promise<number> | null = null;
+  /** The stop under way: a second caller (the shutdown, then the app's close) waits for the same one. */
+  let stopped: Promise<void> | null = null;
   let lastPurge = 0;
   let lastLoggedError = 0;
   const leases = jobLeases({ db, workerId, leaseMs, heartbeatMs, onDatabaseError: noteDatabaseError });
@@ -92,8 +97,16 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     return Math.round(delay * (0.9 + Math.random() * 0.2));
   }
 
+  /** The job's own logger, when the queue's can make one: every line its handler's services write carries its id and queue. */
+  function jobLog(row: JobRow) {
+    const parent = log as Partial<FastifyBaseLogger>;
+    return typeof parent.child === 'function' ? parent.child({ job: row.id, queue: row.queue }) : null;
+  }
+
   async function run(entry: Registered, row: JobRow): Promise<void> {
     const controller = leases.hold(row.id);
+    const startedAt = performance.now();
+    const ended = (outcome: JobOutcome) => opts.observer?.jobEnded(row.queue, outcome, (performance.now() - startedAt) / 1000);
     const job: Job = {
       id: row.id,
       queue: row.queue,
@@ -103,13 +116,15 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       signal: controller.signal,
       fence: (tx) => leases.fence(tx, row.id),
     };
+    const own = jobLog(row);
     try {
-      await entry.handler(job.payload, job);
-      if (controller.signal.aborted) return abandoned(job);
+      await (own ? withLogContext(own, () => entry.handler(job.payload, job)) : entry.handler(job.payload, job));
+      if (controller.signal.aborted) return abandoned(job, ended);
       await db.update(jobs).set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null }).where(ours(job.id));
+      ended('done');
     } catch (error) {
       // Another worker has the job now: its state is that worker's to settle.
-      if (controller.signal.aborted || error instanceof JobLeaseLost) return abandoned(job);
+      if (controller.signal.aborted || error instanceof JobLeaseLost) return abandoned(job, ended);
       const final = error instanceof PermanentJobError || job.attempt >= job.maxAttempts;
       const retryAt = final ? null : new Date(Date.now() + retryDelay(job.queue, job.attempt));
       const settled = final
@@ -122,13 +137,15 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         // The database is away: the lease ends and the job is taken again.
         noteDatabaseError(settleError);
       }
+      ended(final ? 'failed' : 'retried');
       log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, retryAt, err: errorText(error) }, final ? 'job failed' : 'job attempt failed');
     } finally {
       leases.drop(row.id);
     }
   }
 
-  function abandoned(job: Job): void {
+  function abandoned(job: Job, ended: (outcome: JobOutcome) => void): void {
+    ended('abandoned');
     log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, err: errorText(job.signal.reason) }, 'job abandoned: this worker no longer holds it');
   }
 
@@ -250,6 +267,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       if (started) return;
       started = true;
       stopping = false;
+      stopped = null;
       schedule(0);
     },
     wake,
@@ -263,16 +281,27 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         if (inFlight.size) await Promise.race(inFlight);
       }
     },
-    async stop(timeoutMs = 10_000) {
+    stop(timeoutMs = 10_000) {
       stopping = true;
       started = false;
       clearTimeout(timer);
-      if (polling) await polling.catch(() => 0);
-      const all = Promise.allSettled([...inFlight]);
-      let giveUp: NodeJS.Timeout | undefined;
-      await Promise.race([all, new Promise((resolve) => (giveUp = setTimeout(resolve, timeoutMs)))]);
-      clearTimeout(giveUp);
-      if (leases.size) await leases.release();
+      stopped ??= (async () => {
+        if (polling) await polling.catch(() => 0);
+        if (inFlight.size) log.info({ running: inFlight.size, waitMs: timeoutMs }, 'job queue stopping: waiting for the jobs under way');
+        const all = Promise.allSettled([...inFlight]);
+        let giveUp: NodeJS.Timeout | undefined;
+        await Promise.race([all, new Promise((resolve) => (giveUp = setTimeout(resolve, timeoutMs)))]);
+        clearTimeout(giveUp);
+        if (leases.size) {
+          const given = leases.size;
+          await leases.release();
+          log.warn({ jobs: given }, 'job queue stopped: jobs still running were given back for another worker to take at once');
+        }
+      })();
+      return stopped;
+    },
+    get running() {
+      return inFlight.size;
     },
   };
 }
