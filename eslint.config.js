@@ -100,11 +100,14 @@ const HTTP_GLUE = [
   'compression',
   'errors', // the one error handler: domain errors → statuses
   'logging', // Fastify's logger options
+  'log-context', // each request's logger as the logger of its work
+  'metrics', // the per-route request metrics
   'openapi',
   'rate-limit',
   'request-log',
   'rest-list', // the staff list protocol's routes (its SQL is lib/list-query.ts)
   'security-headers',
+  'shutdown', // closes the HTTP server, then the rest
   'spa',
   'staff-resource', // a staff resource's routes, registered one way
   'trade-api', // the trade API's scope: key authentication, its routes registered one way

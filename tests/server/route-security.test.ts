@@ -26,6 +26,8 @@ import { ApiClient, registerAs } from './helpers/client';
 /** Routes anyone may call, signed in or not. Keep this short: everything else answers 401 to a visitor. */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/live', // an orchestrator's probes: they say whether the process and its database answer, nothing more
+  'GET /api/health/ready',
   'POST /api/login',
   'POST /api/register',
   'GET /api/register', // whether new accounts wait for approval: what the register page says
@@ -105,7 +107,8 @@ let t: TestApp;
 let routes: RegisteredRoute[];
 /** The routes outside /api: the developer documentation's page and its script, public and the same for everyone. */
 let pages: RegisteredRoute[];
-const PAGES = ['GET /developers', 'GET /developers/', 'GET /developers/js/scalar.js'];
+/** And /metrics: Prometheus's text, behind its own Bearer token (METRICS_TOKEN; 404 without one set, 401 with a wrong one). */
+const PAGES = ['GET /developers', 'GET /developers/', 'GET /developers/js/scalar.js', 'GET /metrics'];
 let staff: ApiClient;
 let customer: ApiClient;
 /** The customer's account through the trade API: a sandbox key as its Bearer (no session, no XSRF pair needed). */
@@ -515,7 +518,7 @@ describe('the route table', () => {
     expect(routes.find((r) => key(r) === 'POST /api/login')?.schema?.body).toBeTruthy();
   });
 
-  it('lists no public route that does not exist, and every route but the developer documentation’s page is an /api route', () => {
+  it('lists no public route that does not exist, and every route but the developer documentation’s page and the metrics is an /api route', () => {
     const keys = new Set(routes.map(key));
     for (const listed of [...PUBLIC, ...NO_BODY, ...ENDS_SESSION, ...SIGNED_ELSEWHERE, ...Object.keys(BODY_WITHOUT_SCHEMA)])
       expect({ listed, exists: keys.has(listed) }).toEqual({ listed, exists: true });

@@ -2,12 +2,12 @@ import { AsyncResource } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { jobs, type JobRow } from '../db/schema';
 import { bare } from '../db/columns';
 import { claimJobs } from './jobs-claim';
 import { DEFAULT_LEASE, jobLeases } from './jobs-lease';
 import { withLogContext } from './log-context';
+import type { ServiceLog } from './logging';
 import {
   JobLeaseLost,
   PermanentJobError,
@@ -99,7 +99,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
 
   /** The job's own logger, when the queue's can make one: every line its handler's services write carries its id and queue. */
   function jobLog(row: JobRow) {
-    const parent = log as Partial<FastifyBaseLogger>;
+    const parent = log as ServiceLog & { child?(bindings: object): ServiceLog };
     return typeof parent.child === 'function' ? parent.child({ job: row.id, queue: row.queue }) : null;
   }
 

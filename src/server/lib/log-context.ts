@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ServiceLog } from './logging';
 
 /**
  * Which request or job the code running now works for, as the logger that says so: a request's
@@ -8,10 +9,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
  * writes each line through the logger of the work under way, so a line a service writes while it
  * answers a request carries that request's id, and one written by a job carries the job's.
  */
-const current = new AsyncLocalStorage<FastifyBaseLogger>();
+const current = new AsyncLocalStorage<ServiceLog>();
 
-/** Runs `work` with `log` as the logger of the work under way (a job's run). */
-export function withLogContext<T>(log: FastifyBaseLogger, work: () => T): T {
+/** Runs `work` with `log` (a child of the app's logger) as the logger of the work under way: a job's run. */
+export function withLogContext<T>(log: ServiceLog, work: () => T): T {
   return current.run(log, work);
 }
 
