@@ -41,7 +41,8 @@ export async function startServer(opts: StartOptions = {}): Promise<FastifyInsta
   }
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/db`;
-  const lines = [`${config.appName} is running at ${config.appUrl} on ${where}, ${ROLE_DOES[config.role]}.`];
+  const at = config.role === 'worker' ? `http://${config.host}:${config.port} (health and metrics)` : config.appUrl;
+  const lines = [`${config.appName} is running at ${at} on ${where}, ${ROLE_DOES[config.role]}.`];
   if (demo.length) {
     lines.push('Demo data was seeded. Sign in with:');
     for (const d of demo) lines.push(`  ${d.role.padEnd(6)} ${d.email}  /  ${d.password}`);
