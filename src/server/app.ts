@@ -8,7 +8,8 @@ import type { AppDeps } from './deps';
 import { resolveAppKey } from './lib/app-key';
 import { registerAuth } from './lib/auth';
 import { registerErrorHandling } from './lib/errors';
-import { appFileStore } from './lib/files';
+import { appFileStore } from './lib/app-file-store';
+import type { FileStore } from './lib/files';
 import { appLoggerOptions } from './lib/logging';
 import { contextualLog, registerLogContext } from './lib/log-context';
 import { Lifecycle } from './lib/lifecycle';
@@ -134,6 +135,8 @@ export interface BuildAppOptions {
   /** Where the built SPA lives; null serves the API only. Default: ./dist */
   distDir?: string | null;
   mailer?: Mailer;
+  /** The file store; default: the one the config names (tests wrap it to make it fail). */
+  files?: FileStore;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -141,6 +144,7 @@ export interface BuildAppOptions {
 function buildServices(
   config: Config,
   database: Database,
+  files: FileStore,
   mailer: Mailer,
   log: FastifyBaseLogger,
   answering: () => number,
@@ -153,7 +157,6 @@ function buildServices(
   const links = { appUrl: config.appUrl, appName: config.appName };
   const sessions = sessionStore(db);
   const settings = settingsService(db);
-  const files = appFileStore(config);
   const approvals = approvalDigest({ db, jobs, outbox, settings, ...links });
   const accounts = accountsService({ db, sessions, settings, outbox, approvals, paymentTerms: config.defaultPaymentTerms, ...links });
   const resets = passwordResetService({ db, jobs, accounts, outbox, ...links });
@@ -286,9 +289,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const metrics = config.metricsToken ? createMetrics({ database, role: config.role, version: appVersion(), log }) : undefined;
   if (metrics) registerRequestMetrics(app, metrics);
 
+  // A file store that cannot be used stops the start, with the setting to mend named.
+  const files = opts.files ?? appFileStore(config);
+  await files.check();
   setMaxConcurrentHashes(config.maxConcurrentHashes, config.maxQueuedHashes);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
-  const deps = buildServices(config, database, mailer, log, requestsInFlight(app.server), metrics);
+  const deps = buildServices(config, database, files, mailer, log, requestsInFlight(app.server), metrics);
   app.decorate('deps', deps);
 
   // The background work: the job workers (mail, artwork, batches, webhooks…) and the schedules

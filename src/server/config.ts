@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { S3StoreConfig } from './lib/s3-files';
 
 /**
  * TRUST_PROXY: `false` (default: the socket's address is the client), `true` (trust every
@@ -167,7 +168,37 @@ const envSchema = z.object({
     .enum(['', '0', '1'], { message: 'expected 1 (allow) or 0' })
     .optional()
     .transform((v) => v === '1'),
+  /** Where files live: `local` (DATA_DIR/files) or `s3` (the S3_* variables, all of them). */
+  FILE_STORE: z.enum(['local', 's3'], { message: 'expected local or s3' }).default('local'),
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .refine((v) => !v || isHttpUrl(v), 'expected the http(s) address of the S3 service, such as https://s3.eu-west-2.amazonaws.com'),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'expected a region name such as eu-west-2 (us-east-1 for most S3-compatible services, auto for R2)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['', '0', '1', 'true', 'false'], { message: 'expected true (https://host/bucket/key, for MinIO and Ceph) or false' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
 });
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -241,6 +272,8 @@ export interface Config {
   defaultPaymentTerms: 'card' | 'account';
   /** Artwork by URL: whether private addresses may be fetched (ARTWORK_FETCH_ALLOW_PRIVATE; local tests only), and the whole fetch's time-out. */
   artworkFetch: { allowPrivate: boolean; timeoutMs: number };
+  /** Where files live (lib/app-file-store.ts): DATA_DIR/files, or an S3 bucket. */
+  fileStore: { kind: 'local' } | { kind: 's3'; s3: S3StoreConfig };
 }
 
 export interface StripeConfig {
@@ -297,6 +330,27 @@ function oauthConfig(e: z.output<typeof envSchema>): OAuthConfig {
     ...(microsoft && { microsoft: { ...microsoft, tenant: e.OAUTH_MICROSOFT_TENANT || 'common' } }),
     ...(github && { github }),
     ...(oidc && e.OAUTH_OIDC_ISSUER && { oidc: { ...oidc, issuer: e.OAUTH_OIDC_ISSUER, name: e.OAUTH_OIDC_NAME?.trim() || 'Single sign-on' } }),
+  };
+}
+
+/** FILE_STORE=s3 needs its endpoint, bucket and keys; each one missing is named. */
+function fileStoreConfig(e: z.output<typeof envSchema>): Config['fileStore'] {
+  if (e.FILE_STORE === 'local') return { kind: 'local' };
+  const required = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => `  ${name}: required with FILE_STORE=s3`);
+  if (missing.length) throw new Error(`Invalid configuration:\n${missing.join('\n')}`);
+  return {
+    kind: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT!,
+      region: e.S3_REGION ?? 'us-east-1',
+      bucket: e.S3_BUCKET!,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
   };
 }
 
@@ -366,5 +420,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A fresh install without card payment orders on account, as before payment terms existed.
     defaultPaymentTerms: e.DEFAULT_PAYMENT_TERMS ?? (stripe ? 'card' : 'account'),
     artworkFetch: { allowPrivate: e.ARTWORK_FETCH_ALLOW_PRIVATE, timeoutMs: 60_000 },
+    fileStore: fileStoreConfig(e),
   };
 }

@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { Unavailable } from './domain-errors';
 import { randomToken } from './tokens';
 
 /**
@@ -26,10 +27,22 @@ export interface FileStore {
   /** Copies a file to a new key (a reorder's artwork). */
   copy(from: string, to: string): Promise<void>;
   /**
-   * A path on this machine where `key` can be read or written by code that needs a file (the PDF
-   * engine). The local store answers the file itself; a remote store would stage a copy.
+   * Runs `read` with a path on this machine that holds the file at `key`, for code that can only
+   * read files (the PDF engine). The local store gives the file itself, so nothing is copied; a
+   * remote store downloads a staged copy and removes it once `read` settles. A missing file
+   * rejects (the reader's own ENOENT on the local store).
    */
-  localPath(key: string): Promise<string>;
+  withLocalCopy<T>(key: string, read: (path: string) => Promise<T>): Promise<T>;
+  /**
+   * Runs `make` with a path on this machine for each of `keys`, for code that can only write files
+   * (the PDF engine's previews); once it resolves, what it wrote at each path is the file at that
+   * key, and a path it left unwritten stores nothing. The local store gives the files' own places
+   * (nothing is copied); a remote store stages them in a directory of its own, uploads them when
+   * `make` resolves, stores nothing when it rejects, and removes the directory either way. `make`
+   * writes each file whole or not at all (aside, then renamed), as readers of the local store may
+   * see it at once.
+   */
+  withLocalOutputs<T>(keys: string[], make: (paths: string[]) => Promise<T>): Promise<T>;
   /**
    * The keys that begin with `prefix` (e.g. `batches/batch-12-`), temporaries of writes not yet
    * finished (or never to be) included: a job retaking a dead worker's work clears what it left.
@@ -42,14 +55,30 @@ export interface FileStore {
    * instance sharing the store.
    */
   removeTemporaries(olderThanMs: number): Promise<string[]>;
+  /**
+   * Checks at start-up that the store can be used, with an error that names the setting to mend
+   * (the local store: its directory can be made; S3: the bucket answers to the keys given).
+   */
+  check(): Promise<void>;
 }
 
 /**
- * A file being written: the store's own (`<key>.<random>.part`, renamed into place once whole) and
- * the PDF engine's preview (`<key>.partial`, modules/artwork/preflight/protocol.ts), written under the store's
- * directory through `localPath`.
+ * A file being written: the local store's own (`<key>.<random>.part`, renamed into place once whole)
+ * and the PDF engine's preview (`<key>.partial`, modules/artwork/preflight/protocol.ts), written
+ * under the store's directory through `withLocalOutputs`.
  */
 export const isTemporaryKey = (key: string): boolean => key.endsWith('.part') || key.endsWith('.partial');
+
+/**
+ * The store did not answer or refused (S3 away, too slow, its keys revoked): the work cannot be done
+ * now and may be tried again later. `cause` says what the store said, for the log.
+ */
+export class FileStoreUnavailable extends Unavailable {
+  constructor(cause: unknown, message = 'Our file store is not answering just now. Please try again in a few minutes.') {
+    super(message);
+    this.cause = cause;
+  }
+}
 
 /** Keys are relative paths of plain names: never `..`, absolute paths or odd characters. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){0,4}$/;
@@ -118,10 +147,13 @@ export function localFileStore(root: string): FileStore {
       await copyFile(where(from), temporary);
       await rename(temporary, target);
     },
-    async localPath(key) {
-      const target = where(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      return target;
+    async withLocalCopy(key, read) {
+      return read(where(key));
+    },
+    async withLocalOutputs(keys, make) {
+      const targets = keys.map(where);
+      for (const folder of new Set(targets.map((target) => path.dirname(target)))) await mkdir(folder, { recursive: true });
+      return make(targets);
     },
     async list(prefix) {
       // The prefix's folder, then the names in it that begin with the rest.
@@ -163,10 +195,12 @@ export function localFileStore(root: string): FileStore {
       }
       return removed;
     },
+    async check() {
+      try {
+        await mkdir(path.resolve(root), { recursive: true });
+      } catch (error) {
+        throw new Error(`The file store's directory ${path.resolve(root)} (DATA_DIR/files) cannot be made: ${(error as Error).message}`);
+      }
+    },
   };
-}
-
-/** The app's store: DATA_DIR/files. */
-export function appFileStore(config: { dataDir: string }): FileStore {
-  return localFileStore(path.join(config.dataDir, 'files'));
 }

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../../src/server/config';
 import { buildApp } from '../../../src/server/app';
 import { migrateDatabase, openDatabase, type Database } from '../../../src/server/db/client';
 import { seedReferenceData } from '../../../src/server/db/seed';
+import { testBucket, testS3 } from './s3';
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
 export const RELAXED_LIMITS: Config['rateLimits'] = {
@@ -60,12 +61,17 @@ export async function createTestApp(
       await c.end();
     };
   }
+  // TEST_FILE_STORE=s3: the app's files in a bucket of its own on the test S3 service (helpers/s3.ts).
+  const s3 = process.env.TEST_FILE_STORE === 's3' && !overrides.fileStore ? testS3() : undefined;
+  if (process.env.TEST_FILE_STORE === 's3' && !overrides.fileStore && !s3) throw new Error('TEST_FILE_STORE=s3 needs TEST_S3_ENDPOINT and its keys');
+  const bucket = s3 ? await testBucket(s3) : undefined;
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000' }),
     databaseUrl,
     rateLimits: RELAXED_LIMITS,
     // High enough that the route walks with one key never meet it; the limit's own test passes its own.
     apiRateLimitPerMinute: 100_000,
+    ...(bucket && { fileStore: { kind: 's3' as const, s3: bucket.s3 } }),
     ...overrides,
   };
   // A pool-level query from inside a transaction's callback fails the test that meets it (production logs it).
@@ -96,6 +102,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await dropDatabase?.();
+      await bucket?.remove();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -144,13 +144,14 @@ export function artworkFetchJob(deps: {
     try {
       const size = await files.write(key, result.body);
       if (size === 0) throw new NotArtwork('The file at this address is empty.');
-      const path = await files.localPath(key);
-      const start = await head(path, 32);
-      if (!start.subarray(0, 5).equals(Buffer.from('%PDF-', 'latin1'))) {
-        const type = result.headers['content-type']?.split(';')[0]?.trim();
-        throw new NotArtwork(`This is not a PDF (it starts with ${startOf(start)}${type ? `, Content-Type ${type}` : ''}).`);
-      }
-      if (!(await isPdf(engine, path))) throw new NotArtwork('This PDF could not be opened: it may be damaged. Export it again as a print-ready PDF.');
+      await files.withLocalCopy(key, async (path) => {
+        const start = await head(path, 32);
+        if (!start.subarray(0, 5).equals(Buffer.from('%PDF-', 'latin1'))) {
+          const type = result.headers['content-type']?.split(';')[0]?.trim();
+          throw new NotArtwork(`This is not a PDF (it starts with ${startOf(start)}${type ? `, Content-Type ${type}` : ''}).`);
+        }
+        if (!(await isPdf(engine, path))) throw new NotArtwork('This PDF could not be opened: it may be damaged. Export it again as a print-ready PDF.');
+      });
       return { key, name: fileNameOf(result.url, result.headers['content-disposition']), size };
     } catch (error) {
       await files.delete(key);

@@ -52,16 +52,17 @@ export function artworkCheckJob(deps: {
     let report: PreflightReport;
     let preview: string | null = null;
     try {
-      const result = await engine.check(
-        await files.localPath(key),
-        {
-          trimWidthMm: item.w,
-          trimHeightMm: item.h,
-          bleedMm: item.bleed,
-          sides: item.sides as 'single' | 'double',
-          orientation: item.orientation as 'portrait' | 'landscape',
-        },
-        await files.localPath(previewKey),
+      const spec = {
+        trimWidthMm: item.w,
+        trimHeightMm: item.h,
+        bleedMm: item.bleed,
+        sides: item.sides as 'single' | 'double',
+        orientation: item.orientation as 'portrait' | 'landscape',
+      };
+      // The engine reads the PDF and writes the preview's pages as files on this machine: the store
+      // lends it the file (a staged copy, for S3) and stores the pages it wrote under their keys.
+      const result = await files.withLocalCopy(key, (pdf) =>
+        files.withLocalOutputs(previewFileKeys(previewKey), ([previewPath]) => engine.check(pdf, spec, previewPath)),
       );
       report = result.report;
       preview = result.previewPath ? previewKey : null;

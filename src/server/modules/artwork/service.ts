@@ -6,7 +6,7 @@ import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
 import { orderItems, orders, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
-import type { FileStore } from '../../lib/files';
+import { FileStoreUnavailable, type FileStore } from '../../lib/files';
 import { isPdf } from '../../lib/pdf-file';
 import type { OrdersService } from '../orders/service';
 import type { SettingsService } from '../settings/service';
@@ -126,34 +126,40 @@ export function artworkService(deps: {
     return (Number.isFinite(mb) && mb >= 1 ? Math.min(mb, ARTWORK_MAX_BYTES_CEILING / MB) : 100) * MB;
   }
 
-  /** Streams the upload to the store and answers its key, name and size; a bad upload is a 422 on `file` and leaves no file behind. */
+  /**
+   * Streams the upload to the store and answers its key, name and size; a bad upload is a 422 on
+   * `file`, a store that fails meanwhile a 503, and either leaves no file behind and the item as it was.
+   */
   async function store(file: UploadedArtwork): Promise<StoredArtwork> {
     const limit = await maxBytes();
     const key = `artwork/${randomUUID()}.pdf`;
     const cap = capped(limit);
-    let size: number;
     try {
       // A failure of either side (the upload cut off, the store) rejects the write, which leaves nothing.
-      size = await files.write(
+      const size = await files.write(
         key,
         pipeline(file.stream, cap.stream, () => {}),
       );
+      if (cap.over())
+        throw unprocessable({
+          [ARTWORK_FIELD]: `The file is larger than ${Math.round(limit / MB)} MB, the largest we accept. Export it with images at their printed size (300 ppi), or contact us.`,
+        });
+      if (size === 0) throw unprocessable({ [ARTWORK_FIELD]: 'This file is empty.' });
+      if (!(await files.withLocalCopy(key, (path) => isPdf(engine, path))))
+        throw unprocessable({
+          [ARTWORK_FIELD]: 'This is not a PDF file (or it is too damaged to open). Export your artwork as a print-ready PDF and upload that.',
+        });
+      return { key, name: cleanName(file.name), size };
     } catch (error) {
-      await files.delete(key);
+      // With the store away this may fail too; a write that failed left nothing in any case.
+      await files.delete(key).catch(() => undefined);
+      if (error instanceof FileStoreUnavailable)
+        throw new FileStoreUnavailable(
+          error.cause,
+          'Your file could not be stored just now: our file store is not answering. Nothing was changed; please try again in a few minutes.',
+        );
       throw error;
     }
-    const refuse = async (message: string) => {
-      await files.delete(key);
-      return unprocessable({ [ARTWORK_FIELD]: message });
-    };
-    if (cap.over())
-      throw await refuse(
-        `The file is larger than ${Math.round(limit / MB)} MB, the largest we accept. Export it with images at their printed size (300 ppi), or contact us.`,
-      );
-    if (size === 0) throw await refuse('This file is empty.');
-    if (!(await isPdf(engine, await files.localPath(key))))
-      throw await refuse('This is not a PDF file (or it is too damaged to open). Export your artwork as a print-ready PDF and upload that.');
-    return { key, name: cleanName(file.name), size };
   }
 
   /**
