@@ -17,6 +17,8 @@ export interface FileStore {
   get(key: string): Promise<Buffer | null>;
   /** A stream of the file and its size, or null when there is none. */
   stream(key: string): Promise<{ body: Readable; size: number } | null>;
+  /** The file's size in bytes, or null when there is none. */
+  size(key: string): Promise<number | null>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
   /**
@@ -44,8 +46,9 @@ export interface FileStore {
    */
   withLocalOutputs<T>(keys: string[], make: (paths: string[]) => Promise<T>): Promise<T>;
   /**
-   * The keys that begin with `prefix` (e.g. `batches/batch-12-`), temporaries of writes not yet
-   * finished (or never to be) included: a job retaking a dead worker's work clears what it left.
+   * The keys of the files that begin with `prefix` (e.g. `batches/batch-12-`; `` for every file),
+   * in folders below it too, temporaries of writes not yet finished (or never to be) included: a
+   * job retaking a dead worker's work clears what it left.
    */
   list(prefix: string): Promise<string[]>;
   /**
@@ -122,6 +125,15 @@ export function localFileStore(root: string): FileStore {
         throw error;
       }
     },
+    async size(key) {
+      try {
+        const found = await stat(where(key));
+        return found.isFile() ? found.size : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
     async delete(key) {
       await rm(where(key), { force: true });
     },
@@ -156,19 +168,22 @@ export function localFileStore(root: string): FileStore {
       return make(targets);
     },
     async list(prefix) {
-      // The prefix's folder, then the names in it that begin with the rest.
+      // The prefix's folder, then the files in it and below whose keys begin with the prefix.
       const slash = prefix.lastIndexOf('/');
       const folder = slash < 0 ? '' : prefix.slice(0, slash);
-      const start = prefix.slice(slash + 1);
       if (folder) assertFileKey(folder);
-      let names: string[];
+      const base = path.resolve(root);
+      let entries;
       try {
-        names = await readdir(path.join(path.resolve(root), folder));
+        entries = await readdir(path.join(base, folder), { recursive: true, withFileTypes: true });
       } catch (error) {
         if (isMissing(error)) return [];
         throw error;
       }
-      return names.filter((name) => name.startsWith(start)).map((name) => (folder ? `${folder}/${name}` : name));
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .filter((key) => key.startsWith(prefix));
     },
     async removeTemporaries(olderThanMs) {
       const base = path.resolve(root);

@@ -10,6 +10,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListPartsCommand,
   PutObjectCommand,
@@ -55,7 +56,11 @@ function isMissing(error: unknown): boolean {
 
 /** What S3 or the way to it said, in one line for a log or a start-up message. */
 function describe(error: unknown): string {
-  if (error instanceof S3ServiceException) return `${error.name}, HTTP ${error.$metadata.httpStatusCode ?? '?'}`;
+  // A HEAD's refusal has no body to name it by: its status is all there is.
+  if (error instanceof S3ServiceException)
+    return error.name === 'Unknown' || error.name === 'Forbidden' || error.name === 'NotFound'
+      ? `HTTP ${error.$metadata.httpStatusCode ?? '?'}`
+      : `${error.name}, HTTP ${error.$metadata.httpStatusCode ?? '?'}`;
   const { code, message } = error as NodeJS.ErrnoException;
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
@@ -177,6 +182,16 @@ export function s3FileStore(config: S3StoreConfig, options: S3StoreOptions = {})
       const object = await getObject(key);
       if (!object?.Body) return null;
       return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
+    },
+    async size(key) {
+      assertFileKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw storeFault(error);
+      }
     },
     delete: remove,
     write,

@@ -1,7 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Order } from '../../../src/shared/api/orders';
@@ -107,13 +105,8 @@ describe('artwork by URL with ARTWORK_FETCH_ALLOW_PRIVATE (a local server)', () 
   }, 60_000);
   afterAll(() => t?.close());
 
-  const artworkFiles = () => {
-    try {
-      return readdirSync(path.join(t.dataDir, 'files', 'artwork')).filter((f) => !f.endsWith('.part'));
-    } catch {
-      return [];
-    }
-  };
+  // Through the store, so the test holds on either store (TEST_FILE_STORE=s3).
+  const artworkFiles = async () => (await t.app.deps.files.list('artwork/')).filter((f) => !f.endsWith('.part')).sort();
 
   it('fetches a PDF, attaches it as an upload does and checks it: the basket can then be confirmed', async () => {
     const { client } = await customer(t);
@@ -147,13 +140,13 @@ describe('artwork by URL with ARTWORK_FETCH_ALLOW_PRIVATE (a local server)', () 
     await t.app.deps.jobs.drain();
     const first = await itemOf(client, order.id);
     expect(first.artwork).toMatchObject({ name: 'card.pdf' });
-    const filesBefore = artworkFiles();
+    const filesBefore = await artworkFiles();
     // The same job taken again (as after a worker died before it was marked done): it finds the fetch done and does nothing.
     await t.database.db.update(jobsTable).set({ status: 'queued', runAt: new Date(), lockedBy: null, lockedUntil: null }).where(eq(jobsTable.id, queued[0].id));
     await t.app.deps.jobs.drain();
     const second = await itemOf(client, order.id);
     expect(second.artwork).toEqual(first.artwork);
-    expect(artworkFiles()).toEqual(filesBefore);
+    expect(await artworkFiles()).toEqual(filesBefore);
   });
 
   it('a newer request supersedes one under way: only the newer fetch is attached', async () => {
@@ -179,13 +172,13 @@ describe('artwork by URL with ARTWORK_FETCH_ALLOW_PRIVATE (a local server)', () 
       const { client } = await customer(t);
       const { order, item } = await readyBasket(t, client, cat, deliveryTypeId);
       const before = await itemOf(client, order.id);
-      const filesBefore = artworkFiles();
+      const filesBefore = await artworkFiles();
       ok(await fetchUrl(client, order.id, item.id, `${base}${pathname}`), 202);
       await t.app.deps.jobs.drain();
       const after = await itemOf(client, order.id);
       expect(after.artwork_fetch).toEqual({ url: `${base}${pathname}`, status: 'failed', error: reason });
       expect(after.artwork).toEqual(before.artwork);
-      expect(artworkFiles()).toEqual(filesBefore);
+      expect(await artworkFiles()).toEqual(filesBefore);
     } finally {
       await t.database.db.update(settings).set({ value: '100' }).where(eq(settings.name, 'ARTWORK_MAX_MB'));
     }

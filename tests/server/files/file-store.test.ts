@@ -72,6 +72,8 @@ function fileStoreContract(name: string, open: () => Promise<Subject>) {
       const streamed = await files.stream('logos/a.png');
       expect(streamed?.size).toBe(12);
       expect(Buffer.concat(await streamed!.body.toArray()).toString()).toBe('a small file');
+      expect(await files.size('logos/a.png')).toBe(12);
+      expect(await files.size('logos/none.png')).toBeNull();
       expect(await files.get('logos/none.png')).toBeNull();
       expect(await files.stream('logos/none.png')).toBeNull();
     });
@@ -122,6 +124,12 @@ function fileStoreContract(name: string, open: () => Promise<Subject>) {
       await files.put('batches/batch-71-a.zip', Buffer.from('another batch'));
       expect((await files.list('batches/batch-7-')).sort()).toEqual(keys);
       expect(await files.list('batches/batch-8-')).toEqual([]);
+      // Files in folders below the prefix's are listed; folders themselves are not files.
+      await files.put('batches/older/batch-7-kept.zip', Buffer.from('kept'));
+      const all = await files.list('batches/');
+      expect(all).toContain('batches/older/batch-7-kept.zip');
+      expect(all).not.toContain('batches/older');
+      expect(await files.list('')).toEqual(expect.arrayContaining(['batches/older/batch-7-kept.zip', ...keys]));
       expect(await files.list('nothing-here/x')).toEqual([]);
     });
 
