@@ -48,7 +48,8 @@ export interface FileStore {
   /**
    * The keys of the files that begin with `prefix` (e.g. `batches/batch-12-`; `` for every file),
    * in folders below it too, temporaries of writes not yet finished (or never to be) included: a
-   * job retaking a dead worker's work clears what it left.
+   * job retaking a dead worker's work clears what it left. (On S3 a write not finished is no
+   * object, so is not listed; removeTemporaries aborts it once abandoned.)
    */
   list(prefix: string): Promise<string[]>;
   /**
