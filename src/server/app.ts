@@ -361,7 +361,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
   // Each plugin is given what it uses, and nothing else.
-  const { db, files, appKey } = deps;
+  const { db, appKey } = deps;
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(accountsRoutes, { config, accounts: deps.accounts, resets: deps.resets, sessions: deps.sessions });
   await app.register(settingsRoutes, { settings: deps.settings });
