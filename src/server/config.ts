@@ -385,6 +385,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       `Invalid configuration:\n  ROLE: ${e.ROLE} needs DATABASE_URL (a PostgreSQL that the web and worker instances share); the embedded database serves ROLE=all only`,
     );
+  // Each instance would otherwise make its own key in its own DATA_DIR: a page signed by one (its
+  // XSRF token, a download or proof link) would be refused by the next.
+  if (e.ROLE !== 'all' && !e.APP_KEY)
+    throw new Error(`Invalid configuration:\n  APP_KEY: ROLE=${e.ROLE} needs APP_KEY, the same secret on every instance (at least 32 characters)`);
   return {
     role: e.ROLE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -17,7 +17,7 @@ import { ApiClient, registerAs } from './helpers/client';
  */
 
 describe('ROLE in the configuration', () => {
-  const base = { DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@127.0.0.1/db' };
+  const base = { DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@127.0.0.1/db', APP_KEY: 'a-key-every-instance-shares-of-some-length' };
   it('is all by default; web and worker are accepted in any letter case', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/x' }).role).toBe('all');
     expect(loadConfig({ ...base, ROLE: 'web' }).role).toBe('web');
@@ -29,6 +29,9 @@ describe('ROLE in the configuration', () => {
     expect(() => loadConfig({ ...base, ROLE: 'api' })).toThrow(/ROLE: expected all \(HTTP and jobs\), web \(HTTP only\) or worker \(jobs only\); not api/);
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', ROLE: 'worker' })).toThrow(/ROLE: worker needs DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: '/tmp/x', ROLE: 'web' })).toThrow(/ROLE: web needs DATABASE_URL/);
+    // Every instance signs with one key, or a page one of them signed is refused by the next.
+    expect(() => loadConfig({ ...base, APP_KEY: undefined, ROLE: 'web' })).toThrow(/APP_KEY: ROLE=web needs APP_KEY, the same secret on every instance/);
+    expect(() => loadConfig({ ...base, APP_KEY: undefined, ROLE: 'worker' })).toThrow(/APP_KEY: ROLE=worker needs APP_KEY/);
   });
 
   it('refuses a bad SHUTDOWN_TIMEOUT_MS and a short METRICS_TOKEN', () => {
