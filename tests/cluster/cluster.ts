@@ -1,7 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
 
 /**
  * The app as a printer runs it on several machines, on this one: web instances and a worker (the
@@ -10,13 +12,94 @@ import path from 'node:path';
  * instances as the load balancer.
  */
 
-export interface ClusterOptions {
-  dir: string;
+/** Where the instances keep their data: a PostgreSQL server and an S3-compatible service (each run makes a database and a bucket of its own there). */
+export interface ClusterStores {
+  /** A PostgreSQL server's URL (any database on it). */
+  serverUrl: string;
+  s3: { endpoint: string; region?: string; accessKeyId: string; secretAccessKey: string };
+}
+
+export interface Cluster {
+  /** nginx in front of the web instances (or of the one instance). */
+  nginx: Balancer;
+  web: Instance[];
+  /** The worker; null when the one instance does everything. */
+  worker: Instance | null;
   databaseUrl: string;
-  /** FILE_STORE=s3 and its S3_* variables. */
-  s3: Record<string, string>;
-  /** Variables every instance gets (e.g. METRICS_TOKEN). */
-  env?: Record<string, string>;
+  stop(): void;
+}
+
+/** One secret for every instance: a page signed by one (its XSRF token) is good on the next. */
+export const CLUSTER_APP_KEY = 'cluster-app-key-every-instance-shares-0123456789';
+
+/**
+ * A fresh database and bucket with the demo data (made by one instance doing everything, as a
+ * first start would, then stopped), and then the instances: `split` two web instances and a
+ * worker, `one` a single instance of ROLE=all; nginx in front either way.
+ */
+export async function startCluster(dir: string, stores: ClusterStores, topology: 'split' | 'one', env: Record<string, string> = {}): Promise<Cluster> {
+  if (!existsSync('dist-server/main.js')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  const name = `cluster_${process.pid}_${Date.now()}`;
+  const server = new pg.Client({ connectionString: stores.serverUrl });
+  await server.connect();
+  await server.query(`create database ${name}`);
+  await server.end();
+  const url = new URL(stores.serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const bucket = name.replace(/_/g, '-');
+  const s3 = new S3Client({
+    endpoint: stores.s3.endpoint,
+    region: stores.s3.region ?? 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: stores.s3.accessKeyId, secretAccessKey: stores.s3.secretAccessKey },
+  });
+  await s3.send(new CreateBucketCommand({ Bucket: bucket }));
+  s3.destroy();
+
+  const [p1, p2, pw, pn, ps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const common = {
+    DATABASE_URL: databaseUrl,
+    APP_URL: `http://127.0.0.1:${pn}`,
+    LOG_LEVEL: 'warn',
+    FILE_STORE: 's3',
+    S3_ENDPOINT: stores.s3.endpoint,
+    S3_REGION: stores.s3.region ?? 'us-east-1',
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: stores.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: stores.s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    APP_KEY: CLUSTER_APP_KEY,
+    // nginx is the one proxy in front: the client's address is the one it forwards.
+    TRUST_PROXY: '127.0.0.1',
+    ...env,
+  };
+  const seeder = new Instance('seed', 'all', ps, { ...common, SEED: 'demo' }, dir);
+  await seeder.start();
+  await seeder.stop();
+
+  const web =
+    topology === 'split'
+      ? [new Instance('web1', 'web', p1, common, dir), new Instance('web2', 'web', p2, common, dir)]
+      : [new Instance('all', 'all', p1, common, dir)];
+  const worker = topology === 'split' ? new Instance('worker', 'worker', pw, common, dir) : null;
+  await Promise.all([...web, ...(worker ? [worker] : [])].map((i) => i.start()));
+  const nginx = new Balancer(
+    pn,
+    web.map((i) => i.port),
+    dir,
+  );
+  await nginx.start();
+  return {
+    nginx,
+    web,
+    worker,
+    databaseUrl,
+    stop() {
+      nginx.stop();
+      for (const instance of [...web, ...(worker ? [worker] : [])]) instance.kill();
+    },
+  };
 }
 
 /** A free loopback port. */

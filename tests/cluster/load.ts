@@ -15,6 +15,8 @@ export interface Answered {
   /** 0: no answer at all (the connection failed). */
   status: number;
   at: number;
+  /** How long the answer took, in ms. */
+  ms: number;
   error?: string;
 }
 
@@ -79,7 +81,7 @@ export class Client {
     try {
       const res = await fetch(`${this.base}${path}`, init);
       const text = await res.text();
-      this.answers.push({ kind, method, path, status: res.status, at });
+      this.answers.push({ kind, method, path, status: res.status, at, ms: Date.now() - at });
       let json: unknown = null;
       try {
         json = text ? JSON.parse(text) : null;
@@ -88,7 +90,7 @@ export class Client {
       }
       return { status: res.status, json };
     } catch (err) {
-      this.answers.push({ kind, method, path, status: 0, at, error: (err as Error).message });
+      this.answers.push({ kind, method, path, status: 0, at, ms: Date.now() - at, error: (err as Error).message });
       return { status: 0, json: null };
     }
   }

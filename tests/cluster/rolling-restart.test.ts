@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../server/artwork/fixtures';
-import { Balancer, freePort, Instance, untilOk } from './cluster';
+import { startCluster, untilOk, type Balancer, type Cluster, type Instance } from './cluster';
 import { basketRecipe, Client, customerRound, loop, signIn, staffRound, type Answered, type LoadResult } from './load';
 
 /*
@@ -33,11 +31,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!ready)('several instances behind a load balancer, restarted in turn under load', () => {
   let dir: string;
-  let databaseUrl: string;
+  let cluster: Cluster;
   let admin: pg.Client;
   let web1: Instance;
   let web2: Instance;
-  let worker: Instance;
+  let worker: Instance | null;
   let nginx: Balancer;
   const result: LoadResult = { answers: [], confirmed: [], uploaded: [], batches: 0, moved: 0 };
   const roundErrors: string[] = [];
@@ -45,63 +43,28 @@ describe.skipIf(!ready)('several instances behind a load balancer, restarted in 
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'pjt-cluster-'));
-    if (!existsSync('dist-server/main.js')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-
-    // A database and a bucket of this run's own.
-    const name = `cluster_${process.pid}_${Date.now()}`;
-    const server = new pg.Client({ connectionString: env.CLUSTER_DATABASE_URL });
-    await server.connect();
-    await server.query(`create database ${name}`);
-    await server.end();
-    const url = new URL(env.CLUSTER_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    admin = new pg.Client({ connectionString: databaseUrl });
-    const bucket = name.replace(/_/g, '-');
-    const s3 = new S3Client({
-      endpoint: env.CLUSTER_S3_ENDPOINT,
-      region: env.CLUSTER_S3_REGION ?? 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: env.CLUSTER_S3_ACCESS_KEY_ID!, secretAccessKey: env.CLUSTER_S3_SECRET_ACCESS_KEY! },
-    });
-    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
-    s3.destroy();
-
-    const [p1, p2, pw, pn, ps] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-    const common = {
-      DATABASE_URL: databaseUrl,
-      APP_URL: `http://127.0.0.1:${pn}`,
-      LOG_LEVEL: 'warn',
-      FILE_STORE: 's3',
-      S3_ENDPOINT: env.CLUSTER_S3_ENDPOINT!,
-      S3_REGION: env.CLUSTER_S3_REGION ?? 'us-east-1',
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: env.CLUSTER_S3_ACCESS_KEY_ID!,
-      S3_SECRET_ACCESS_KEY: env.CLUSTER_S3_SECRET_ACCESS_KEY!,
-      S3_FORCE_PATH_STYLE: 'true',
-      METRICS_TOKEN,
-      // One secret for every instance: a page signed by one (its XSRF token) is good on the next.
-      APP_KEY: 'cluster-app-key-every-instance-shares-0123456789',
-      // nginx is the one proxy in front: the client's address is the one it forwards.
-      TRUST_PROXY: '127.0.0.1',
-    };
-    // The demo data, made once by one instance doing everything (as a first start would), then stopped.
-    const seeder = new Instance('seed', 'all', ps, { ...common, SEED: 'demo' }, dir);
-    await seeder.start();
-    await seeder.stop();
-
-    worker = new Instance('worker', 'worker', pw, common, dir);
-    web1 = new Instance('web1', 'web', p1, common, dir);
-    web2 = new Instance('web2', 'web', p2, common, dir);
-    await Promise.all([worker.start(), web1.start(), web2.start()]);
-    nginx = new Balancer(pn, [p1, p2], dir);
-    await nginx.start();
+    cluster = await startCluster(
+      dir,
+      {
+        serverUrl: env.CLUSTER_DATABASE_URL!,
+        s3: {
+          endpoint: env.CLUSTER_S3_ENDPOINT!,
+          region: env.CLUSTER_S3_REGION,
+          accessKeyId: env.CLUSTER_S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.CLUSTER_S3_SECRET_ACCESS_KEY!,
+        },
+      },
+      'split',
+      { METRICS_TOKEN },
+    );
+    ({ nginx, worker } = cluster);
+    [web1, web2] = cluster.web;
+    admin = new pg.Client({ connectionString: cluster.databaseUrl });
     await admin.connect();
   }, 300_000);
 
   afterAll(async () => {
-    nginx?.stop();
-    for (const instance of [web1, web2, worker]) instance?.kill();
+    cluster?.stop();
     await admin?.end().catch(() => {});
     if (dir && !env.CLUSTER_KEEP) rmSync(dir, { recursive: true, force: true });
   });
@@ -123,7 +86,7 @@ describe.skipIf(!ready)('several instances behind a load balancer, restarted in 
     // Restarts in turn, each with load before and after it: web1, web2, then the worker.
     const gap = (LOAD_SECONDS * 1000) / 4;
     const restartsDone = (async () => {
-      for (const instance of [web1, web2, worker]) {
+      for (const instance of [web1, web2, worker!]) {
         await sleep(gap);
         restarts.push({ name: instance.name, code: await instance.stop() });
         await instance.start();
