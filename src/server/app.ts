@@ -115,6 +115,10 @@ import { webhookEventsEmitter } from './modules/webhooks/emit';
 import { webhookDelivery } from './modules/webhooks/delivery';
 import { webhooksService } from './modules/webhooks/service';
 import webhooksRoutes from './modules/webhooks/routes';
+import { proofJob } from './modules/proofs/job';
+import proofsRoutes from './modules/proofs/routes';
+import { proofsService } from './modules/proofs/service';
+import proofsStaffRoutes from './modules/proofs/staff-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,14 +179,22 @@ function buildServices(
     presentInvoice: presentInvoiceOn,
   });
   webhookDelivery({ db, jobs, outbox, log, ...links, config: config.webhooks });
-  // A finished check of an API order's artwork tries to confirm the order (a job, in the check's transaction).
+  const appKey = resolveAppKey(config.appKey, config.dataDir);
+  // Proofs: made by their job from the checked artwork, or uploaded by staff; each tells its customer (the e-mail's link signed with the app key).
+  const proofPublishing = { jobs, outbox, webhookEvents, appKey, ...links };
+  const proofJobs = proofJob({ ...proofPublishing, db, files, engine: artworkEngine, settings, log });
+  // A finished check of an API order's artwork tries to confirm the order (a job, in the check's
+  // transaction); new artwork after a change request to a proof makes its next version.
   const artworkChecks = artworkCheckJob({
     db,
     files,
     jobs,
     engine: artworkEngine,
     webhookEvents,
-    onChecked: (tx, itemId) => queueTradeOrderConfirmation(jobs, tx, itemId),
+    onChecked: async (tx, itemId) => {
+      await queueTradeOrderConfirmation(jobs, tx, itemId);
+      await proofJobs.afterArtworkCheck(tx, itemId);
+    },
   });
   const invoices = invoicesService({ db, files, jobs, webhookEvents });
   // The customer's e-mail about an order's move: written by this job from the move's history row.
@@ -218,7 +230,7 @@ function buildServices(
     config,
     database,
     db,
-    appKey: resolveAppKey(config.appKey, config.dataDir),
+    appKey,
     mailer,
     jobs,
     outbox,
@@ -255,6 +267,7 @@ function buildServices(
     webhookEvents,
     webhooks: webhooksService({ db, jobs, emitter: webhookEvents, allowPrivate: config.webhooks.allowPrivate }),
     tradeOrders,
+    proofs: proofsService({ ...proofPublishing, db, files, engine: artworkEngine, prices }),
     idempotency: idempotencyStore(db),
     oauth: oauthService({ db, accounts, sessions, providers: configuredProviders(config.oauth), appUrl: config.appUrl, log }),
   };
@@ -388,7 +401,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await uploads.register(invoicesStaffRoutes, { db, invoices: deps.invoices, artworkEngine: deps.artworkEngine });
     await uploads.register(ticketsRoutes, { config, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
     await uploads.register(ticketsStaffRoutes, { db, tickets: deps.tickets, artworkEngine: deps.artworkEngine });
+    await uploads.register(proofsStaffRoutes, { proofs: deps.proofs });
   });
+  await app.register(proofsRoutes, { proofs: deps.proofs, appName: config.appName });
   await app.register(ordersStaffRoutes, { db, staffOrders: deps.staffOrders, files });
   await app.register(batchDownloads, { batches: deps.batches, appKey });
   await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey, files: deps.files });

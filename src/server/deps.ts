@@ -38,6 +38,7 @@ import type { WebhookEventsEmitter } from './modules/webhooks/emit';
 import type { WebhooksService } from './modules/webhooks/service';
 import type { IdempotencyStore } from './modules/trade-api/idempotency';
 import type { TradeOrdersService } from './modules/trade-api/orders';
+import type { ProofsService } from './modules/proofs/service';
 
 /**
  * The config, the database, and every service and store, each built once in app.ts. A plugin
@@ -106,6 +107,8 @@ export interface AppDeps {
   webhooks: WebhooksService;
   /** Orders placed through the trade API: made, read, listed, cancelled, given artwork, moved in the sandbox; they confirm themselves. */
   tradeOrders: TradeOrdersService;
+  /** Items' proofs (their PDFs, versions and staff's own) and products' artwork templates. */
+  proofs: ProofsService;
   /** The trade API's Idempotency-Keys, kept 24 hours with their answers. */
   idempotency: IdempotencyStore;
 }

@@ -98,6 +98,12 @@ export const webhookPayloadSchema = z.discriminatedUnion('type', [
     data: webhookOrderDataSchema.extend({ item_id: z.number() }),
   }),
   orderEvent('order.confirmed'),
+  z.object({
+    type: z.literal('order.proof_ready'),
+    timestamp: z.string(),
+    /** The order, and which item's proof is ready for its customer's approval (a new version of it, or its first). */
+    data: webhookOrderDataSchema.extend({ item_id: z.number() }),
+  }),
   orderEvent('order.problem'),
   orderEvent('order.dispatched'),
   orderEvent('order.cancelled'),

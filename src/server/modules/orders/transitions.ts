@@ -4,13 +4,14 @@ import { findTransition, type OrderActor, type OrderTransition } from '../../../
 import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { bare, qualified } from '../../db/columns';
-import { orderEvents, orderItems, orders, users, type FrozenChoices, type InvoiceRow, type OrderMailFacts, type OrderRow } from '../../db/schema';
+import { orderEvents, orderItems, orders, products, users, type FrozenChoices, type InvoiceRow, type OrderMailFacts, type OrderRow } from '../../db/schema';
 import { conflict } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { InvoicesService } from '../invoices/service';
 import type { WebhookEventsEmitter } from '../webhooks/emit';
 import type { WebhookEventType } from '../../../shared/domain/webhooks/events';
 import { ORDER_MAIL_MAX_ATTEMPTS, ORDER_MAIL_QUEUE } from './order-mail-job';
+import { proofJobsFrom, proofStartSet } from '../proofs/start';
 import type { OrderHistoryEntry } from './snapshot';
 import { withNewVersion, type OrderColumns } from './order-version';
 
@@ -116,6 +117,7 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     guarded: Boolean(move.ifUnchanged),
     prices: Boolean(move.itemPrices?.length),
     releases: move.to === 'live' && rows.some((row) => releasesFromBatch(row, move.to)),
+    proofs: move.to === 'live' && rows.some((row) => row.status === 'basket'),
     mail: mails.some(Boolean),
     single: rows.length === 1,
   };
@@ -133,8 +135,9 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     prices: JSON.stringify(move.itemPrices ?? []),
   });
   // Its own statement has committed, and its e-mail's job is due now; in a transaction, once that commits.
-  if (shape.mail && executor === deps.db) deps.jobs.wake();
-  else if (shape.mail) deps.jobs.wakeSoon();
+  // So are a confirmation's proof jobs, if any of its items has a proof.
+  if ((shape.mail || shape.proofs) && executor === deps.db) deps.jobs.wake();
+  else if (shape.mail || shape.proofs) deps.jobs.wakeSoon();
   const versions = new Map(written.map((w) => [Number(w.id), Number(w.version)]));
   if (webhookEvent && executor !== deps.db) {
     const movedRows = rows.filter((row) => versions.has(row.id));
@@ -205,6 +208,8 @@ interface MoveShape {
   guarded: boolean;
   prices: boolean;
   releases: boolean;
+  /** A confirmation (from the basket): its items with a proof start making it, and their proof jobs are written. */
+  proofs: boolean;
   mail: boolean;
   /**
    * One order (a confirmation, a staff move): its id, version and status, and its e-mail's facts, are
@@ -225,7 +230,7 @@ const preparedMoves = new WeakMap<Db, Map<string, ReturnType<typeof prepareMove>
  * building a statement of this size costs more than running it.
  */
 function statementFor(executor: Db, jobs: MoveDeps['jobs'], shape: MoveShape) {
-  const key = `${shape.setKeys.join(',')}|${[shape.guarded, shape.prices, shape.releases, shape.mail, shape.single].map(Number).join('')}`;
+  const key = `${shape.setKeys.join(',')}|${[shape.guarded, shape.prices, shape.releases, shape.proofs, shape.mail, shape.single].map(Number).join('')}`;
   // PostgreSQL keeps 63 characters of a statement's name: a shape is named by its number in this process.
   let number = moveShapes.get(key);
   if (number === undefined) moveShapes.set(key, (number = moveShapes.size + 1));
@@ -273,12 +278,30 @@ function prepareMove(executor: Db, jobs: MoveDeps['jobs'], name: string, shape: 
       ${shape.mail ? sql`returning ${bare(orderEvents.id)}, ${bare(orderEvents.mail)}` : sql``}`,
   );
   const movedIds = sql`(select ${bare(orders.id)} from ${sql.identifier('moved')})`;
-  // A confirmation's items priced as they are frozen, from a JSON list of {id, price}: the moved orders' only.
+  // A confirmation's items priced as they are frozen, from a JSON list of {id, price}: the moved orders' only. The
+  // same update starts the proofs of a confirmation's items (one statement may not update a row twice).
+  const confirmed = sql`(select target.id from ${targets} where target.from_status = 'basket' and target.id in ${movedIds})`;
+  const itemSets = [
+    ...(shape.prices ? [sql`${bare(orderItems.priceSaved)} = frozen.price, ${bare(orderItems.choicesSaved)} = frozen.choices`] : []),
+    ...(shape.proofs ? [proofStartSet()] : []),
+  ];
+  const itemSources = [
+    ...(shape.prices ? [sql`jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int, choices jsonb)`] : []),
+    ...(shape.proofs ? [sql`${products} as proof_product`] : []),
+  ];
+  const itemWhere = [
+    ...(shape.prices ? [sql`${qualified(orderItems.id)} = frozen.id and ${qualified(orderItems.orderId)} in ${movedIds}`] : []),
+    ...(shape.proofs ? [sql`proof_product.id = ${qualified(orderItems.productId)} and ${qualified(orderItems.orderId)} in ${confirmed}`] : []),
+  ];
   const priced = executor.$with('priced', {}).as(
-    sql`update ${orderItems} set ${bare(orderItems.priceSaved)} = frozen.price, ${bare(orderItems.choicesSaved)} = frozen.choices
-      from jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int, choices jsonb)
-      where ${qualified(orderItems.id)} = frozen.id and ${qualified(orderItems.orderId)} in ${movedIds}`,
+    sql`update ${orderItems} set ${sql.join(itemSets, sql`, `)} from ${sql.join(itemSources, sql`, `)} where ${sql.join(itemWhere, sql` and `)}
+      ${shape.proofs ? sql`returning ${qualified(orderItems.id)}, ${qualified(orderItems.proofStatus)}, ${qualified(orderItems.proofVersion)}` : sql``}`,
   );
+  // The proof job of each item of a confirmation that has a proof to make.
+  const proofed = executor
+    .$with('proofed', {})
+    .as(sql`select id, proof_version from ${sql.identifier('priced')} where ${bare(orderItems.proofStatus)} = 'making'`);
+  const proofJobs = executor.$with('proof_jobs', {}).as(proofJobsFrom(jobs, 'proofed'));
   // The items of the held orders released go to the press again; their batches keep them in their record (batch_items).
   const released = executor.$with('released', {}).as(
     sql`update ${orderItems} set ${bare(orderItems.batchId)} = null
@@ -294,7 +317,14 @@ function prepareMove(executor: Db, jobs: MoveDeps['jobs'], name: string, shape: 
     }),
   );
   return executor
-    .with(moved, history, ...(shape.prices ? [priced] : []), ...(shape.releases ? [released] : []), ...(shape.mail ? [mailed, mailJobs] : []))
+    .with(
+      moved,
+      history,
+      ...(shape.prices || shape.proofs ? [priced] : []),
+      ...(shape.proofs ? [proofed, proofJobs] : []),
+      ...(shape.releases ? [released] : []),
+      ...(shape.mail ? [mailed, mailJobs] : []),
+    )
     .select()
     .from(moved)
     .prepare(name);

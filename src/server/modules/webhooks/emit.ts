@@ -18,7 +18,7 @@ export interface WebhookEmitInput {
   type: WebhookEventType;
   orderId?: number;
   invoiceId?: number;
-  /** order.artwork_checked: the item whose artwork was checked (its result is that item's `preflight`). */
+  /** order.artwork_checked: the item whose artwork was checked (its result is that item's `preflight`); order.proof_ready: the item whose proof is ready. */
   itemId?: number;
 }
 

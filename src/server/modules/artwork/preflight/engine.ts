@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { ArtworkResult } from './check';
 import { partialPreviewPath, type WorkerReply, type WorkerRequest, type WorkerResult } from './protocol';
+import type { RenderedArtwork } from './render-pages';
 import { DEFAULT_PREVIEW_LONG_SIDE_PX, assertValidSpec, previewPageNames, reportOf, type PreflightReport, type PreflightSpec } from './types';
 import { artworkWorkerEntry, workerStart, type WorkerEntry } from './worker-entry';
 
@@ -39,6 +40,13 @@ export interface ArtworkEngine {
    * ArtworkEngineError as check() does.
    */
   opens(pdfPath: string): Promise<boolean>;
+  /**
+   * Draws the first pages of the PDF at `pdfPath` (one per `outPaths` entry, at most
+   * MAX_PROOF_PAGES) as JPEGs, `longSidePx` on their long side, for a proof; answers each page's
+   * image and sizes. Queued behind the checks waiting; rejects with ArtworkEngineError as check() does,
+   * and with the engine's message (reason `error`) when the file does not open or a page cannot be drawn.
+   */
+  render(pdfPath: string, outPaths: string[], longSidePx: number): Promise<RenderedArtwork>;
   /** Jobs waiting now: the caller's measure of back-pressure. */
   readonly pending: number;
   /** Stops the worker; jobs not yet answered reject with reason `closed`. */
@@ -105,6 +113,7 @@ export function createArtworkEngine(options: ArtworkEngineOptions = {}): Artwork
       if (job.request.kind === 'check' && job.request.previewPath) {
         for (const page of previewPageNames(job.request.previewPath)) void rm(partialPreviewPath(page), { force: true }).catch(() => {});
       }
+      if (job.request.kind === 'render') for (const page of job.request.outPaths) void rm(partialPreviewPath(page), { force: true }).catch(() => {});
       job.reject(failure ?? new ArtworkEngineError('crashed', 'The artwork worker stopped'));
     }
   };
@@ -174,6 +183,13 @@ export function createArtworkEngine(options: ArtworkEngineOptions = {}): Artwork
         queue.splice(firstCheck === -1 ? queue.length : firstCheck, 0, { request: { kind: 'open', id: nextId++, pdfPath }, resolve, reject });
         pump();
       }).then((result) => 'opens' in result && result.opens);
+    },
+    render(pdfPath, outPaths, longSidePx) {
+      if (closed) return Promise.reject(new ArtworkEngineError('closed', 'The artwork engine is closed'));
+      return new Promise<WorkerResult>((resolve, reject) => {
+        queue.push({ request: { kind: 'render', id: nextId++, pdfPath, outPaths, longSidePx }, resolve, reject });
+        pump();
+      }) as Promise<RenderedArtwork>;
     },
     get pending() {
       return queue.length + (running ? 1 : 0);

@@ -27,4 +27,5 @@ export {
   type PreflightReport,
   type PreflightSpec,
 } from './types';
+export { MAX_PROOF_PAGES, type RenderedArtwork, type RenderedArtworkPage } from './render-pages';
 export { ARTWORK_WORKER_FILE, artworkWorkerEntry, type WorkerEntry } from './worker-entry';

@@ -1,7 +1,8 @@
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { checkArtwork, opensAsPdf } from './check';
 import { heapBytes, loadPdfium } from './pdfium';
-import type { WorkerReply, WorkerRequest } from './protocol';
+import type { WorkerReply, WorkerRequest, WorkerResult } from './protocol';
+import { renderArtworkPages } from './render-pages';
 
 /*
  * The artwork worker's entry: one PDFium, one job at a time (the engine never sends a second before
@@ -17,10 +18,12 @@ port.on('message', (request: WorkerRequest) => {
 
 async function answer(request: WorkerRequest): Promise<WorkerReply> {
   try {
-    const result =
+    const result: WorkerResult =
       request.kind === 'open'
         ? { opens: await opensAsPdf(request.pdfPath) }
-        : await checkArtwork(request.pdfPath, request.spec, request.previewPath, request.longSidePx);
+        : request.kind === 'render'
+          ? await renderArtworkPages(request.pdfPath, request.outPaths, request.longSidePx)
+          : await checkArtwork(request.pdfPath, request.spec, request.previewPath, request.longSidePx);
     return { id: request.id, ok: true, result, heapBytes: heapBytes(await loadPdfium()) };
   } catch (error) {
     // A WebAssembly trap or abort may leave PDFium's heap inconsistent: the engine replaces the worker.
