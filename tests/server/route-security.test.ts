@@ -85,6 +85,7 @@ const BODY_WITHOUT_SCHEMA: Record<string, { field: string }> = {
   'POST /api/admin/royalmail/tracking': { field: 'file' }, // or a text/csv body
   'POST /api/addresses/import': { field: 'file' }, // or a text/csv body
   'POST /api/admin/invoices': { field: 'file' }, // with its fields as form parts
+  'POST /api/admin/orders/:id/items/:itemId/proof': { field: 'file' }, // with its `version` as a form part
   // A ticket's messages: JSON, or multipart with their fields beside the `files` parts.
   'POST /api/tickets': { field: 'files' },
   'POST /api/tickets/:id/replies': { field: 'files' },
