@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import type { StaffProofVersion } from '../../../src/shared/api/proofs';
@@ -108,6 +108,7 @@ describe('the proof made after confirmation', () => {
   it('makes version 1 of an item whose product requires a proof: the PDF, its row, history, e-mail, first reminder', async () => {
     const confirmed = await confirmedOrder(t, shopper, cat, deliveryTypeId);
     const itemId = confirmed.items[0].id;
+    expect(confirmed.items[0]).toMatchObject({ proof_requested: true, proof: { status: 'making', version: 1 } });
     // The confirmation's own statement starts it: making version 1, with its job.
     const started = await itemRow(itemId);
     expect(started).toMatchObject({ proofRequested: true, proofStatus: 'making', proofVersion: 1 });
@@ -316,7 +317,7 @@ describe("staff's own proof", () => {
     // None of them made a version, or left a file behind.
     expect(ok<StaffProofVersion[]>(await staff.get(url))).toHaveLength(1);
     expect((await t.app.deps.files.list('proofs/')).filter((k) => !k.endsWith('.part')).length).toBe(
-      Number((await db().execute(sql`select count(*) as n from order_item_proofs`)).rows[0].n),
+      (await db().select({ n: count() }).from(orderItemProofs))[0].n,
     );
   });
 

@@ -12,6 +12,7 @@ import { basketContext, type OrdersContext } from './context';
 import { presentSnapshot } from './present';
 import { AWAITING_PAYMENT, orderConfirmedWith, ownSnapshot } from './queries';
 import { moveOrders } from './transitions';
+import { confirmedProof } from '../proofs/start';
 
 /** Reads and tries of a confirmation whose basket keeps changing under it, before it answers 409. */
 const CONFIRM_ATTEMPTS = 3;
@@ -86,7 +87,12 @@ export async function confirmOrder(
     if (moved) {
       return presentSnapshot(ctx, user, {
         row: moved.row,
-        facts: facts.map((f, i) => ({ ...f, priceSaved: assessment.items[i].price, choicesSaved: frozenChoices(assessment.items[i].choices!) })),
+        facts: facts.map((f, i) => ({
+          ...f,
+          priceSaved: assessment.items[i].price,
+          choicesSaved: frozenChoices(assessment.items[i].choices!),
+          ...confirmedProof(f, moved.row.confirmedAt ?? new Date()),
+        })),
         events: [...read.events, moved.event],
         invoice: null,
       });

@@ -24,6 +24,8 @@ export interface ItemFacts extends OrderItemRow {
   productWeight: string;
   largeItem: boolean;
   productionDays: number;
+  /** Every item of the product gets a proof (set on the item when it is confirmed). */
+  productProofRequired: boolean;
 }
 
 /** What an item's product and paper say today, beside the item's own columns. */
@@ -36,6 +38,7 @@ const productFacts = {
   productWeight: products.weight,
   largeItem: products.largeItem,
   productionDays: products.productionDays,
+  productProofRequired: products.proofRequired,
 };
 
 /** The items of these orders, oldest first, with their products' facts. One query. */

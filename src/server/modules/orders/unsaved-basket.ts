@@ -51,6 +51,7 @@ export async function assessUnsavedBasket(
         weight: products.weight,
         largeItem: products.largeItem,
         productionDays: products.productionDays,
+        proofRequired: products.proofRequired,
       })
       .from(products)
       .where(inArray(products.id, [...new Set(input.items.map((i) => i.product_id))])),
@@ -103,6 +104,7 @@ export async function assessUnsavedBasket(
       createdAt: rules.now,
       productName: product.name,
       stockName: stockNames.get(item.stock_id) ?? '',
+      productProofRequired: product.proofRequired,
       trimWidthMm: product.trimWidthMm,
       trimHeightMm: product.trimHeightMm,
       bleedMm: product.bleedMm,

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bare, qualified } from '../../db/columns';
 import { orderItems } from '../../db/schema';
+import { itemHasProof } from '../../../shared/domain/orders/proofs';
+import type { OrderItemRow } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
 
 /*
@@ -37,4 +39,13 @@ export function proofJobsFrom(jobs: Pick<JobQueue, 'enqueueFrom'>, from: string)
   return jobs.enqueueFrom(from, PROOF_QUEUE, sql`jsonb_build_object('itemId', ${source}.id, 'version', ${source}.proof_version)`, {
     maxAttempts: PROOF_ATTEMPTS,
   });
+}
+
+/** An item's proof columns as the confirmation's statement (proofStartSet) leaves them: what the confirmation answers. */
+export function confirmedProof(
+  item: Pick<OrderItemRow, 'proofRequested'> & { productProofRequired: boolean },
+  at: Date,
+): Partial<Pick<OrderItemRow, 'proofRequested' | 'proofStatus' | 'proofVersion' | 'proofStatusAt'>> {
+  if (!itemHasProof(item.proofRequested, item.productProofRequired)) return {};
+  return { proofRequested: true, proofStatus: 'making', proofVersion: 1, proofStatusAt: at };
 }

@@ -551,6 +551,7 @@ export interface operations {
             notes?: string | null;
             option_ids?: (number | string)[];
             turnaround_id?: number | string | null;
+            proof_requested?: boolean;
             /** @description A print-ready PDF the server fetches; or leave it out and PUT the artwork later */
             artwork_url?: string;
           }[];
