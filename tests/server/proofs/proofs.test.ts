@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Order } from '../../../src/shared/api/orders';
 import type { StaffProofVersion } from '../../../src/shared/api/proofs';
 import { PROOF_REMINDER_FIRST_MS } from '../../../src/shared/domain/orders/proofs';
-import { jobs, mailOutbox, orderEvents, orderItemProofs, orderItems, orders, products } from '../../../src/server/db/schema';
+import { jobs, mailOutbox, orderEvents, orderItemProofs, orderItems, orders, products, webhookEndpoints, webhookEvents } from '../../../src/server/db/schema';
+import { webhookPayloadSchema } from '../../../src/shared/api/webhooks';
 import { readProofLinkToken } from '../../../src/server/modules/proofs/link-token';
 import type { TestApp } from '../helpers/app';
 import { createProduct, setMargins } from '../helpers/catalogue';
@@ -229,6 +230,25 @@ describe('the proof made after confirmation', () => {
     await t.app.deps.jobs.drain();
     expect(await orderVersion(order.id)).toBe(before);
     expect(await db().select().from(orderItemProofs).where(eq(orderItemProofs.orderItemId, item.id))).toHaveLength(1);
+  });
+
+  it("sends order.proof_ready, naming the item, to the customer's subscribed endpoints", async () => {
+    const hooked = new ApiClient(t.app);
+    await registerAs(hooked);
+    const me = ok<{ id: number }>(await hooked.get('/api/user'));
+    await db()
+      .insert(webhookEndpoints)
+      .values({ userId: me.id, url: 'https://hooks.example.test/pjt', events: ['order.proof_ready'], mode: 'live', secret: `whsec_${'A'.repeat(32)}` });
+    const order = await confirmedOrder(t, hooked, cat, deliveryTypeId);
+    await t.app.deps.jobs.drain();
+    const sent = await db()
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.orderId, order.id), eq(webhookEvents.type, 'order.proof_ready')));
+    expect(sent).toHaveLength(1);
+    const body = JSON.parse(sent[0].body);
+    expect(webhookPayloadSchema.safeParse(body).success).toBe(true);
+    expect(body.data).toMatchObject({ id: order.id, item_id: order.items[0].id });
   });
 
   it('tells staff when a proof cannot be made, and leaves the item making it', async () => {
