@@ -80,7 +80,7 @@ export function proofJob(
     const dir = await mkdtemp(path.join(tmpdir(), 'pjt-proof-'));
     try {
       const outPaths = Array.from({ length: MAX_PROOF_PAGES }, (_, i) => path.join(dir, `page-${i + 1}.jpg`));
-      const drawn = await engine.render(await files.localPath(item.artworkKey), outPaths, PROOF_IMAGE_LONG_SIDE_PX);
+      const drawn = await files.withLocalCopy(item.artworkKey, (artwork) => engine.render(artwork, outPaths, PROOF_IMAGE_LONG_SIDE_PX));
       if (!drawn.rendered.length) throw new PermanentJobError(`The artwork of item ${item.itemId} has no page to draw`);
       // A blind-dispatch order's proof names no printer: the customer may pass it on to their own client.
       const issuer = item.blindDispatch ? null : (await settings.value('COMPANY_NAME', deps.appName)).trim() || deps.appName;

@@ -137,7 +137,7 @@ export function proofsService(deps: PublishDeps & { db: Db; files: FileStore; en
       };
       if (cap.over()) throw await refuse(`A proof is at most ${PROOF_FILE_MAX_MB} MB: export it with images at their printed size.`);
       if (size === 0) throw await refuse('This file is empty: choose the proof PDF.');
-      if (!(await isPdf(engine, await files.localPath(key))))
+      if (!(await files.withLocalCopy(key, (staged) => isPdf(engine, staged))))
         throw await refuse('This is not a PDF (or it is too damaged to open): export the proof from the RIP as a PDF and upload that.');
       return { key, size };
     },
