@@ -2,6 +2,7 @@ import type { PreflightStatus } from '../../../shared/api/orders';
 import { dispatchPromise, type CivilDate, type DispatchPromise } from '../../../shared/domain/calendar/workingDays';
 import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain/delivery/delivery';
 import { ukToday } from '../../../shared/domain/orders/overdue';
+import type { DispatchBasis } from '../../../shared/domain/orders/proofs';
 import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
 import { quoteHolds } from '../../../shared/domain/quotes/quotes';
 import type { Sides } from '../../../shared/domain/pricing';
@@ -41,6 +42,8 @@ export interface DeliveryOffer {
   type: DeliveryTypeFacts;
   price: number;
   promise: DispatchPromise;
+  /** The rule the promise was counted with: kept at confirmation, so that an order with proofs counts its dates again from the last approval. */
+  basis: DispatchBasis;
 }
 
 /** A basket judged by today's rules: prices, weight, the services offered, dates, totals and what still stops confirmation. */
@@ -100,7 +103,8 @@ export function assessBasket(order: Pick<OrderRow, 'countryId' | 'deliveryTypeId
   const promiseFor = (transitDays: number | null) => dispatchPromise(ctx.now, { productionDays, transitDays, closed: ctx.closed, cutoff: ctx.cutoff });
   const offers = ctx.deliveryTypes.flatMap((type) => {
     const price = deliveryCost(type, shipment);
-    return price === undefined ? [] : [{ type, price, promise: promiseFor(type.transit_days) }];
+    const basis: DispatchBasis = { production_days: productionDays, transit_days: type.transit_days, cutoff: ctx.cutoff };
+    return price === undefined ? [] : [{ type, price, promise: promiseFor(type.transit_days), basis }];
   });
   const chosen = offers.find((o) => o.type.id === order.deliveryTypeId) ?? null;
 

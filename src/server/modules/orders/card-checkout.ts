@@ -65,6 +65,7 @@ export async function startCardCheckout(ctx: OrdersContext, user: UserRow, order
             weight: a.weight,
             dispatchDue: chosen.promise.dispatch,
             deliveryDue: chosen.promise.delivery,
+            dispatchBasis: chosen.basis,
             confirmKey: key,
             paymentStatus: 'pending',
             checkoutSessionId: session.id,
@@ -118,6 +119,7 @@ export const RELEASED_CHECKOUT = {
   weight: null,
   dispatchDue: null,
   deliveryDue: null,
+  dispatchBasis: null,
 } satisfies Partial<typeof orders.$inferInsert>;
 
 /** Releases the basket awaiting this session (it expired, or was stopped); false when the order no longer awaits it. */

@@ -153,6 +153,7 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
         weight: a.weight,
         dispatchDue: chosen.promise.dispatch,
         deliveryDue: chosen.promise.delivery,
+        dispatchBasis: chosen.basis,
         confirmKey: key,
         confirmedAt: new Date(),
         creditReleasedAt: null,
