@@ -119,6 +119,10 @@ import { proofJob } from './modules/proofs/job';
 import proofsRoutes from './modules/proofs/routes';
 import { proofsService } from './modules/proofs/service';
 import proofsStaffRoutes from './modules/proofs/staff-routes';
+import { proofDecisionsService } from './modules/proofs/decisions';
+import proofDecisionRoutes from './modules/proofs/decision-routes';
+import proofDecisionStaffRoutes from './modules/proofs/staff-decision-routes';
+import { proofReminders } from './modules/proofs/reminders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -215,6 +219,9 @@ function buildServices(
     appName: config.appName,
   });
   const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks, jobs, fetchRule: config.artworkFetch });
+  // Proofs' decisions, and the reminders of those that wait for one (a job per proof, a day apart).
+  const proofDecisions = proofDecisionsService({ db, outbox, delivery, webhookEvents, appKey, ...links });
+  proofReminders({ db, jobs, outbox, delivery, appKey, log, ...links });
   const addresses = addressesService({ db });
   const tradeOrders = tradeOrdersService({
     db,
@@ -245,6 +252,7 @@ function buildServices(
     artworkEngine,
     artwork,
     orders,
+    proofDecisions,
     invoices,
     quotes: quotesService({ db, orders, settings, files, appName: config.appName }),
     addresses,
@@ -287,6 +295,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? appLoggerOptions(config),
     bodyLimit: config.bodyLimit,
+    // A path parameter may be a signed token (a proof's e-mail link: its payload and HMAC), longer than Fastify's default 100.
+    routerOptions: { maxParamLength: 256 },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // One line per request (DESIGN §1), not Fastify's two.
     logController: new AccessLog({ disableRequestLogging: opts.logger === false }),
@@ -405,6 +415,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(proofsRoutes, { proofs: deps.proofs, appName: config.appName });
   await app.register(ordersStaffRoutes, { db, staffOrders: deps.staffOrders, files });
+  await app.register(proofDecisionRoutes, { proofDecisions: deps.proofDecisions, orders: deps.orders });
+  await app.register(proofDecisionStaffRoutes, { proofDecisions: deps.proofDecisions, staffOrders: deps.staffOrders });
   await app.register(batchDownloads, { batches: deps.batches, appKey });
   await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey, files: deps.files });
   await app.register(invoicesRoutes, { invoices: deps.invoices });

@@ -18,6 +18,7 @@ import type { DeliveryService } from './modules/delivery/service';
 import type { ArtworkEngine } from './modules/artwork/preflight';
 import type { ArtworkService } from './modules/artwork/service';
 import type { OrdersService } from './modules/orders/service';
+import type { ProofDecisionsService } from './modules/proofs/decisions';
 import type { PaymentsService } from './modules/payments/service';
 import type { StatementsService } from './modules/payments/statements';
 import type { StaffPaymentsService } from './modules/payments/staff-payments';
@@ -69,6 +70,8 @@ export interface AppDeps {
   artworkEngine: ArtworkEngine;
   artwork: ArtworkService;
   orders: OrdersService;
+  /** Decisions on proofs (the customer's, staff's for them by phone) and the links of the proofs' e-mails. */
+  proofDecisions: ProofDecisionsService;
   /** Card payments: the provider's webhook, refunds of cancelled paid orders. */
   payments: PaymentsService;
   /** Payments staff record and allocate to invoices. */

@@ -119,6 +119,8 @@ function makeOrder(overrides: Partial<Order> = {}): Order {
     weight: 500,
     dispatch_due: '2026-11-25',
     delivery_due: '2026-11-26',
+    awaiting_approval: false,
+    approve_by: null,
     problem_text: null,
     tracking_number: null,
     confirmed_at: null,

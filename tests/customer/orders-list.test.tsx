@@ -159,6 +159,8 @@ const order = (fields: Partial<Order>): Order => ({
   weight: 500,
   dispatch_due: '2026-11-24',
   delivery_due: '2026-11-25',
+  awaiting_approval: false,
+  approve_by: null,
   problem_text: null,
   tracking_number: null,
   confirmed_at: '2026-11-20T09:00:00.000Z',

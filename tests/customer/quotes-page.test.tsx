@@ -54,6 +54,8 @@ const basket: Order = {
   checkout_url: null,
   payment_options: ['account'],
   delivery_due: null,
+  awaiting_approval: false,
+  approve_by: null,
   problem_text: null,
   tracking_number: null,
   invoice: null,

@@ -59,6 +59,9 @@ export class NotSignedIn extends DomainError {
   }
 }
 
+/** The thing was there but can no longer be had (an e-mail's link past its last day): asking again will not mend it. */
+export class Gone extends DomainError {}
+
 /** The page's proof that the request came from it (the XSRF token) is missing or stale: reloading the page mends it. */
 export class PageExpired extends DomainError {
   constructor(message = 'Your page has expired. Please reload it and try again.') {
@@ -99,6 +102,7 @@ export class UpstreamFailed extends DomainError {}
 
 export const notFound = (what = 'Not found') => new NotFound(what);
 export const conflict = (message: string, members?: Readonly<Record<string, string | number>>) => new Conflict(message, undefined, members);
+export const gone = (message: string) => new Gone(message);
 export const unauthorized = () => new NotSignedIn();
 export const forbidden = () => new NotAllowed();
 /** Invalid input with a message per field, the shape every form shows beside its inputs. */

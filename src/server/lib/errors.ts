@@ -7,6 +7,7 @@ import {
   Busy,
   Conflict,
   DomainError,
+  Gone,
   Invalid,
   Malformed,
   NotAllowed,
@@ -39,6 +40,7 @@ export class HttpError extends Error {
 function statusOf(error: DomainError): number {
   if (error instanceof NotFound) return 404;
   if (error instanceof Conflict) return 409;
+  if (error instanceof Gone) return 410;
   if (error instanceof Invalid) return 422;
   if (error instanceof Malformed) return 400;
   if (error instanceof NotSignedIn) return 401;

@@ -194,6 +194,10 @@ export const proofChangesSchema = z.strictObject({
 });
 export type ProofChangesInput = z.input<typeof proofChangesSchema>;
 
+/** `GET /api/proof-links/{token}`: what a proof's e-mail link opens, for the customer it was made for. */
+export const proofLinkTargetSchema = z.object({ order_id: z.number(), item_id: z.number(), version: z.number() });
+export type ProofLinkTarget = z.infer<typeof proofLinkTargetSchema>;
+
 /** The longest artwork address taken: longer is no file link a person shares. */
 export const ARTWORK_URL_MAX = 2000;
 
@@ -263,8 +267,13 @@ export const orderSchema = z.object({
   total_vat: z.number().nullable(),
   total: z.number().nullable(),
   weight: z.number(),
+  /** While the order waits for the approval of a proof, the dates an approval now would give (they count from the last approval). */
   dispatch_due: z.string().nullable(),
   delivery_due: z.string().nullable(),
+  /** A confirmed order with an item whose proof waits for the customer's approval: it is not printed until then. */
+  awaiting_approval: z.boolean(),
+  /** While it waits: by when an approval keeps `dispatch_due` ('today before 12:00', 'before 12:00 on Mon 30 Nov'); null otherwise. */
+  approve_by: z.string().nullable(),
   problem_text: z.string().nullable(),
   tracking_number: z.string().nullable(),
   /** The invoice raised when it was dispatched. */

@@ -25,6 +25,10 @@ export const staffOrderSummarySchema = z.object({
   created_at: z.string(),
   /** For a move from the list: the version it was read at. */
   version: z.number(),
+  /** A Pending order with a proof that waits for its customer's approval: not printed until it is approved. */
+  awaiting_approval: z.boolean(),
+  /** Since when it waits: the oldest waiting proof's state (made, ready, sent back for changes), or its confirmation; null when it waits for none. */
+  awaiting_approval_since: z.string().nullable(),
 });
 export type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
 
@@ -113,8 +117,17 @@ export const staffOrderCountsSchema = z.object({
   cancelled: z.number(),
   all: z.number(),
   overdue: z.number(),
+  /** Pending orders waiting for a proof's approval (counted among `live` too). */
+  awaiting_approval: z.number(),
 });
 export type StaffOrderCounts = z.infer<typeof staffOrderCountsSchema>;
+
+/** `POST /api/admin/orders/{id}/items/{itemId}/proof/approve`: staff approve a proof for the customer (by phone), at the version they saw; the note is kept in the history. */
+export const staffProofApproveSchema = z.strictObject({
+  version: wholeNumberSchema('Version', 1, 1000, 'Name the proof version the customer approved'),
+  note: optionalText(MOVE_NOTE_MAX),
+});
+export type StaffProofApprove = z.input<typeof staffProofApproveSchema>;
 
 /** `POST /api/admin/orders/{id}/credit-release`: staff let this basket's next confirmation on account pass the credit hold, saying why. */
 export const staffCreditReleaseSchema = z.object({

@@ -94,6 +94,8 @@ export const batchWaitingSchema = z.object({
   items: z.number(),
   orders: z.number(),
   stocks: z.array(z.object({ stock_id: z.number(), name: z.string(), items: z.number(), orders: z.number() })),
+  /** Not in the counts above: the Pending orders (and their items) a run leaves until every proof of the order is approved. */
+  awaiting_approval: z.object({ items: z.number(), orders: z.number() }),
   /** A run being made now, if any (one at a time). */
   running: z.number().nullable(),
 });

@@ -213,7 +213,7 @@ describe('the work queue', () => {
     const counts = ok<StaffOrderCounts>(
       await staff.get(`/api/admin/orders/counts?filter=${encodeURIComponent(JSON.stringify({ user_id: me.id, status: 'cancelled' }))}`),
     );
-    expect(counts).toEqual({ live: 1, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 1, overdue: 1 });
+    expect(counts).toEqual({ live: 1, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 1, overdue: 1, awaiting_approval: 0 });
 
     const sorted = ok<StaffOrderSummary[]>(await staff.get(`${filterQuery({})}&sort=${encodeURIComponent('["total","DESC"]')}`));
     const totals = sorted.map((o) => o.total ?? 0);

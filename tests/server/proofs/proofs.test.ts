@@ -6,7 +6,7 @@ import type { StaffProofVersion } from '../../../src/shared/api/proofs';
 import { PROOF_REMINDER_FIRST_MS } from '../../../src/shared/domain/orders/proofs';
 import { jobs, mailOutbox, orderEvents, orderItemProofs, orderItems, orders, products, webhookEndpoints, webhookEvents } from '../../../src/server/db/schema';
 import { webhookPayloadSchema } from '../../../src/shared/api/webhooks';
-import { readProofLinkToken } from '../../../src/server/modules/proofs/link-token';
+import { verifyProofLinkToken } from '../../../src/server/modules/proofs/link-token';
 import type { TestApp } from '../helpers/app';
 import { createProduct, setMargins } from '../helpers/catalogue';
 import { ApiClient, registerAs } from '../helpers/client';
@@ -139,8 +139,8 @@ describe('the proof made after confirmation', () => {
     expect(mail.subject).toBe(`Your proof is ready: order ${confirmed.id} (version 1)`);
     expect(mail.text).toContain('we print exactly what you approve');
     const token = /http:\/\/localhost:3000\/proof\/([A-Za-z0-9_.-]+)/.exec(mail.text)?.[1];
-    expect(readProofLinkToken(t.app.deps.appKey, token!)).toMatchObject({ userId: me.id, orderId: confirmed.id, itemId, version: 1 });
-    expect(readProofLinkToken('another key, another app, 32 characters', token!)).toBeNull();
+    expect(verifyProofLinkToken(t.app.deps.appKey, token!)).toMatchObject({ ok: true, link: { userId: me.id, orderId: confirmed.id, itemId, version: 1 } });
+    expect(verifyProofLinkToken('another key, another app, 32 characters', token!)).toEqual({ ok: false, why: 'invalid' });
 
     // The first reminder, a day after it was ready (its handler is the approval side's).
     const [reminder] = await remindersOf(itemId);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Transform, pipeline, type Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { ARTWORK_URL_MAX, type Item } from '../../../shared/api/orders';
-import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
+import { ARTWORK_LOCKED, canReplaceItemArtwork } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
 import { orderItems, orders, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
@@ -180,8 +180,8 @@ export function artworkService(deps: {
       await db.transaction(async (tx) => {
         if (fetch) await fetch.fence(tx);
         const order = await changeOrder(tx, userId, orderId);
-        if (!canReplaceArtwork(order.status)) throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
         const item = await lockedItem(tx, orderId, itemId);
+        if (!canReplaceItemArtwork(order.status, item.proofStatus)) throw conflict(ARTWORK_LOCKED);
         if (
           fetch &&
           !(item.artworkFetchStatus === 'fetching' && item.artworkUrl === fetch.url && item.artworkFetchStartedAt?.getTime() === fetch.startedAt.getTime())
@@ -223,8 +223,8 @@ export function artworkService(deps: {
    */
   async function requestFetch(tx: Db, userId: number, orderId: number, itemId: number, raw: string): Promise<void> {
     const order = await changeOrder(tx, userId, orderId);
-    if (!canReplaceArtwork(order.status)) throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
-    await lockedItem(tx, orderId, itemId);
+    const item = await lockedItem(tx, orderId, itemId);
+    if (!canReplaceItemArtwork(order.status, item.proofStatus)) throw conflict(ARTWORK_LOCKED);
     let url: URL;
     try {
       url = checkPublicUrl(raw, deps.fetchRule);

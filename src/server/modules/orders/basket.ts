@@ -9,7 +9,7 @@ import type {
   orderCreateSchema,
   orderUpdateSchema,
 } from '../../../shared/api/orders';
-import { canReplaceArtwork } from '../../../shared/domain/orders/artwork';
+import { canReplaceItemArtwork, ARTWORK_LOCKED } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
 import type { OrderItemRow, OrderRow, UserRow } from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/domain-errors';
@@ -214,7 +214,6 @@ export async function artworkTarget(
 ): Promise<{ order: OrderRow; item: OrderItemRow }> {
   const order = await q.ownOrder(ctx.db, user, id);
   const item = await q.ownItem(ctx.db, id, itemId, false);
-  if (forWrite && !canReplaceArtwork(order.status))
-    throw conflict('The artwork of a confirmed order can only be replaced while the order is on hold (Issues).');
+  if (forWrite && !canReplaceItemArtwork(order.status, item.proofStatus)) throw conflict(ARTWORK_LOCKED);
   return { order, item };
 }

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import { ukDateTime } from '../../../shared/domain/calendar/workingDays';
+import { approvalDeadline, dispatchFromApproval, type DispatchBasis } from '../../../shared/domain/orders/proofs';
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, products, stock, type OrderMailFacts } from '../../db/schema';
+import { orderEvents, orderItems, orders, products, stock, type OrderMailFacts } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
 import type { ServiceLog } from '../../lib/logging';
 import { MAIL_MAX_ATTEMPTS, type MailOutbox } from '../mail/service';
-import { orderMail, type MailedItem, type MailLinks } from './order-mail';
+import { deliveryService } from '../delivery/service';
+import { orderMail, type MailedItem, type MailedOrder, type MailLinks } from './order-mail';
 
 /** The queue of the customer's e-mails about their orders' moves; the payload names the move's history row. */
 export const ORDER_MAIL_QUEUE = 'order-mail';
@@ -31,7 +34,7 @@ export interface OrderMailDeps extends MailLinks {
  */
 function eventReader(db: Db) {
   const item = sql`jsonb_build_object('productName', ${products.name}, 'stockName', ${stock.name}, 'qty', ${orderItems.qty}, 'sides', ${orderItems.sides},
-    'choices', ${orderItems.choicesSaved}, 'price', ${orderItems.priceSaved})`;
+    'choices', ${orderItems.choicesSaved}, 'price', ${orderItems.priceSaved}, 'proof', ${orderItems.proofRequested})`;
   const items = db
     .select({ items: sql`coalesce(jsonb_agg(${item} order by ${orderItems.id}), '[]')` })
     .from(orderItems)
@@ -45,6 +48,8 @@ function eventReader(db: Db) {
       toStatus: orderEvents.toStatus,
       mail: orderEvents.mail,
       items: sql<MailedItem[] | null>`case when ${orderEvents.fromStatus} = 'basket' then (${items}) end`,
+      at: orderEvents.at,
+      basis: sql<DispatchBasis | null>`case when ${orderEvents.fromStatus} = 'basket' then (select ${orders.dispatchBasis} from ${orders} where ${orders.id} = ${orderEvents.orderId}) end`,
     })
     .from(orderEvents)
     .where(eq(orderEvents.id, sql.placeholder('id')))
@@ -61,6 +66,19 @@ function eventReader(db: Db) {
  */
 export function orderMailJob({ db, jobs, outbox, log, ...links }: OrderMailDeps) {
   const readEvent = eventReader(db);
+
+  const delivery = deliveryService(db);
+
+  /**
+   * A confirmation of an order with proofs: how many, and by when an approval keeps the dates it
+   * was confirmed with (they were counted as if the proofs were approved at that moment).
+   */
+  async function proofsOf(event: { at: Date; items: MailedItem[] | null; basis: DispatchBasis | null }): Promise<MailedOrder['proofs']> {
+    const count = (event.items ?? []).filter((item) => item.proof).length;
+    if (!count || !event.basis) return undefined;
+    const closed = await delivery.closedDaysFrom(ukDateTime(event.at).date);
+    return { count, approveBy: approvalDeadline(dispatchFromApproval(event.at, event.basis, closed), event.basis.cutoff) };
+  }
 
   async function write({ event_id }: OrderMailJob): Promise<void> {
     const [event] = await readEvent.execute({ id: event_id });
@@ -80,6 +98,7 @@ export function orderMailJob({ db, jobs, outbox, log, ...links }: OrderMailDeps)
       problemText: facts.problem_text,
       trackingNumber: facts.tracking_number,
       items: event.items ?? undefined,
+      proofs: await proofsOf(event),
     };
     const invoice = facts.invoice_number ? { number: facts.invoice_number } : undefined;
     const message = orderMail(order, links, facts.service, (event.fromStatus ?? undefined) as OrderStatus | undefined, invoice);

@@ -21,13 +21,22 @@ export interface MailedItem {
   choices: FrozenChoices | null;
   /** Before VAT, as frozen at confirmation. */
   price: number | null;
+  /** It gets a proof to approve before it is printed. */
+  proof?: boolean;
 }
 
 /** The order as its e-mail reports it: the facts kept on the move's history row, and (a confirmation) its items. */
 export type MailedOrder = Pick<
   OrderRow,
   'id' | 'status' | 'ref' | 'firstname' | 'email' | 'dispatchDue' | 'deliveryDue' | 'total' | 'totalVat' | 'trackingNumber' | 'problemText'
-> & { items?: readonly MailedItem[] };
+> & {
+  items?: readonly MailedItem[];
+  /**
+   * A confirmation of an order with proofs: how many, and by when an approval keeps its dates
+   * ("today before 12:00"): its dispatch date counts from the last approval.
+   */
+  proofs?: { count: number; approveBy: string };
+};
 
 const workingDays = (n: number) => (n === 0 ? 'same working day' : `${n} working day${n === 1 ? '' : 's'}`);
 
@@ -41,7 +50,8 @@ function itemLines(items: readonly MailedItem[]): string {
       ? `\n   Turnaround: ${item.choices.turnaround.name} (${workingDays(item.choices.turnaround.production_days)})`
       : '';
     const price = item.price === null ? '' : ` — ${formatPence(item.price)}`;
-    return `${i + 1}. ${item.productName}${price}\n   ${what}${options}${turnaround}`;
+    const proof = item.proof ? '\n   Proof to approve before printing' : '';
+    return `${i + 1}. ${item.productName}${price}\n   ${what}${options}${turnaround}${proof}`;
   });
   return `\nYour items (prices before VAT):\n${lines.join('\n')}\n`;
 }
@@ -50,6 +60,22 @@ function itemLines(items: readonly MailedItem[]): string {
 function confirmedDays(carrier: Carrier | null | undefined, dispatch: string, delivery: string | null): string {
   if (isCollection(carrier)) return `It will be ready to collect on ${formatDay(dispatch)}.`;
   return `We will dispatch it on ${formatDay(dispatch)}` + (delivery ? `; expected delivery ${formatDay(delivery)}.` : '.');
+}
+
+/** The same sentence for an order whose dates count from the approval of its proofs. */
+function confirmedDaysWithProofs(
+  carrier: Carrier | null | undefined,
+  dispatch: string,
+  delivery: string | null,
+  proofs: { count: number; approveBy: string },
+): string {
+  const the = proofs.count === 1 ? 'the proof' : 'the proofs';
+  const condition = `if you approve ${the} ${proofs.approveBy} (UK time)`;
+  const days = isCollection(carrier)
+    ? `It will be ready to collect on ${formatDay(dispatch)} ${condition}.`
+    : `We will dispatch it on ${formatDay(dispatch)} ${condition}` + (delivery ? `; expected delivery ${formatDay(delivery)}.` : '.');
+  const what = proofs.count === 1 ? 'a proof' : `${proofs.count} proofs`;
+  return `Before anything is printed we send you ${what} to approve, and the dispatch date counts from your approval.\n${days}`;
 }
 
 /** The customer's e-mail about the order's new status (live, problem, dispatched), as the order-mail job writes it from the move's facts. */
@@ -72,6 +98,20 @@ export function orderMail(
           to: order.email,
           subject: `Order ${order.id} is off hold and back in the queue`,
           text: `${hello}Order ${order.id}${ref} is no longer on hold: it is waiting for production again.\n\nFollow it here: ${link}${sign}`,
+        };
+      }
+      if (order.proofs && order.dispatchDue) {
+        const { proofs } = order;
+        return {
+          to: order.email,
+          subject: `Order ${order.id} confirmed — ${promisedDays(carrier, order.dispatchDue)} if you approve ${proofs.count === 1 ? 'the proof' : 'the proofs'} ${proofs.approveBy}`,
+          text:
+            `${hello}Thank you: order ${order.id}${ref} is confirmed.\n\n` +
+            confirmedDaysWithProofs(carrier, order.dispatchDue, order.deliveryDue, proofs) +
+            '\n' +
+            (order.total !== null ? `Total: ${formatPence(order.total)} including VAT (${formatPence(order.totalVat ?? 0)}).\n` : '') +
+            itemLines(order.items ?? []) +
+            `\nFollow it here: ${link}${sign}`,
         };
       }
       return {

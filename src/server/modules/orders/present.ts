@@ -1,6 +1,6 @@
 import type { ArtworkFetchStatus, Item, Order, PreflightCheckResult, PreflightStatus } from '../../../shared/api/orders';
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
-import type { ItemProofState, ProofStatus } from '../../../shared/domain/orders/proofs';
+import { approvalDeadline, awaitsApproval, dispatchFromApproval, type ItemProofState, type ProofStatus } from '../../../shared/domain/orders/proofs';
 import { paymentOptions, type CardPaymentStatus, type PaymentTerms } from '../../../shared/domain/payments/terms';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -42,6 +42,7 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
   // A basket awaiting its card payment is frozen as it was confirmed: the payment is for those prices.
   const basket = row.status === 'basket' && row.paymentStatus !== 'pending' ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
   const type = await typeOf(ctx, row.deliveryTypeId, shared);
+  const approval = approvalDates(row, facts, shared);
   return {
     id: row.id,
     ref: row.ref,
@@ -57,8 +58,10 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     total_vat: basket ? (basket.totals?.total_vat ?? null) : row.totalVat,
     total: basket ? (basket.totals?.total ?? null) : row.total,
     weight: basket ? basket.weight : (row.weight ?? 0),
-    dispatch_due: basket ? basket.promise.dispatch : row.dispatchDue,
-    delivery_due: basket ? basket.promise.delivery : row.deliveryDue,
+    dispatch_due: basket ? basket.promise.dispatch : (approval?.dispatch ?? row.dispatchDue),
+    delivery_due: basket ? basket.promise.delivery : approval ? approval.delivery : row.deliveryDue,
+    awaiting_approval: approval !== null,
+    approve_by: approval?.approveBy ?? null,
     problem_text: row.status === 'problem' ? row.problemText : null,
     tracking_number: row.trackingNumber,
     invoice: row.status === 'dispatched' ? invoice : null,
@@ -81,6 +84,18 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     checkout_url: row.paymentStatus === 'pending' ? row.checkoutUrl : null,
     payment_options: basket ? paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments)) : [],
   };
+}
+
+/**
+ * A Pending order waiting for the approval of a proof: the dates an approval now would give, by the
+ * rule it was confirmed with, and by when approving keeps them. Null for any other order. Its kept
+ * `dispatch_due` is counted again at the last approval; until then the page shows what waiting costs.
+ */
+function approvalDates(row: OrderRow, facts: ItemFacts[], shared: ReferenceData) {
+  if (row.status !== 'live' || !facts.some((f) => awaitsApproval({ proof_requested: f.proofRequested, proof: presentProof(f) }))) return null;
+  if (!row.dispatchBasis) return { dispatch: row.dispatchDue, delivery: row.deliveryDue, approveBy: null };
+  const promise = dispatchFromApproval(new Date(), row.dispatchBasis, shared.closed);
+  return { dispatch: promise.dispatch, delivery: promise.delivery, approveBy: approvalDeadline(promise, row.dispatchBasis.cutoff) };
 }
 
 /** The order as it is now (after a change to it): read whole again, as one snapshot. */

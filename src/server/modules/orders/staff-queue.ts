@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { orderItems, orders, users } from '../../db/schema';
 import { fieldsOf, listQuery, type ListParams, type ListSpec } from '../../lib/list-query';
+import { awaitsApproval } from './proof-queries';
 
 /*
  * The staff's work queue of orders (DESIGN §3 staff orders): the list react-admin pages, sorts,
@@ -26,6 +27,15 @@ const summaryColumns = {
   createdAt: orders.createdAt,
   version: orders.version,
   itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
+  /**
+   * Since when a Pending order waits for its customer's approval of a proof: the oldest waiting
+   * item's proof state (made, ready, sent back), or its confirmation before any proof was made; null
+   * for an order that waits for none.
+   */
+  awaitingSince: sql<Date | null>`case when ${awaitingApproval()} then coalesce((select min(${orderItems.proofStatusAt}) from ${orderItems}
+    where ${orderItems.orderId} = ${qualified(orders.id)} and ${orderItems.proofRequested} and ${orderItems.proofStatus} is distinct from 'approved'), ${orders.confirmedAt}) end`.mapWith(
+    orders.confirmedAt,
+  ),
 };
 export interface SummaryRow {
   id: number;
@@ -40,10 +50,15 @@ export interface SummaryRow {
   createdAt: Date;
   version: number;
   itemCount: number;
+  awaitingSince: Date | null;
 }
 
 /** A person's name as the queue shows it. */
 export const fullName = (p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`.trim();
+/** A Pending order with a proof that waits for its customer's approval: not printed until approved (the `awaiting_approval` filter). */
+function awaitingApproval() {
+  return and(eq(orders.status, 'live'), awaitsApproval(qualified(orders.id)))!;
+}
 /** An order past its dispatch day and still owing it (the `overdue` filter); today is the UK's. */
 const overdueNow = () => and(inArray(orders.status, [...OPEN_ORDER_STATUSES]), lt(orders.dispatchDue, ukToday()))!;
 
@@ -77,6 +92,8 @@ async function presentSummaries(db: Db, rows: SummaryRow[]): Promise<StaffOrderS
       confirmed_at: r.confirmedAt ? r.confirmedAt.toISOString() : null,
       created_at: r.createdAt.toISOString(),
       version: r.version,
+      awaiting_approval: r.awaitingSince !== null,
+      awaiting_approval_since: r.awaitingSince ? r.awaitingSince.toISOString() : null,
     };
   });
 }
@@ -97,6 +114,8 @@ export function staffOrderList(db: Db): ListSpec<StaffOrderSummary, SummaryRow> 
         total: 'int',
       }),
       overdue: { column: orders.dispatchDue, type: 'bool', where: (on: boolean) => (on ? overdueNow() : not(sql`coalesce(${overdueNow()}, false)`)) },
+      // Pending orders waiting for a proof's approval: staff see them apart, with how long they have waited.
+      awaiting_approval: { column: orders.id, type: 'bool', where: (on: boolean) => (on ? awaitingApproval() : not(awaitingApproval())) },
       // The sandbox's orders (placed with a test API key): never work for staff, so listed apart.
       sandbox: { column: orders.test, type: 'bool', where: (on: boolean) => eq(orders.test, on) },
     },
@@ -125,15 +144,21 @@ export async function countStaffOrders(db: Db, list: ListSpec<StaffOrderSummary,
   const { status: _status, ...filter } = params.filter ?? {};
   const { where } = listQuery(list, { filter });
   const rows = await db
-    .select({ status: orders.status, n: count(), overdue: sql<number>`(count(*) filter (where ${overdueNow()}))::int` })
+    .select({
+      status: orders.status,
+      n: count(),
+      overdue: sql<number>`(count(*) filter (where ${overdueNow()}))::int`,
+      awaiting: sql<number>`(count(*) filter (where ${awaitingApproval()}))::int`,
+    })
     .from(orders)
     .where(where)
     .groupBy(orders.status);
-  const counts: StaffOrderCounts = { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 0, overdue: 0 };
-  for (const { status, n, overdue } of rows) {
+  const counts: StaffOrderCounts = { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, all: 0, overdue: 0, awaiting_approval: 0 };
+  for (const { status, n, overdue, awaiting } of rows) {
     if (status in counts) counts[status as ConfirmedOrderStatus] = n;
     counts.all += n;
     counts.overdue += overdue;
+    counts.awaiting_approval += awaiting;
   }
   return counts;
 }

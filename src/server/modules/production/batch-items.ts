@@ -1,10 +1,12 @@
-import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, not, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { BatchItem } from '../../../shared/api/staff-production';
 import { sheetsFor } from '../../../shared/domain/pricing/engine';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, stock, users, type FrozenChoices } from '../../db/schema';
+import { qualified } from '../../db/columns';
 import type { PreflightReport } from '../artwork/preflight';
+import { awaitsApproval } from '../orders/proof-queries';
 import { pressFileName } from './press-files';
 
 /**
@@ -97,7 +99,11 @@ export function presentItem(r: ItemRow): Omit<BatchItem, 'file_name'> {
   };
 }
 
-/** Items waiting for the press: in no batch, of a Pending order — or of a Processing order whose other items a batch on one stock already took. */
+/**
+ * Items waiting for the press: in no batch, of a Pending order — or of a Processing order whose
+ * other items a batch on one stock already took — whose proofs are all approved (an order is
+ * printed whole: one proof waiting holds every item of it back).
+ */
 export function waitingItem(db: Db, stockId?: number | null) {
   const partlyBatched = exists(
     db
@@ -110,8 +116,14 @@ export function waitingItem(db: Db, stockId?: number | null) {
     // A sandbox order (placed with a test key) is never printed.
     eq(orders.test, false),
     or(eq(orders.status, 'live'), and(eq(orders.status, 'printing'), partlyBatched)),
+    not(awaitsApproval(qualified(orders.id))),
     stockId ? eq(orderItems.stockId, stockId) : undefined,
   )!;
+}
+
+/** Items that would wait for the press but for a proof of their order that waits for its customer's approval. */
+export function heldForApproval() {
+  return and(isNull(orderItems.batchId), eq(orders.test, false), eq(orders.status, 'live'), awaitsApproval(qualified(orders.id)))!;
 }
 
 /** What a run on `stockId` (null: every stock) takes now, in press order, each with its file's name in the ZIP. */

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { batches, batchItems, orderItems, orders, products, stock, users, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
-import { itemsQuery, PRESS_ORDER, presentItem, waitingItem } from './batch-items';
+import { heldForApproval, itemsQuery, PRESS_ORDER, presentItem, waitingItem } from './batch-items';
 import { BATCH_QUEUE, batchRunJob, type BatchJob, type BatchRunDeps } from './batch-run';
 import { batchList, presentSummary, summaries } from './batch-summaries';
 
@@ -72,10 +72,16 @@ export function batchesService(deps: BatchesDeps) {
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(waitingItem(db));
+      const [held] = await db
+        .select({ items: sql<number>`count(*)::int`, orders: sql<number>`count(distinct ${orders.id})::int` })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(heldForApproval());
       return {
         items: rows.reduce((n, r) => n + r.items, 0),
         orders: all?.orders ?? 0,
         stocks: rows.map((r) => ({ stock_id: r.stockId, name: r.name, items: r.items, orders: r.orders })),
+        awaiting_approval: { items: held?.items ?? 0, orders: held?.orders ?? 0 },
         running: await open(),
       };
     },

@@ -1,44 +1,58 @@
+import { PROOF_LINK_DAYS } from '../../../shared/domain/orders/proofs';
 import { hmac, safeEqual } from '../../lib/tokens';
 
-/** What a proof e-mail's link names: whose it is, and which proof. */
-export interface ProofLinkSubject {
+/**
+ * The link of a proof's e-mail (`${APP_URL}/proof/{token}`): it names the customer it was made for,
+ * the order, the item and the proof's version, when it was made, and is signed with the app's key.
+ * It is no credential: the customer signs in first, and the link opens only for that account
+ * (another's is told it does not exist). Nothing is stored: the signature is the proof it is ours.
+ */
+
+export interface ProofLink {
   userId: number;
   orderId: number;
   itemId: number;
   version: number;
 }
 
-/** A link opened later than this after it was made is out of date (the route answers 410). */
-export const PROOF_LINK_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+/** What the signature covers besides the payload: a token of another kind signed with the same key is never a proof link. */
+const PURPOSE = 'proof-link';
+const DAY_MS = 24 * 60 * 60_000;
 
-/** The signature is over the payload, under the app key kept apart from its other uses by a prefix. */
-const sign = (appKey: string, payload: string) => hmac(appKey, `proof-link:${payload}`);
+const sign = (appKey: string, payload: string) => hmac(appKey, `${PURPOSE}:${payload}`);
 
-/**
- * The token in a proof e-mail's link (`${APP_URL}/proof/{token}`): base64url of the JSON
- * `{u, o, i, v, t}` (user, order, item, version, issued at in seconds), a dot, and its HMAC under
- * the app key. It is no credential: the page it opens needs the customer signed in, and the route
- * that reads it answers only the account it was made for. Made when the e-mail is written.
- */
-export function proofLinkToken(appKey: string, subject: ProofLinkSubject, now: Date = new Date()): string {
-  const payload = Buffer.from(
-    JSON.stringify({ u: subject.userId, o: subject.orderId, i: subject.itemId, v: subject.version, t: Math.floor(now.getTime() / 1000) }),
-  ).toString('base64url');
+/** The signed token of a proof's link: base64url JSON `{u, o, i, v, t}` (t: when it was made, ms), a dot, its HMAC. */
+export function proofLinkToken(appKey: string, link: ProofLink, issuedAt: Date = new Date()): string {
+  const payload = Buffer.from(JSON.stringify({ u: link.userId, o: link.orderId, i: link.itemId, v: link.version, t: issuedAt.getTime() })).toString(
+    'base64url',
+  );
   return `${payload}.${sign(appKey, payload)}`;
 }
 
-/** A token's subject and when it was made, or null for one that is malformed or not signed with this key. */
-export function readProofLinkToken(appKey: string, token: string): (ProofLinkSubject & { issuedAt: Date }) | null {
-  const dot = token.indexOf('.');
-  if (dot <= 0 || token.length > 1000) return null;
-  const payload = token.slice(0, dot);
-  if (!safeEqual(sign(appKey, payload), token.slice(dot + 1))) return null;
+export type ProofLinkCheck = { ok: true; link: ProofLink; issuedAt: Date } | { ok: false; why: 'invalid' };
+
+const whole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** The link a token names, if our key signed it; its age is the caller's to judge (linkExpired). */
+export function verifyProofLinkToken(appKey: string, token: string): ProofLinkCheck {
+  const invalid = { ok: false, why: 'invalid' } as const;
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length || !safeEqual(signature, sign(appKey, payload))) return invalid;
+  let fields: Record<string, unknown>;
   try {
-    const { u, o, i, v, t } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const whole = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0;
-    if (!whole(u) || !whole(o) || !whole(i) || !whole(v) || !whole(t)) return null;
-    return { userId: u, orderId: o, itemId: i, version: v, issuedAt: new Date(t * 1000) };
+    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
-    return null;
+    return invalid;
   }
+  if (!fields || typeof fields !== 'object' || ![fields.u, fields.o, fields.i, fields.v, fields.t].every(whole)) return invalid;
+  return {
+    ok: true,
+    link: { userId: fields.u as number, orderId: fields.o as number, itemId: fields.i as number, version: fields.v as number },
+    issuedAt: new Date(fields.t as number),
+  };
+}
+
+/** A link older than PROOF_LINK_DAYS opens nothing any more (410): the order's page still shows the proof. */
+export function linkExpired(issuedAt: Date, now: Date = new Date()): boolean {
+  return now.getTime() - issuedAt.getTime() > PROOF_LINK_DAYS * DAY_MS;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { PROOF_REMINDER_FIRST_MS, type ProofStatus } from '../../../shared/domain/orders/proofs';
+import type { ProofStatus } from '../../../shared/domain/orders/proofs';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItemProofs, orderItems, orders, products, stock, users, type FrozenChoices } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
@@ -9,9 +9,7 @@ import { withNewVersion } from '../orders/order-version';
 import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { proofLinkToken } from './link-token';
 import { proofReadyMail } from './proof-mail';
-
-/** The queue of the reminders about a ready proof nobody decided on (the handler is the approval module's); payload {itemId, version}. */
-export const PROOF_REMINDER_QUEUE = 'proof-reminder';
+import { queueFirstProofReminder } from './reminders';
 
 /** What publishing a proof sets off: the customer's e-mail, the first reminder, the webhook event. */
 export interface PublishDeps extends MailLinks {
@@ -141,14 +139,7 @@ export async function publishProof(tx: Db, deps: PublishDeps, item: ItemFacts, p
     deps,
   );
   await deps.outbox.queue(tx, mail, { orderEventId: event.id });
-  await deps.jobs.enqueue(
-    tx,
-    PROOF_REMINDER_QUEUE,
-    { itemId: item.itemId, version: proof.version },
-    {
-      runAt: new Date(now.getTime() + PROOF_REMINDER_FIRST_MS),
-    },
-  );
+  await queueFirstProofReminder(deps.jobs, tx, { itemId: item.itemId, version: proof.version }, now);
   await deps.webhookEvents.emit(tx, { userId: item.userId, type: 'order.proof_ready', orderId: item.orderId, itemId: item.itemId });
 }
 

@@ -14,3 +14,15 @@ export const ARTWORK_REPLACEABLE_STATUSES = ['basket', 'problem'] as const satis
 export function canReplaceArtwork(status: string): boolean {
   return (ARTWORK_REPLACEABLE_STATUSES as readonly string[]).includes(status);
 }
+
+/** Said (409) when an item's artwork can no longer be replaced. */
+export const ARTWORK_LOCKED = 'The artwork of a confirmed order can only be replaced while the order is on hold (Issues), or for a proof you asked to change.';
+
+/**
+ * Whether the customer may put new artwork on this item now: in a status above, or — for an item
+ * whose proof they sent back for changes — while its order is Pending, so that the next proof is
+ * made from the corrected file. Every other item of a confirmed order keeps the file it was confirmed with.
+ */
+export function canReplaceItemArtwork(orderStatus: string, proofStatus: string | null): boolean {
+  return canReplaceArtwork(orderStatus) || (orderStatus === 'live' && proofStatus === 'changes_requested');
+}

@@ -1,4 +1,4 @@
-import { dispatchPromise, type CivilDate, type DispatchPromise } from '../calendar/workingDays';
+import { dispatchPromise, formatDay, type CivilDate, type DispatchPromise } from '../calendar/workingDays';
 
 /**
  * Proofs (DESIGN §2 "Proofs and templates"): an item of a product that requires one, or whose
@@ -85,4 +85,27 @@ export interface DispatchBasis {
  */
 export function dispatchFromApproval(approvedAt: Date, basis: DispatchBasis, closed: ReadonlySet<CivilDate>): DispatchPromise {
   return dispatchPromise(approvedAt, { productionDays: basis.production_days, transitDays: basis.transit_days, closed, cutoff: basis.cutoff });
+}
+
+/**
+ * The order statuses in which its proofs are decided on: Pending (confirmed, not yet printed) and
+ * on hold, where a corrected file may be asked for. A cancelled, printed or dispatched order's
+ * proofs are past deciding (409).
+ */
+export const PROOF_DECIDABLE_ORDER_STATUSES = ['live', 'problem'] as const;
+
+export function canDecideProofs(orderStatus: string): boolean {
+  return (PROOF_DECIDABLE_ORDER_STATUSES as readonly string[]).includes(orderStatus);
+}
+
+/** How long the link of a proof's e-mail opens it (after that it answers 410: open the order instead). */
+export const PROOF_LINK_DAYS = 30;
+
+/**
+ * By when an approval keeps the dates of `promise` (counted as if approved at its moment): "today
+ * before 12:00" when production would start today, else "before 12:00 on Mon 30 Nov". The words
+ * the e-mails and pages put after "if you approve the proof".
+ */
+export function approvalDeadline(promise: Pick<DispatchPromise, 'start' | 'beforeCutoffToday'>, cutoff: string): string {
+  return promise.beforeCutoffToday ? `today before ${cutoff}` : `before ${cutoff} on ${formatDay(promise.start)}`;
 }
