@@ -184,9 +184,9 @@ describe('staff approve for the customer, by phone', () => {
       note: expect.stringContaining(`Proof v1 of item 1 (Cards) approved by ${staffName} for the customer (by phone) (Jane rang at 10:15)`),
     });
     const mail = (await mailsTo(t, me.email)).find((m) =>
-      m.includes(`${staffName} approved proof v1 of item 1 (Cards) of order ${order.id} for you, as you asked by phone.`),
+      m.includes(`${staffName} approved proof v1 of item 1 (Cards) of order ${order.id} (your reference PO-1) for you, as you asked by phone.`),
     );
-    expect(mail).toBeDefined();
+    expect(mail).toContain('Every proof of the order is approved: we print it now');
   });
 
   it('answers 409 for a stale version, 422 without one, and 404 for no such order or item', async () => {
