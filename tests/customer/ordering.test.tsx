@@ -17,6 +17,7 @@ const PRICES: PriceList = {
       id: 1,
       name: 'Business cards',
       description: '',
+      proof_required: false,
       discount: 0,
       option_groups: [],
       turnarounds: [],
@@ -44,6 +45,7 @@ const PRODUCTS: OrderableProduct[] = [
     description: '',
     weight: 2,
     large_item: false,
+    proof_required: false,
     option_groups: [],
     turnarounds: [],
     stocks: [
@@ -83,6 +85,8 @@ function makeItem(overrides: Partial<Item> = {}): Item {
     },
     artwork_fetch: null,
     proof_requested: false,
+    proof_required: false,
+    proof_price: 0,
     proof: null,
     ...overrides,
   };

@@ -15,6 +15,7 @@ const LIST: PriceList = {
       id: 1,
       name: 'Business cards',
       description: '85 × 55 mm',
+      proof_required: false,
       discount: 10,
       option_groups: [],
       turnarounds: [],
@@ -37,6 +38,7 @@ const LIST: PriceList = {
       id: 2,
       name: 'A5 flyers',
       description: 'Folded or flat',
+      proof_required: false,
       discount: 0,
       option_groups: [],
       turnarounds: [],
@@ -202,6 +204,7 @@ describe('/prices', () => {
         id: i + 1,
         name: `Product ${i + 1}`,
         description: '',
+        proof_required: false,
         discount: 0,
         option_groups: [],
         turnarounds: [],
@@ -299,6 +302,7 @@ describe('/prices: the grid of quantities × turnarounds', () => {
         id: 1,
         name: 'Business cards',
         description: '',
+        proof_required: false,
         discount: 0,
         option_groups: [
           {

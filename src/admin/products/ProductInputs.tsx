@@ -57,6 +57,11 @@ export function ProductInputs() {
       </Box>
       <BooleanInput source="large_item" label="Large item" helperText="Needs a large-item delivery service (e.g. posters sent flat)." />
       <BooleanInput source="restricted" label="Restricted" helperText="Only customers linked to it (their Products tab) see and order it." />
+      <BooleanInput
+        source="proof_required"
+        label="Proof required"
+        helperText="Every item gets a proof the customer approves before it is printed (charged at the Proof price setting); customers cannot turn it off."
+      />
       <BooleanInput source="active" label="Active" helperText="Inactive products are hidden from customers." />
     </>
   );

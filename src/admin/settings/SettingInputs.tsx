@@ -17,8 +17,9 @@ const REGISTRATION_CHOICES = (['none', 'user', 'trade'] as const).map((id) => ({
 
 interface NumberValueInputProps {
   label: string;
-  /** Shown after the number: "%", "MB". */
+  /** Shown after the number: "%", "MB"; or before it with `unitFirst` ("£"). */
   unit: string;
+  unitFirst?: boolean;
   validate: (value: unknown) => string | undefined;
   helperText: string;
   /** The number input's own limits and keyboard. */
@@ -26,8 +27,10 @@ interface NumberValueInputProps {
 }
 
 /** A number the setting holds (as text), with its unit after it. */
-function NumberValueInput({ label, unit, validate, helperText, htmlInput }: NumberValueInputProps) {
-  const input = { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
+function NumberValueInput({ label, unit, unitFirst = false, validate, helperText, htmlInput }: NumberValueInputProps) {
+  const input = unitFirst
+    ? { startAdornment: <InputAdornment position="start">{unit}</InputAdornment> }
+    : { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> };
   return (
     <TextInput source="value" label={label} type="number" validate={validate} helperText={helperText} sx={{ maxWidth: 240 }} slotProps={{ htmlInput, input }} />
   );
@@ -72,6 +75,17 @@ function ValueInput({ name }: { name: string }) {
           validate={validate}
           helperText="Whole megabytes, 1 to 2048"
           htmlInput={{ min: 1, max: 2048, step: 1, inputMode: 'numeric' }}
+        />
+      );
+    case 'PROOF_PRICE':
+      return (
+        <NumberValueInput
+          label="Proof price"
+          unit="£"
+          unitFirst
+          validate={validate}
+          helperText="Pounds per item with a proof, e.g. 4.50; 0 makes proofs free"
+          htmlInput={{ min: 0, max: 1000, step: 0.01, inputMode: 'decimal' }}
         />
       );
     case 'STAFF_EMAIL':

@@ -19,6 +19,7 @@ export const SETTING_LABELS: Readonly<Record<string, string>> = {
   REGISTRATION_ROLE: 'Role of new registrations',
   ARTWORK_MAX_MB: 'Largest artwork upload',
   CUTOFF_TIME: 'Same-day cut-off time',
+  PROOF_PRICE: 'Proof price (£)',
 };
 
 export function settingLabel(name: string): string {

@@ -49,6 +49,7 @@ const isProduct = objectWith<PriceListProduct>({
   id: isNumber,
   name: isString,
   description: isString,
+  proof_required: isBoolean,
   discount: isNumber,
   option_groups: arrayOf(isGroup),
   turnarounds: arrayOf(isTurnaround),

@@ -114,6 +114,8 @@ export const productFields = {
   bleed_mm: wholeField('Bleed', 0, 20, 'The bleed must be a whole number of millimetres from 0 to 20').optional().default(DEFAULT_BLEED_MM),
   /** Working days from the start of production to dispatch (0 = the same day). */
   production_days: wholeField('Production days', 0, 60, 'Production takes a whole number of working days from 0 to 60'),
+  /** Every item of it comes with a proof the customer approves before it is printed. */
+  proof_required: flag.optional().default(false),
 };
 export const productCreateSchema = z.object(productFields);
 export const productUpdateSchema = z.object(updateFieldsOf(productFields));
@@ -135,6 +137,7 @@ export const productRecordSchema = z.object({
   trim_height_mm: z.number(),
   bleed_mm: z.number(),
   production_days: z.number(),
+  proof_required: z.boolean(),
   version: z.number(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;

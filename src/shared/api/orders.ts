@@ -175,6 +175,10 @@ export const itemSchema = itemChoiceSchema.extend({
   artwork_fetch: z.object({ url: z.string(), status: z.enum(ARTWORK_FETCH_STATUSES), error: z.string().nullable() }).nullable(),
   /** The item gets a proof to approve before printing (asked for, or its product requires one). */
   proof_requested: z.boolean(),
+  /** Its product requires a proof of every item: `proof_requested` cannot be turned off. */
+  proof_required: z.boolean(),
+  /** Pence of `price` that is the proof (0 without a proof, or when proofs are free); null with `price`. */
+  proof_price: z.number().nullable(),
   /** Its current proof once the order is confirmed (null before, and for an item without one); the PDF at `…/items/{itemId}/proof`. */
   proof: itemProofSchema.nullable(),
 });

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { SIDES } from '../domain/pricing/engine';
 
+/** A product's artwork template for one orientation (a PDF of trim plus bleed with the guides): what the price list and the item step link. */
+export const productTemplateUrl = (productId: number, orientation: 'portrait' | 'landscape'): string =>
+  `/api/products/${productId}/template.pdf?orientation=${orientation}`;
+
 /**
  * What customers see of the catalogue (DESIGN §2): never a cost, a margin or anyone else's discount.
  * Prices are whole pence after the signed-in customer's own discount.
@@ -62,6 +66,8 @@ export const priceListProductSchema = z.object({
   id: z.number(),
   name: z.string(),
   description: z.string(),
+  /** Every item of it comes with a proof to approve before printing. */
+  proof_required: z.boolean(),
   /** The customer's own discount on this product in percent (0 when they have none). */
   discount: z.number(),
   /** Active option groups with their active options, in the printer's order (groups with none on offer are left out). */
@@ -85,6 +91,8 @@ export const orderableProductSchema = z.object({
   /** Grams per item (for delivery weight). */
   weight: z.number(),
   large_item: z.boolean(),
+  /** Every item of it comes with a proof to approve before printing (the item's `proof_requested` cannot be turned off). */
+  proof_required: z.boolean(),
   option_groups: z.array(customerOptionGroupSchema),
   turnarounds: z.array(customerTurnaroundSchema),
   stocks: z.array(orderableStockSchema),

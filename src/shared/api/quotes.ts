@@ -10,8 +10,12 @@ import { itemChoiceSchema, orderAddressSchema } from './orders';
  */
 
 export const quoteItemSchema = itemChoiceSchema.extend({
-  /** Pence: the line's price as quoted. */
+  /** Pence: the line's price as quoted (with its proof's). */
   price: z.number(),
+  /** The line has a proof to approve before printing; ordering the quote keeps it. */
+  proof_requested: z.boolean(),
+  /** Pence of `price` that is the proof (0 without one, or when proofs were free). */
+  proof_price: z.number(),
 });
 export type QuoteItem = z.infer<typeof quoteItemSchema>;
 

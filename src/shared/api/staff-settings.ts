@@ -3,6 +3,7 @@ import { ROLES } from './accounts';
 import { nullAsEmpty } from './staff-users';
 import { textSchema } from './common';
 import { emailSchema, phoneSchema } from './fields';
+import { proofPricePence } from '../domain/pricing/proof';
 
 /** A setting as the staff area sees and edits it (GET/PUT /api/admin/settings/{id}). */
 export const staffSettingSchema = z.object({
@@ -58,6 +59,15 @@ export const SETTING_VALUE_RULES: Readonly<Record<string, z.ZodType<string>>> = 
     .trim()
     .regex(/^\d{1,3}$/, 'A whole number of days')
     .refine((v) => Number(v) <= 365, 'At most 365'),
+  // Pounds and pence as staff type every money field; kept as "4.50" so that every reader sees one form.
+  PROOF_PRICE: z
+    .string()
+    .trim()
+    .refine((v) => proofPricePence(v) !== null, 'An amount in pounds from 0 (free) to 1000, e.g. 4.50')
+    .transform((v) => {
+      const pence = proofPricePence(v)!;
+      return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+    }),
   CUTOFF_TIME: z
     .string()
     .trim()

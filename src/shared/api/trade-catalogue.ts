@@ -52,6 +52,10 @@ export const tradeProductSchema = z.object({
       'Production speeds, slowest first; `is_default` is used when `turnaround_id` is left out; `offered: false` may not be chosen now (a same-day service after the cut-off)',
     ),
   stocks: z.array(tradeStockSchema),
+  proof_required: z.boolean().describe('Every item of it comes with a proof to approve before printing (`proof_requested` cannot be false)'),
+  template_urls: z
+    .object({ portrait: z.string(), landscape: z.string() })
+    .describe('Artwork templates: a PDF of the page (trim plus bleed) with the trim, bleed and safe-area lines and the sizes on it, per orientation'),
 });
 export type TradeProduct = z.infer<typeof tradeProductSchema>;
 export const tradeProductListSchema = z.object({
@@ -69,6 +73,9 @@ export const tradeQuoteItemInputSchema = z.strictObject({
   orientation: itemFields.orientation,
   option_ids: itemFields.option_ids,
   turnaround_id: itemFields.turnaround_id,
+  proof_requested: itemFields.proof_requested.describe(
+    'Send a proof (a PDF of the checked artwork with trim, bleed and safe-area lines) to approve before printing, at the price in `proof_price`; a product with `proof_required` always has one',
+  ),
 });
 
 /** `POST /quotes`. */
@@ -125,7 +132,9 @@ export const tradeQuoteSchema = z.object({
       stock_name: z.string(),
       options: z.array(z.object({ id: z.number().int(), group: z.string(), name: z.string() })),
       turnaround: z.object({ id: z.number().int(), name: z.string(), production_days: z.number().int() }).nullable(),
-      price: z.number().int().describe('Pence before VAT for the whole line, fixed until `expires_at`'),
+      price: z.number().int().describe('Pence before VAT for the whole line (its proof included), fixed until `expires_at`'),
+      proof_requested: z.boolean().describe('The line comes with a proof to approve before printing'),
+      proof_price: z.number().int().describe('Pence of `price` that is the proof (0 without one, or when proofs are free)'),
     }),
   ),
   items_net: z.number().int().describe('The items’ prices together, before delivery and VAT'),

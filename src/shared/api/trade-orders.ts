@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARRIERS } from '../domain/delivery/delivery';
 import { idSchema, textSchema, wholeNumberSchema } from './common';
-import { addressSchema, idempotencyKeySchema, itemChoiceSchema, itemFields, orderAddressSchema, preflightCheckSchema } from './orders';
+import { addressSchema, idempotencyKeySchema, itemChoiceSchema, itemFields, itemProofSchema, orderAddressSchema, preflightCheckSchema } from './orders';
 
 /**
  * Orders of the trade API (`/api/v1/orders`): placed by a reseller's system with an API key, they
@@ -91,6 +91,14 @@ export const tradeOrderItemSchema = itemChoiceSchema.omit({ turnaround_id: true 
     name: z.string().nullable(),
     checks: z.array(preflightCheckSchema),
   }),
+  proof_requested: z.boolean().describe('The item comes with a proof to approve before printing (asked for, or its product requires one)'),
+  proof_price: z.number().nullable().describe('Pence of `price` that is the proof (0 without one, or when proofs are free)'),
+  proof: itemProofSchema
+    .extend({ url: z.string().describe('The proof’s PDF (GET, with your key)') })
+    .nullable()
+    .describe(
+      'Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved',
+    ),
 });
 
 export const tradeOrderSchema = z

@@ -202,6 +202,12 @@ export const orderItems = pgTable(
     quoteId: integer('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
     quotedPrice: integer('quoted_price'),
     quotedUntil: date('quoted_until', { mode: 'string' }),
+    /**
+     * Pence of the item's kept price that is its proof: of `quoted_price` for a basket's item ordered
+     * from a quote with a proof, of `price_saved` once confirmed. Null where nothing is kept: a
+     * basket's item is charged the PROOF_PRICE setting of the day (shared/domain/pricing/proof.ts).
+     */
+    proofPrice: integer('proof_price'),
     artworkName: text('artwork_name'),
     artworkSize: bigint('artwork_size', { mode: 'number' }),
     /** The file store's key of the PDF (a server-made name). */

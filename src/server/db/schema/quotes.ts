@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { deliveryContactColumns } from './columns';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
@@ -68,8 +68,12 @@ export const quoteItems = pgTable(
     turnaroundId: integer('turnaround_id'),
     /** The options and turnaround by name, as quoted. */
     choices: jsonb('choices').$type<FrozenChoices>().notNull(),
-    /** Pence, the line's price as quoted. */
+    /** Pence, the line's price as quoted (with its proof, when it has one). */
     price: integer('price').notNull(),
+    /** The line has a proof to approve before printing (asked for, or its product required one when quoted). */
+    proofRequested: boolean('proof_requested').notNull().default(false),
+    /** Pence of `price` that is the proof (the PROOF_PRICE setting when quoted; 0 without a proof). */
+    proofPrice: integer('proof_price').notNull().default(0),
   },
   (t) => [
     index('quote_items_quote_idx').on(t.quoteId, t.id),

@@ -57,6 +57,12 @@ export const DEFAULT_SETTINGS: Array<{ name: string; value: string; description:
     public: true,
   },
   { name: 'ARTWORK_MAX_MB', value: '100', description: 'Largest artwork upload in megabytes.', public: false },
+  {
+    name: 'PROOF_PRICE',
+    value: '0.00',
+    description: 'Price in pounds of a proof to approve before printing, added to each item that has one (0 = free).',
+    public: true,
+  },
   { name: 'QUOTE_VALID_DAYS', value: '30', description: 'Days a saved quote’s prices hold, counted from the day it is saved (1–365).', public: false },
 ];
 

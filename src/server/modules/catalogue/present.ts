@@ -33,6 +33,7 @@ export function presentProduct(row: ProductRow, stockIds: number[]): ProductReco
     trim_height_mm: row.trimHeightMm,
     bleed_mm: row.bleedMm,
     production_days: row.productionDays,
+    proof_required: row.proofRequired,
     version: row.version,
   };
 }

@@ -51,7 +51,7 @@ export function productsService(db: Db) {
     table: products,
     present: (rows) => presentProducts(db, rows),
     id: products.id,
-    fields: fieldsOf(products, { id: 'int', name: 'text', multiplier: 'int', large_item: 'bool', restricted: 'bool', active: 'bool', sort_order: 'int' }),
+    fields: fieldsOf(products, { id: 'int', name: 'text', multiplier: 'int', large_item: 'bool', restricted: 'bool', active: 'bool', sort_order: 'int', proof_required: 'bool' }),
     sortable: ['id', 'name', 'multiplier', 'sort_order', 'active', 'restricted'],
     defaultSort: ['sort_order', 'ASC'],
     searchText: sql`lower(${products.name} || ' ' || ${products.description})`,

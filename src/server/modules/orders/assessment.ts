@@ -4,6 +4,8 @@ import { deliveryCost, orderWeight, whyNotOffered } from '../../../shared/domain
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import type { DispatchBasis } from '../../../shared/domain/orders/proofs';
 import { orderTotals, type OrderTotals } from '../../../shared/domain/orders/totals';
+import { itemHasProof } from '../../../shared/domain/orders/proofs';
+import { withProof } from '../../../shared/domain/pricing/proof';
 import { quoteHolds } from '../../../shared/domain/quotes/quotes';
 import type { Sides } from '../../../shared/domain/pricing';
 import type { OrderItemRow, OrderRow } from '../../db/schema';
@@ -24,13 +26,19 @@ export interface BasketContext {
   closed: ReadonlySet<CivilDate>;
   cutoff: string;
   vatRate: string;
+  /** Pence a proof adds to an item that has one (the PROOF_PRICE setting). */
+  proofPrice: number;
   now: Date;
 }
 
 export interface PricedItem {
   facts: ItemFacts;
-  /** Today's price, or null when the item cannot be ordered as it is. */
+  /** Today's price (with its proof's, when it has one), or null when the item cannot be ordered as it is. */
   price: number | null;
+  /** It has a proof: asked for, or its product requires one. */
+  hasProof: boolean;
+  /** Pence of `price` that is the proof (0 without one; null with the price). */
+  proofPrice: number | null;
   unavailable: string | null;
   /** Its options and turnaround as today's catalogue names them (null when it cannot be ordered as it is). */
   choices: QuotedChoices | null;
@@ -83,18 +91,42 @@ export function quotedPriceHolds(f: Pick<ItemFacts, 'quoteId' | 'quotedPrice' | 
   return f.quoteId !== null && f.quotedPrice !== null && f.quotedUntil !== null && quoteHolds(f.quotedUntil, today);
 }
 
+/**
+ * The item's price and its proof's part: the printing at today's price (or the quote's, while it
+ * holds), plus the proof when it has one — at the price the quote kept for it, else today's
+ * PROOF_PRICE. The one place an item's price is made: the basket, saved quotes, the trade API and
+ * the price frozen at confirmation (and so invoices) all come here.
+ */
+export function priceItem(f: ItemFacts, printPrice: number, quoted: boolean, proofPrice: number): { price: number; proof_price: number } {
+  const hasProof = itemHasProof(f.proofRequested, f.productProofRequired);
+  if (!quoted) return withProof(printPrice, hasProof, proofPrice);
+  // The quoted price holds for the printing; its proof part comes off if the proof was dropped since, today's is added to one asked for since.
+  const keptProof = f.proofPrice;
+  return withProof(f.quotedPrice! - (keptProof ?? 0), hasProof, keptProof ?? proofPrice);
+}
+
 export function assessBasket(order: Pick<OrderRow, 'countryId' | 'deliveryTypeId'>, facts: ItemFacts[], ctx: BasketContext): BasketAssessment {
   const today = ukToday(ctx.now);
   const items: PricedItem[] = facts.map((f) => {
+    const hasProof = itemHasProof(f.proofRequested, f.productProofRequired);
     const quote = ctx.quoter.quote(
       { product_id: f.productId, stock_id: f.stockId, qty: f.qty, sides: f.sides as Sides, option_ids: f.optionIds, turnaround_id: f.turnaroundId },
       ctx.now,
     );
-    if (!('price' in quote)) return { facts: f, price: null, unavailable: quote.message, choices: null, quoted: false };
+    if (!('price' in quote)) return { facts: f, price: null, hasProof, proofPrice: null, unavailable: quote.message, choices: null, quoted: false };
     const { options, turnaround, production_days } = quote;
     // An item ordered from a quote keeps the quoted price through the quote's last day, whatever the catalogue says since.
     const quoted = quotedPriceHolds(f, today);
-    return { facts: f, price: quoted ? f.quotedPrice! : quote.price, unavailable: null, choices: { options, turnaround, production_days }, quoted };
+    const priced = priceItem(f, quote.price, quoted, ctx.proofPrice);
+    return {
+      facts: f,
+      price: priced.price,
+      hasProof,
+      proofPrice: priced.proof_price,
+      unavailable: null,
+      choices: { options, turnaround, production_days },
+      quoted,
+    };
   });
   const weight = orderWeight(facts.map((f) => ({ qty: f.qty, weight: f.productWeight })));
   // Each item takes its turnaround's days and its longest option's; one that cannot be ordered, its product's.

@@ -54,6 +54,19 @@ function checkItem(quoter: Quoter, item: ItemChoice) {
   return quote;
 }
 
+/** Why a product's item cannot go without a proof: the printer checks every such job with its customer. */
+export const PROOF_REQUIRED_MESSAGE = 'This product always comes with a proof to approve before printing: it cannot be turned off.';
+
+/**
+ * Whether the item has a proof: the customer's wish (`asked`, or what the item had), always for a
+ * product that requires one — a 422 on `proof_requested` when asked to go without it there.
+ */
+export function proofWish(quoter: Quoter, productId: number, asked: boolean | undefined, had: boolean, field = 'proof_requested'): boolean {
+  const required = quoter.product(productId)?.proofRequired ?? false;
+  if (required && asked === false) throw unprocessable({ [field]: PROOF_REQUIRED_MESSAGE });
+  return required || (asked ?? had);
+}
+
 /** Marks a changed item's artwork for a new check (sides, orientation or product change what it must be). */
 async function recheck(ctx: OrdersContext, tx: Db, item: OrderItemRow): Promise<void> {
   if (!item.artworkKey) return;
@@ -100,7 +113,9 @@ export async function discardBasket(ctx: OrdersContext, user: UserRow, id: numbe
 
 export async function addItem(ctx: OrdersContext, user: UserRow, id: number, input: z.output<typeof itemCreateSchema>): Promise<Item> {
   const choice = { ...input, option_ids: input.option_ids ?? [], turnaround_id: input.turnaround_id ?? null };
-  checkItem(await ctx.prices.quoter(user), choice);
+  const quoter = await ctx.prices.quoter(user);
+  checkItem(quoter, choice);
+  const proofRequested = proofWish(quoter, input.product_id, input.proof_requested, false);
   const { basket, itemId } = await ctx.db.transaction(async (tx) => {
     const basket = await q.ownBasket(tx, user, id);
     if ((await q.countItems(tx, id)) >= MAX_ITEMS) throw unprocessable({ items: 'A basket holds at most 50 items: confirm this one and start another.' });
@@ -114,6 +129,7 @@ export async function addItem(ctx: OrdersContext, user: UserRow, id: number, inp
       notes: input.notes,
       optionIds: choice.option_ids,
       turnaroundId: choice.turnaround_id,
+      proofRequested,
     });
     return { basket, itemId };
   });
@@ -146,6 +162,8 @@ export async function updateItem(ctx: OrdersContext, user: UserRow, id: number, 
       input.option_ids !== undefined ||
       input.turnaround_id !== undefined;
     if (choiceChanged) checkItem(quoter, next);
+    // Another product that requires a proof gives the item one; the wish stays the customer's otherwise.
+    const proofRequested = proofWish(quoter, next.product_id, input.proof_requested, item.proofRequested);
     if (input.warnings_accepted !== undefined && input.warnings_accepted && item.preflightStatus !== 'warn') {
       throw unprocessable({
         warnings_accepted: item.preflightStatus === 'pending' ? 'The artwork is still being checked.' : 'This artwork has no warnings to accept.',
@@ -161,8 +179,10 @@ export async function updateItem(ctx: OrdersContext, user: UserRow, id: number, 
       orientation: input.orientation ?? item.orientation,
       notes: input.notes ?? item.notes,
       warningsAccepted: input.warnings_accepted ?? item.warningsAccepted,
-      // The quote priced the item as it was: another item is priced by today's catalogue.
-      ...(choiceChanged ? { quoteId: null, quotedPrice: null, quotedUntil: null } : {}),
+      proofRequested,
+      // The quote priced the item as it was: another item is priced by today's catalogue. (A proof
+      // asked for or dropped keeps the quote: its price is added or taken off: assessment.ts priceItem.)
+      ...(choiceChanged ? { quoteId: null, quotedPrice: null, quotedUntil: null, proofPrice: null } : {}),
     });
     // What the artwork is checked against changed: check it again.
     if (next.product_id !== item.productId || next.sides !== item.sides || (input.orientation && input.orientation !== item.orientation))

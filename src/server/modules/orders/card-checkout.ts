@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import type { BasketAssessment } from './assessment';
-import { frozenChoices, refuseKeyOfAnother } from './confirm';
+import { frozenColumns, refuseKeyOfAnother } from './confirm';
 import type { OrdersContext } from './context';
 import { withNewVersion } from './order-version';
 import { presentOrder } from './present';
@@ -78,7 +78,7 @@ export async function startCardCheckout(ctx: OrdersContext, user: UserRow, order
       for (const item of a.items) {
         await tx
           .update(orderItems)
-          .set({ priceSaved: item.price!, choicesSaved: frozenChoices(item.choices!) })
+          .set(frozenColumns(item))
           .where(eq(orderItems.id, item.facts.id));
       }
       return row;

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { FrozenChoices, OrderRow, UserRow } from '../../db/schema';
 import type { QuotedChoices } from '../prices/service';
 import { conflict, unprocessable } from '../../lib/domain-errors';
-import { assessBasket, type BasketAssessment } from './assessment';
+import { assessBasket, type BasketAssessment, type PricedItem } from './assessment';
 import { checkoutAnswer, startCardCheckout } from './card-checkout';
 import { basketContext, type OrdersContext } from './context';
 import { presentSnapshot } from './present';
@@ -87,12 +87,16 @@ export async function confirmOrder(
     if (moved) {
       return presentSnapshot(ctx, user, {
         row: moved.row,
-        facts: facts.map((f, i) => ({
-          ...f,
-          priceSaved: assessment.items[i].price,
-          choicesSaved: frozenChoices(assessment.items[i].choices!),
-          ...confirmedProof(f, moved.row.confirmedAt ?? new Date()),
-        })),
+        facts: facts.map((f, i) => {
+          const frozen = frozenItem(assessment.items[i]);
+          return {
+            ...f,
+            priceSaved: frozen.price,
+            choicesSaved: frozen.choices,
+            proofPrice: frozen.proof_price ?? f.proofPrice,
+            ...confirmedProof({ ...f, proofRequested: frozen.proof_requested ?? f.proofRequested }, moved.row.confirmedAt ?? new Date()),
+          };
+        }),
         events: [...read.events, moved.event],
         invoice: null,
       });
@@ -127,6 +131,31 @@ export function frozenChoices(choices: QuotedChoices): FrozenChoices {
 }
 
 /**
+ * What an item keeps at confirmation: its price and choices by name, whether it has a proof (its
+ * product may have come to require one since it was added) and the proof's part of the price.
+ */
+export function frozenItem(item: PricedItem) {
+  return {
+    price: item.price!,
+    choices: frozenChoices(item.choices!),
+    proof_requested: item.hasProof,
+    // Kept only with a proof: a later proof on an item without one is charged at the day's price.
+    proof_price: item.hasProof ? (item.proofPrice ?? 0) : undefined,
+  };
+}
+
+/** `frozenItem` as the item's columns, for a caller that writes them itself (a card checkout). */
+export function frozenColumns(item: PricedItem) {
+  const frozen = frozenItem(item);
+  return {
+    priceSaved: frozen.price,
+    choicesSaved: frozen.choices,
+    proofRequested: frozen.proof_requested,
+    ...(frozen.proof_price !== undefined ? { proofPrice: frozen.proof_price } : {}),
+  };
+}
+
+/**
  * Freezes prices, totals, weight and dates on the basket and moves it to live, with its event and
  * the job that e-mails the confirmation: one statement, applied only if the basket is still at the version it was judged at (null
  * otherwise). A key that confirmed another order is refused by the unique index: 422.
@@ -143,7 +172,7 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
       note: 'Order confirmed',
       // The e-mail says "ready to collect" for a collection, not a dispatch and a delivery.
       service: chosen.type,
-      itemPrices: a.items.map((item) => ({ id: item.facts.id, price: item.price!, choices: frozenChoices(item.choices!) })),
+      itemPrices: a.items.map((item) => ({ id: item.facts.id, ...frozenItem(item) })),
       set: {
         deliveryTypeId: chosen.type.id,
         deliveryCost: chosen.price,

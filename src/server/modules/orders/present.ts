@@ -139,7 +139,7 @@ function quoteOf(f: ItemFacts, priced: Pick<PricedItem, 'quoted'> | null, confir
 /** The customer-facing item: a basket's at today's price (or its quote's), a confirmed order's at its frozen price. */
 export function presentItem(
   f: ItemFacts,
-  priced: Pick<PricedItem, 'price' | 'unavailable' | 'choices' | 'quoted'> | null,
+  priced: Pick<PricedItem, 'price' | 'unavailable' | 'choices' | 'quoted' | 'hasProof' | 'proofPrice'> | null,
   confirmedAt: Date | null = null,
 ): Item {
   return {
@@ -176,7 +176,10 @@ export function presentItem(
       f.artworkFetchStatus && f.artworkUrl
         ? { url: f.artworkUrl, status: f.artworkFetchStatus as ArtworkFetchStatus, error: f.artworkFetchStatus === 'failed' ? f.artworkFetchError : null }
         : null,
-    proof_requested: f.proofRequested,
+    // A basket's as today's rules have it (its product may require a proof since it was added), an order's as confirmed.
+    proof_requested: priced ? priced.hasProof : f.proofRequested,
+    proof_required: f.productProofRequired,
+    proof_price: priced ? priced.proofPrice : f.priceSaved === null ? null : (f.proofPrice ?? 0),
     proof: presentProof(f),
   };
 }

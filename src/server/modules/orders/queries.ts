@@ -144,6 +144,8 @@ export async function insertItemCopy(tx: Db, orderId: number, item: OrderItemRow
       turnaroundId: item.turnaroundId,
       orientation: item.orientation,
       notes: item.notes,
+      // The same proof as before, at today's price (a proof's state starts again at the new confirmation).
+      proofRequested: item.proofRequested,
       artworkName: item.artworkName,
       artworkSize: item.artworkSize,
       artworkKey: artwork,

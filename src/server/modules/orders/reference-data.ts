@@ -1,5 +1,6 @@
 import { DEFAULT_CUTOFF } from '../../../shared/domain/calendar/workingDays';
 import { ukToday } from '../../../shared/domain/orders/overdue';
+import { DEFAULT_PROOF_PRICE, proofPriceOf } from '../../../shared/domain/pricing/proof';
 import type { Db } from '../../db/client';
 import { countries } from '../../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../accounts/sessions';
@@ -12,11 +13,11 @@ const CUTOFF = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** How long the delivery services, closed days and settings are kept (as long as a resolved session). */
 const REFERENCE_TTL_MS = SESSION_CACHE_TTL_MS;
 
-/** What every order is judged and shown with: delivery services, closed days, cut-off, VAT rate, country names. */
+/** What every order is judged and shown with: delivery services, closed days, cut-off, VAT rate, proof price, country names. */
 export type ReferenceData = Omit<BasketContext, 'quoter' | 'now'> & { countryNames: ReadonlyMap<number, string> };
 
 /**
- * The delivery services, closed days, cut-off and VAT rate every basket is judged by: read in one
+ * The delivery services, closed days, cut-off, VAT rate and proof price every basket is judged by: read in one
  * go and kept for a second (a staff change forgets them at once), so that pricing a basket or
  * confirming fifty at once does not read the same reference rows again and again. A new UK day
  * reads them again (the closed days are counted from today).
@@ -46,14 +47,22 @@ export class ReferenceDataCache {
 
   private async load(day: string): Promise<ReferenceData> {
     const { db, delivery, settings } = this.deps;
-    const [types, closed, cutoff, vatRate, names] = await readTogether(db, [
+    const [types, closed, cutoff, vatRate, proofPrice, names] = await readTogether(db, [
       () => delivery.activeTypes(),
       () => delivery.closedDaysFrom(day),
       () => settings.value('CUTOFF_TIME', DEFAULT_CUTOFF),
       () => settings.value('VAT_RATE', '20'),
+      () => settings.value('PROOF_PRICE', DEFAULT_PROOF_PRICE),
       () => db.select({ id: countries.id, name: countries.name }).from(countries),
     ] as const);
     const countryNames = new Map(names.map((c) => [c.id, c.name]));
-    return { deliveryTypes: types, closed, cutoff: CUTOFF.test(cutoff.trim()) ? cutoff.trim() : DEFAULT_CUTOFF, vatRate, countryNames };
+    return {
+      deliveryTypes: types,
+      closed,
+      cutoff: CUTOFF.test(cutoff.trim()) ? cutoff.trim() : DEFAULT_CUTOFF,
+      vatRate,
+      proofPrice: proofPriceOf(proofPrice),
+      countryNames,
+    };
   }
 }

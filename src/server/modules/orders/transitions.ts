@@ -28,7 +28,8 @@ export interface Move {
   /** The order's delivery service, for the tracking link in the dispatch e-mail and "ready to collect". */
   service?: TrackedService | null;
   /** Prices, and the names of the options and turnaround, frozen on the order's items by the same statement (a confirmation). */
-  itemPrices?: ReadonlyArray<{ id: number; price: number; choices?: FrozenChoices }>;
+  /** `proof_requested`: whether it has a proof (its product may require one since it was added); `proof_price`: the pence of `price` that is the proof. */
+  itemPrices?: ReadonlyArray<{ id: number; price: number; choices?: FrozenChoices; proof_requested?: boolean; proof_price?: number }>;
   /**
    * Optimistic, without a lock: each order moves only if it is still at the version it was read at,
    * and one that changed meanwhile is left as it is (not in the answer: read it again). Without it,
@@ -282,11 +283,16 @@ function prepareMove(executor: Db, jobs: MoveDeps['jobs'], name: string, shape: 
   // same update starts the proofs of a confirmation's items (one statement may not update a row twice).
   const confirmed = sql`(select target.id from ${targets} where target.from_status = 'basket' and target.id in ${movedIds})`;
   const itemSets = [
-    ...(shape.prices ? [sql`${bare(orderItems.priceSaved)} = frozen.price, ${bare(orderItems.choicesSaved)} = frozen.choices`] : []),
+    ...(shape.prices
+      ? [
+          sql`${bare(orderItems.priceSaved)} = frozen.price, ${bare(orderItems.choicesSaved)} = frozen.choices,
+            ${bare(orderItems.proofPrice)} = coalesce(frozen.proof_price, ${qualified(orderItems.proofPrice)})`,
+        ]
+      : []),
     ...(shape.proofs ? [proofStartSet()] : []),
   ];
   const itemSources = [
-    ...(shape.prices ? [sql`jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int, choices jsonb)`] : []),
+    ...(shape.prices ? [sql`jsonb_to_recordset(${p('prices')}::jsonb) as frozen(id int, price int, choices jsonb, proof_price int)`] : []),
     ...(shape.proofs ? [sql`${products} as proof_product`] : []),
   ];
   const itemWhere = [

@@ -4,6 +4,7 @@ import { products, stock } from '../../db/schema';
 import type { UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/domain-errors';
 import { assessBasket, type BasketAssessment, type BasketContext } from './assessment';
+import { PROOF_REQUIRED_MESSAGE } from './basket';
 import { basketContext, type OrdersContext } from './context';
 import type { ItemFacts } from './snapshot';
 
@@ -16,6 +17,8 @@ export interface UnsavedItem {
   orientation: 'portrait' | 'landscape';
   option_ids?: number[];
   turnaround_id?: number | null;
+  /** A proof to approve before printing (a product that requires one has it anyway). */
+  proof_requested?: boolean;
 }
 
 /**
@@ -36,6 +39,7 @@ export async function assessUnsavedBasket(
     input.items.forEach((item, i) => {
       const quote = rules.quoter.quote({ ...item, option_ids: item.option_ids ?? [] }, rules.now);
       if (!('price' in quote)) for (const [field, message] of Object.entries(quote.errors)) errors[`items.${i}.${field}`] = message;
+      else if (item.proof_requested === false && quote.product.proofRequired) errors[`items.${i}.proof_requested`] = PROOF_REQUIRED_MESSAGE;
     });
   if (Object.keys(errors).length) throw unprocessable(errors, 'Some items cannot be ordered as named: ' + Object.values(errors).join(' '));
 
@@ -82,6 +86,7 @@ export async function assessUnsavedBasket(
       quoteId: null,
       quotedPrice: null,
       quotedUntil: null,
+      proofPrice: null,
       artworkName: null,
       artworkSize: null,
       artworkKey: null,
@@ -94,7 +99,7 @@ export async function assessUnsavedBasket(
       preflightStatus: null,
       preflight: null,
       warningsAccepted: false,
-      proofRequested: false,
+      proofRequested: item.proof_requested ?? false,
       proofStatus: null,
       proofVersion: null,
       proofStatusAt: null,
@@ -111,6 +116,7 @@ export async function assessUnsavedBasket(
       productWeight: product.weight,
       largeItem: product.largeItem,
       productionDays: product.productionDays,
+      productProofRequired: product.proofRequired,
     };
   });
   return { assessment: assessBasket({ countryId: input.countryId, deliveryTypeId: null }, facts, rules), facts, rules };

@@ -62,6 +62,8 @@ export interface SnapshotProduct {
   restricted: boolean;
   /** Working days from the start of production to dispatch (its default turnaround's). */
   productionDays: number;
+  /** Every item of it has a proof to approve before printing. */
+  proofRequired: boolean;
   /** Active groups with their active options, in the printer's order; groups with none on offer are left out. */
   optionGroups: SnapshotOptionGroup[];
   /** Active turnarounds, slowest first. */
@@ -109,6 +111,7 @@ export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
           largeItem: products.largeItem,
           restricted: products.restricted,
           productionDays: products.productionDays,
+          proofRequired: products.proofRequired,
           // Its active options and turnarounds as JSON, in the same statement: a catalogue read stays three queries whatever its size.
           groups: sql<string>`coalesce((
           select json_agg(json_build_object('id', g.id, 'name', g.name, 'required', g.required, 'options', (
@@ -177,11 +180,12 @@ export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
       description: p.description,
       weight,
       large_item: p.largeItem,
+      proof_required: p.proofRequired,
       option_groups: shownGroups,
       turnarounds: [],
       stocks: pairs.map((s) => ({ id: s.id, name: s.name, type: s.type, quantities: s.breaks.map((b) => b.costs.qty) })),
     } satisfies OrderableProduct);
-    const priced = JSON.stringify({ id: p.id, name: p.name, description: p.description, option_groups: shownGroups });
+    const priced = JSON.stringify({ id: p.id, name: p.name, description: p.description, proof_required: p.proofRequired, option_groups: shownGroups });
     out.push({
       id: p.id,
       name: p.name,
@@ -190,6 +194,7 @@ export async function loadSnapshot(db: Db, version: number): Promise<Snapshot> {
       largeItem: p.largeItem,
       restricted: p.restricted,
       productionDays: p.productionDays,
+      proofRequired: p.proofRequired,
       optionGroups,
       turnarounds: readTurnarounds(p.turnarounds),
       stocks: pairs,

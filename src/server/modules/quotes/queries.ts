@@ -35,6 +35,9 @@ export function orderItemOfQuote(quote: Pick<QuoteRow, 'id' | 'validUntil'>, ite
     quoteId: quote.id,
     quotedPrice: item.price,
     quotedUntil: quote.validUntil,
+    // The proof wish goes with the line, and the part of its price that paid for it (a basket's item drops it if the proof is dropped).
+    proofRequested: item.proofRequested,
+    proofPrice: item.proofRequested ? item.proofPrice : null,
   };
 }
 

@@ -67,6 +67,8 @@ const presentItem = (i: QuoteItemRow): QuoteItem => ({
   options: i.choices.options,
   turnaround: i.choices.turnaround,
   price: i.price,
+  proof_requested: i.proofRequested,
+  proof_price: i.proofPrice,
 });
 
 function present(row: QuoteRow, items: QuoteItemRow[], today: string): Quote {
@@ -91,7 +93,7 @@ function present(row: QuoteRow, items: QuoteItemRow[], today: string): Quote {
 
 /** The lines of a quote from an assessment whose every item has a price. */
 function quoteLines(a: BasketAssessment) {
-  return a.items.map(({ facts: f, price, choices }) => ({
+  return a.items.map(({ facts: f, price, choices, hasProof, proofPrice }) => ({
     productId: f.productId,
     stockId: f.stockId,
     productName: f.productName,
@@ -111,6 +113,8 @@ function quoteLines(a: BasketAssessment) {
       },
     } satisfies FrozenChoices,
     price: price!,
+    proofRequested: hasProof,
+    proofPrice: proofPrice ?? 0,
   }));
 }
 
@@ -246,7 +250,7 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
       if (!row?.countryId) return { offers: [], vatRate: '0', country: '' };
       const { assessment, rules } = await orders.assessUnsaved(
         user,
-        { items: quote.items.map((i) => ({ ...i, option_ids: i.option_ids })), countryId: row.countryId },
+        { items: quote.items.map((i) => ({ ...i, option_ids: i.option_ids, proof_requested: i.proof_requested })), countryId: row.countryId },
         { strict: false },
       );
       return { offers: assessment.offers, vatRate: rules.vatRate, country: row.code ?? '' };

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { PriceList } from '../../../shared/api/prices';
+import { productTemplateUrl, type PriceList } from '../../../shared/api/prices';
 import type { TradeProduct } from '../../../shared/api/trade-catalogue';
 import { SIDES } from '../../../shared/domain/pricing/engine';
 import { ORIENTATIONS } from '../../../shared/api/orders';
@@ -48,6 +48,8 @@ export function tradeCatalogue({ db, prices }: { db: Db; prices: PricesService }
               price_breaks: s.breaks,
               option_prices: s.options.map((o) => ({ option_id: o.id, adds: o.adds })),
             })),
+            proof_required: p.proof_required,
+            template_urls: { portrait: productTemplateUrl(p.id, 'portrait'), landscape: productTemplateUrl(p.id, 'landscape') },
           },
         ];
       });

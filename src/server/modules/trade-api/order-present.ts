@@ -45,6 +45,9 @@ export function artworkState(item: Item, acceptWarnings: boolean): { status: Tra
   }
 }
 
+/** Where the trade API serves an item's current proof (its PDF). */
+export const tradeProofUrl = (orderId: number, itemId: number): string => `/api/v1/orders/${orderId}/items/${itemId}/proof`;
+
 /** The API's status of an order: a basket it placed is `awaiting` its artwork (or its account's credit). */
 export const tradeStatus = (status: Order['status']): TradeOrderStatus => (status === 'basket' ? 'awaiting' : status);
 
@@ -73,6 +76,9 @@ export function presentTradeOrder(order: Order, row: Pick<OrderRow, 'test' | 'ex
         name: item.artwork?.name ?? null,
         checks: item.artwork?.preflight.checks ?? [],
       },
+      proof_requested: item.proof_requested,
+      proof_price: item.proof_price,
+      proof: item.proof && { ...item.proof, url: tradeProofUrl(order.id, item.id) },
     };
   });
   // Why it waits: each item's artwork, then what else stops the confirmation (the basket's own blockers, or the last try's credit hold).

@@ -13,6 +13,7 @@ import { addressColumns } from '../../lib/postal-address';
 import type { TradeCaller } from '../../lib/trade-api';
 import type { AddressesService } from '../addresses/service';
 import type { ArtworkService, UploadedArtwork } from '../artwork/service';
+import { proofWish } from '../orders/basket';
 import { confirmOrder } from '../orders/confirm';
 import type { OrdersContext } from '../orders/context';
 import { basketChanged } from '../orders/order-version';
@@ -169,6 +170,13 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
       const choice = { ...item, option_ids: item.option_ids ?? [], turnaround_id: item.turnaround_id ?? null };
       const quote = quoter.quote(choice);
       if (!('price' in quote)) for (const [field, message] of Object.entries(quote.errors)) errors[`items.${i}.${field}`] = message;
+      let proofRequested = false;
+      try {
+        proofRequested = proofWish(quoter, item.product_id, item.proof_requested, false, `items.${i}.proof_requested`);
+      } catch (err) {
+        if (!(err instanceof Invalid)) throw err;
+        Object.assign(errors, err.errors);
+      }
       return {
         values: {
           productId: item.product_id,
@@ -179,6 +187,7 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
           notes: item.notes,
           optionIds: choice.option_ids,
           turnaroundId: choice.turnaround_id,
+          proofRequested,
         },
         artworkUrl: item.artwork_url,
       };

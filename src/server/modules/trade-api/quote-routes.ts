@@ -45,6 +45,8 @@ export async function tradeQuote(quotes: QuotesService, user: UserRow, quote: Qu
       options: i.options,
       turnaround: i.turnaround,
       price: i.price,
+      proof_requested: i.proof_requested,
+      proof_price: i.proof_price,
     })),
     items_net: prices.reduce((sum, p) => sum + p, 0),
     delivery_options: options,

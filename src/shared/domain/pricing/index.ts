@@ -3,3 +3,4 @@ export * from './engine';
 export * from './format';
 export * from './choices';
 export * from './choice-names';
+export * from './proof';
