@@ -496,6 +496,104 @@ describe('/create/{id} from the price list', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('option-error')).toHaveTextContent('Lamination: Matt is no longer offered; choose another.');
   });
 
+  describe('the proof', () => {
+    const REQUIRED: OrderableProduct = { ...PRODUCTS[0], id: 2, name: 'Wedding cards', proof_required: true };
+    const PRICES_WITH_REQUIRED: PriceList = {
+      ...PRICES,
+      products: [...PRICES.products, { ...PRICES.products[0], id: 2, name: 'Wedding cards', proof_required: true }],
+    };
+    const proofPrice = (value: string): Record<string, Handler> => ({
+      'GET /api/settings/PROOF_PRICE': () => ({ data: { name: 'PROOF_PRICE', value } }),
+      'GET /api/products': () => ({ data: [...PRODUCTS, REQUIRED] }),
+      'GET /api/prices': () => ({ data: PRICES_WITH_REQUIRED }),
+    });
+
+    it('is asked for with a checkbox that names its price, adds it to the live price and sends the wish', async () => {
+      let sent: unknown = null;
+      fakeApi(
+        routes(() => makeOrder({ items: [] }), {
+          ...proofPrice('5.00'),
+          'POST /api/orders/5/items': (request) => {
+            sent = bodyOf(request);
+            return { status: 201, data: makeItem({ proof_requested: true, proof_price: 500, price: 1990 }) };
+          },
+        }),
+      );
+      await renderApp('/create/5');
+      const price = await screen.findByTestId('live-price');
+      await waitFor(() => expect(price).toHaveTextContent('£14.90'));
+      await waitFor(() => expect(screen.getByRole('checkbox', { name: /Send me a proof before printing — £5\.00/ })).toBeInTheDocument());
+      const box = screen.getByRole('checkbox', { name: /Send me a proof before printing — £5\.00/ });
+      expect(box).not.toBeChecked();
+      expect(box).toBeEnabled();
+      expect(box).toHaveAccessibleDescription(/we print only once you have approved it/);
+      const user = userEvent.setup();
+      await user.click(box);
+      expect(box).toBeChecked();
+      expect(price).toHaveTextContent('£19.90');
+      expect(screen.getByTestId('includes-proof')).toHaveTextContent('Includes proof £5.00');
+      await user.click(screen.getByRole('button', { name: 'Add to basket' }));
+      await waitFor(() => expect(sent).toMatchObject({ product_id: 1, proof_requested: true }));
+    });
+
+    it('says "free" when proofs cost nothing, and links the templates of the product chosen', async () => {
+      fakeApi(routes(() => makeOrder({ items: [] }), proofPrice('0.00')));
+      await renderApp('/create/5');
+      await screen.findByTestId('live-price');
+      await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Send me a proof before printing — free' })).toBeInTheDocument());
+      const form = screen.getByRole('button', { name: 'Add to basket' }).closest('form')!;
+      expect(within(form).getByRole('link', { name: 'Business cards template, landscape (PDF)' })).toHaveAttribute(
+        'href',
+        '/api/products/1/template.pdf?orientation=landscape',
+      );
+      expect(within(form).getByRole('link', { name: 'Business cards template, portrait (PDF)' })).toHaveAttribute(
+        'href',
+        '/api/products/1/template.pdf?orientation=portrait',
+      );
+    });
+
+    it('is ticked and fixed, with the reason, for a product that requires one', async () => {
+      fakeApi(routes(() => makeOrder({ items: [] }), proofPrice('5.00')));
+      await renderApp('/create/5');
+      const price = await screen.findByTestId('live-price');
+      await waitFor(() => expect(price).toHaveTextContent('£14.90'));
+      const user = userEvent.setup();
+      await user.selectOptions(screen.getByLabelText('Product'), '2');
+      const box = screen.getByRole('checkbox', { name: /Send me a proof before printing/ });
+      expect(box).toBeChecked();
+      expect(box).toBeDisabled();
+      expect(box).toHaveAccessibleDescription('Wedding cards always come with a proof: we print only once you have approved it.');
+      expect(price).toHaveTextContent('£19.90');
+    });
+
+    it('shows the server’s refusal beside the checkbox', async () => {
+      fakeApi(
+        routes(() => makeOrder({ items: [] }), {
+          ...proofPrice('0'),
+          'POST /api/orders/5/items': () => ({
+            status: 422,
+            data: {
+              message: 'Invalid',
+              errors: { proof_requested: 'This product always comes with a proof to approve before printing: it cannot be turned off.' },
+            },
+          }),
+        }),
+      );
+      await renderApp('/create/5');
+      await screen.findByTestId('live-price');
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Add to basket' }));
+      const box = screen.getByRole('checkbox', { name: /Send me a proof before printing/ });
+      await waitFor(() => expect(box).toHaveAccessibleDescription(/always comes with a proof to approve before printing: it cannot be turned off/));
+    });
+
+    it('says on a basket’s item what its proof costs', async () => {
+      fakeApi(routes(() => makeOrder({ items: [makeItem({ proof_requested: true, proof_price: 500, price: 1990 })] }), proofPrice('5.00')));
+      await renderApp('/create/5');
+      expect(await screen.findByTestId('item-proof')).toHaveTextContent('includes proof £5.00');
+    });
+  });
+
   it('ignores an item the customer cannot order, and starts the form as usual', async () => {
     fakeApi(routes(() => makeOrder({ items: [] })));
     await renderApp('/create/5?product=1&stock=11&qty=333&sides=double');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryClient } from './queryClient';
+import { proofPricePence } from '../../shared/domain/pricing/proof';
 import { companyEmailOf, companyPhoneOf, logSettingFailure, settingTextQuery, staffEmailOf, vatRateOf } from './settings';
 
 /*
@@ -61,4 +62,13 @@ const DEFAULT_LAYOUT_SETTINGS = ['STATUS_TEXT', 'COMPANY_ADDRESS', 'COMPANY_PHON
  */
 export function prefetchDefaultLayoutSettings(): Promise<void> {
   return Promise.all(DEFAULT_LAYOUT_SETTINGS.map((name) => queryClient.prefetchQuery(settingTextQuery(name)))).then(() => undefined);
+}
+
+/**
+ * What a proof costs (the PROOF_PRICE setting) in pence: 0 when free; null while it loads or when it
+ * cannot be read (the create page then names no price, and the basket's item says what was charged).
+ */
+export function useProofPrice(): number | null {
+  const { data } = useQuery({ ...settingTextQuery('PROOF_PRICE'), select: proofPricePence });
+  return data ?? null;
 }

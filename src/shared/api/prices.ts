@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { SIDES } from '../domain/pricing/engine';
 
-/** A product's artwork template for one orientation (a PDF of trim plus bleed with the guides): what the price list and the item step link. */
-export const productTemplateUrl = (productId: number, orientation: 'portrait' | 'landscape'): string =>
-  `/api/products/${productId}/template.pdf?orientation=${orientation}`;
-
 /**
  * What customers see of the catalogue (DESIGN §2): never a cost, a margin or anyone else's discount.
  * Prices are whole pence after the signed-in customer's own discount.

@@ -16,6 +16,8 @@ import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, itemLine, Pref
 import { errorText } from '../../components/QueryStates';
 import { apiErrors } from '../../../shared/http';
 import { choiceOf, ItemForm } from './ItemForm';
+import { TemplateLinks } from '../../components/TemplateLinks';
+import { formatPence } from '../../../shared/domain/pricing/format';
 import { UploadProgress } from '../../../shared/ui/UploadProgress';
 import { useFocusFallback } from '../../components/useFocusFallback';
 
@@ -161,6 +163,13 @@ export function ItemCard({ orderId, item, index, products, prices, focusOnArriva
   return (
     <Paper ref={card} component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} aria-labelledby={headingId}>
       <ItemSummary item={item} index={index} headingId={headingId} headingRef={heading} />
+      {item.proof_requested && (
+        <Typography variant="body2" color="text.secondary" data-testid="item-proof">
+          {item.proof_price
+            ? `With a proof to approve before printing: includes proof ${formatPence(item.proof_price)}`
+            : 'With a proof to approve before printing. Proof: free'}
+        </Typography>
+      )}
       {item.unavailable && (
         <Alert severity="warning" sx={{ my: 1 }}>
           {item.unavailable} Change the item or remove it.
@@ -203,6 +212,7 @@ export function ItemCard({ orderId, item, index, products, prices, focusOnArriva
         One PDF, {item.sides === 'double' ? '2 pages (front and back)' : '1 page'}, {item.trim.width_mm + 2 * item.trim.bleed_mm}×
         {item.trim.height_mm + 2 * item.trim.bleed_mm} mm: the finished size {item.trim.width_mm}×{item.trim.height_mm} mm with {item.trim.bleed_mm} mm bleed.
       </Typography>
+      <TemplateLinks productId={item.product_id} productName={item.product_name} first={item.orientation} />
       {item.artwork && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
           <ArtworkPreview orderId={orderId} item={item} />

@@ -20,6 +20,9 @@ import type { Sides } from '../../../shared/domain/pricing/engine';
 import { formatPence, formatUnitPrice } from '../../../shared/domain/pricing/format';
 import { apiErrors } from '../../../shared/http';
 import { errorText } from '../../components/QueryStates';
+import { useProofPrice } from '../../api/settingHooks';
+import { ProofCheckbox } from './ProofChoice';
+import { TemplateLinks } from '../../components/TemplateLinks';
 
 export interface ItemChoice {
   product_id: string;
@@ -32,6 +35,8 @@ export interface ItemChoice {
   option_ids: number[];
   /** The turnaround chosen, by id; '' for the product's default. */
   turnaround_id: string;
+  /** A proof to approve before printing (always, for a product that requires one). */
+  proof_requested: boolean;
 }
 
 export const choiceOf = (item: Item): ItemChoice => ({
@@ -43,6 +48,7 @@ export const choiceOf = (item: Item): ItemChoice => ({
   notes: item.notes,
   option_ids: item.option_ids,
   turnaround_id: item.turnaround_id === null ? '' : String(item.turnaround_id),
+  proof_requested: item.proof_requested,
 });
 
 /** A new choice of product starts with the first option of each required group (one of each must be chosen). */
@@ -108,7 +114,17 @@ interface ItemFormProps {
   autoFocus?: boolean;
 }
 
-const EMPTY: ItemChoice = { product_id: '', stock_id: '', qty: '', sides: 'single', orientation: 'landscape', notes: '', option_ids: [], turnaround_id: '' };
+const EMPTY: ItemChoice = {
+  product_id: '',
+  stock_id: '',
+  qty: '',
+  sides: 'single',
+  orientation: 'landscape',
+  notes: '',
+  option_ids: [],
+  turnaround_id: '',
+  proof_requested: false,
+};
 
 /** Product, paper, quantity break, sides, orientation and notes, with the price as the choice changes. */
 export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onCancel, autoFocus }: ItemFormProps) {
@@ -123,6 +139,7 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
       stock_id: stock ? String(stock.id) : '',
       qty: stock?.quantities[0] !== undefined ? String(stock.quantities[0]) : '',
       option_ids: requiredDefaults(product),
+      proof_requested: product?.proof_required ?? false,
     };
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -131,10 +148,14 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
 
   const product = products.find((p) => String(p.id) === choice.product_id);
   const stock = product?.stocks.find((s) => String(s.id) === choice.stock_id);
-  const price = livePrice(prices, choice);
+  const proofPrice = useProofPrice();
+  const withProof = choice.proof_requested || Boolean(product?.proof_required);
+  const printPrice = livePrice(prices, choice);
+  // The proof is added as the server adds it (orders/assessment.ts): once per item, at the setting's price.
+  const price = printPrice === null ? null : printPrice + (withProof ? (proofPrice ?? 0) : 0);
   const dispatch = liveDispatch(product, choice);
   // Options that add nothing (None, Square corners) leave the grid's exact price.
-  const estimate = price !== null && livePrice(prices, { ...choice, option_ids: [] }) !== price;
+  const estimate = printPrice !== null && livePrice(prices, { ...choice, option_ids: [] }) !== printPrice;
   const qty = Number(choice.qty);
 
   // Stable, so that the memoised parts of the form a change does not touch are not drawn again.
@@ -148,6 +169,8 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
         if (next.product_id !== current.product_id) {
           next.option_ids = requiredDefaults(p);
           next.turnaround_id = '';
+          // A product that requires a proof gives the item one (as the server does); the wish stays the customer's otherwise.
+          if (p?.proof_required) next.proof_requested = true;
         }
         if (p && !p.stocks.some((s) => String(s.id) === next.stock_id)) next.stock_id = p.stocks[0] ? String(p.stocks[0].id) : '';
         const s = p?.stocks.find((x) => String(x.id) === next.stock_id);
@@ -181,6 +204,7 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
       notes: choice.notes,
       option_ids: choice.option_ids,
       turnaround_id: choice.turnaround_id ? Number(choice.turnaround_id) : null,
+      proof_requested: withProof,
     })
       .then(() => {
         if (!initial) setChoice((current) => ({ ...current, notes: '' }));
@@ -249,6 +273,11 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
             <Typography variant="h4" component="p" data-testid="live-price">
               {price === null ? (prices ? 'Not available' : '…') : `${estimate ? 'about ' : ''}${formatPence(price)}`}
             </Typography>
+            {price !== null && withProof && proofPrice !== null && proofPrice > 0 && (
+              <Typography variant="body2" color="text.secondary" data-testid="includes-proof">
+                Includes proof {formatPence(proofPrice)}
+              </Typography>
+            )}
             {price !== null && qty > 0 && (
               <Typography variant="body2" color="text.secondary" data-testid="per-item">
                 {formatUnitPrice(price, qty)} each
@@ -305,6 +334,20 @@ export function ItemForm({ products, prices, initial, submitLabel, onSubmit, onC
           </Grid>
         )}
         <SidesAndOrientation id={id} sides={choice.sides} orientation={choice.orientation} change={change} />
+        {product && (
+          <Grid size={12}>
+            <TemplateLinks productId={product.id} productName={product.name} first={choice.orientation} />
+            <ProofCheckbox
+              id={id}
+              checked={choice.proof_requested}
+              required={product.proof_required}
+              productName={product.name}
+              price={proofPrice}
+              error={errors.proof_requested}
+              onChange={(checked) => change({ proof_requested: checked })}
+            />
+          </Grid>
+        )}
         <NotesField id={id} notes={choice.notes} error={errors.notes} change={change} />
       </Grid>
       {formError && (

@@ -30,6 +30,7 @@ export function prefillFrom(search: URLSearchParams, products: readonly Orderabl
       notes: '',
       option_ids: requiredDefaults(product),
       turnaround_id: turnaround ? String(turnaround.id) : '',
+      proof_requested: product.proof_required,
     },
     turnaround,
   };

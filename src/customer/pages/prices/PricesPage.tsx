@@ -17,6 +17,7 @@ import { route } from '../../paths';
 import { downloadText, priceListCsv } from './money';
 import { ALL, PriceFilters, type PriceFilterValues } from './PriceFilters';
 import { PriceTable, type OrderHref } from './PriceTable';
+import { TemplateLinks } from '../../components/TemplateLinks';
 import './prices.css';
 
 const intro = (vatRate: string | null) =>
@@ -240,6 +241,14 @@ function ProductPrices({
           {product.description}
         </Typography>
       )}
+      <Box className="pj-noprint" sx={{ mb: 1 }}>
+        <TemplateLinks productId={product.id} productName={product.name} />
+        {product.proof_required && (
+          <Typography variant="body2" color="text.secondary">
+            Always comes with a proof to approve before printing.
+          </Typography>
+        )}
+      </Box>
       <Typography variant="body2" sx={{ mb: 2 }} className="pj-noprint">
         {only?.offered &&
           `${only.name}: dispatched ${formatDay(only.dispatch_date)} when you confirm ${only.production_days === 0 ? `by ${cutoff} today` : 'now'}. `}

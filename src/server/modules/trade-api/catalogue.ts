@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import { productTemplateUrl, type PriceList } from '../../../shared/api/prices';
+import type { PriceList } from '../../../shared/api/prices';
+import { productTemplateUrl } from '../../../shared/domain/catalogue';
 import type { TradeProduct } from '../../../shared/api/trade-catalogue';
 import { SIDES } from '../../../shared/domain/pricing/engine';
 import { ORIENTATIONS } from '../../../shared/api/orders';
