@@ -203,7 +203,7 @@ describe('settings through the protocol', () => {
       sort: { field: 'name', order: 'ASC' },
       filter: {},
     });
-    expect(total).toBe(17); // DESIGN's nine, the printer's telephone and e-mail, the order cut-off, how long a quote holds, the bank details, the credit hold's overdue days and Xero's account code and tax type
+    expect(total).toBe(18); // DESIGN's nine, the printer's telephone and e-mail, the order cut-off, how long a quote holds, the bank details, the credit hold's overdue days, Xero's account code and tax type, and the proof price
     expect(data.map((s) => s.name)).toEqual([...data.map((s) => s.name)].sort());
     expect(data[0]).toEqual({
       id: expect.any(Number),

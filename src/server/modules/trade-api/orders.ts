@@ -17,7 +17,8 @@ import { proofWish } from '../orders/basket';
 import { confirmOrder } from '../orders/confirm';
 import type { OrdersContext } from '../orders/context';
 import { basketChanged } from '../orders/order-version';
-import { presentSnapshot } from '../orders/present';
+import { presentProof, presentSnapshot } from '../orders/present';
+import { awaitsApproval } from '../../../shared/domain/orders/proofs';
 import * as q from '../orders/queries';
 import { moveOrders } from '../orders/transitions';
 import { orderItemOfQuote, ownQuote } from '../quotes/queries';
@@ -96,6 +97,18 @@ export async function queueTradeOrderConfirmation(jobs: Pick<JobQueue, 'enqueue'
   if (!found) return;
   await jobs.enqueue(tx, TRADE_ORDER_CONFIRM_QUEUE, { orderId: found.orderId }, { maxAttempts: CONFIRM_ATTEMPTS });
   jobs.wakeSoon();
+}
+
+/** 409 when an item of the order waits for its proof's approval (a sandbox order moves to printing only once approved, as a live one). */
+async function refuseAwaitingProof(tx: Db, orderId: number): Promise<void> {
+  const items = await q.itemRowsOf(tx, orderId);
+  const waiting = items.find((i) => awaitsApproval({ proof_requested: i.proofRequested, proof: presentProof(i) }));
+  if (!waiting) return;
+  const what =
+    waiting.proofStatus === 'ready'
+      ? `approve proof version ${waiting.proofVersion} with POST /orders/${orderId}/items/${waiting.id}/proof/approve (or ask for changes)`
+      : 'approve its proof once it is `ready` (it is made from the checked artwork)';
+  throw conflict(`Order ${orderId} waits for the approval of the proof of item ${waiting.id}: ${what}. Nothing is printed before.`);
 }
 
 export function tradeOrdersService(deps: TradeOrdersDeps) {
@@ -384,6 +397,8 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
       await db.transaction(async (tx) => {
         let order = await own(tx, caller, id, true);
         if (order.status === 'basket') throw conflict(`Order ${id} is awaiting its artwork: it moves once it has confirmed itself.`);
+        // As live, nothing is printed before its proof is approved: the sandbox lets the integration approve it as its client would.
+        if (to !== 'problem' && order.status === 'live') await refuseAwaitingProof(tx, id);
         if (to === 'dispatched' && order.status === 'live')
           order = (await moveOrders(tx, ctx, [order], { to: 'printing', actor: 'system', note: 'Sandbox: printing' }))[0].row;
         if (to === 'printing') await moveOrders(tx, ctx, [order], { to: 'printing', actor: 'system', note: 'Sandbox: printing' });

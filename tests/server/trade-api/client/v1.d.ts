@@ -480,6 +480,21 @@ export interface operations {
                     message: string;
                   }[];
                 };
+                /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+                proof_requested: boolean;
+                /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+                proof_price: number | null;
+                /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+                proof: {
+                  /** @enum {string} */
+                  status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                  version: number;
+                  comment: string | null;
+                  decided_at: string | null;
+                  decided_by: string | null;
+                  /** @description The proof’s PDF (GET, with your key) */
+                  url: string;
+                } | null;
               }[];
               address: {
                 firstname: string;
@@ -645,6 +660,21 @@ export interface operations {
                   message: string;
                 }[];
               };
+              /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number | null;
+              /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+              proof: {
+                /** @enum {string} */
+                status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                version: number;
+                comment: string | null;
+                decided_at: string | null;
+                decided_by: string | null;
+                /** @description The proof’s PDF (GET, with your key) */
+                url: string;
+              } | null;
             }[];
             address: {
               firstname: string;
@@ -755,6 +785,21 @@ export interface operations {
                   message: string;
                 }[];
               };
+              /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number | null;
+              /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+              proof: {
+                /** @enum {string} */
+                status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                version: number;
+                comment: string | null;
+                decided_at: string | null;
+                decided_by: string | null;
+                /** @description The proof’s PDF (GET, with your key) */
+                url: string;
+              } | null;
             }[];
             address: {
               firstname: string;
@@ -864,6 +909,21 @@ export interface operations {
                   message: string;
                 }[];
               };
+              /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number | null;
+              /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+              proof: {
+                /** @enum {string} */
+                status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                version: number;
+                comment: string | null;
+                decided_at: string | null;
+                decided_by: string | null;
+                /** @description The proof’s PDF (GET, with your key) */
+                url: string;
+              } | null;
             }[];
             address: {
               firstname: string;
@@ -988,6 +1048,21 @@ export interface operations {
                   message: string;
                 }[];
               };
+              /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number | null;
+              /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+              proof: {
+                /** @enum {string} */
+                status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                version: number;
+                comment: string | null;
+                decided_at: string | null;
+                decided_by: string | null;
+                /** @description The proof’s PDF (GET, with your key) */
+                url: string;
+              } | null;
             }[];
             address: {
               firstname: string;
@@ -1109,6 +1184,21 @@ export interface operations {
                   message: string;
                 }[];
               };
+              /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number | null;
+              /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+              proof: {
+                /** @enum {string} */
+                status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                version: number;
+                comment: string | null;
+                decided_at: string | null;
+                decided_by: string | null;
+                /** @description The proof’s PDF (GET, with your key) */
+                url: string;
+              } | null;
             }[];
             address: {
               firstname: string;
@@ -1272,6 +1362,13 @@ export interface operations {
                   adds: number[];
                 }[];
               }[];
+              /** @description Every item of it comes with a proof to approve before printing (`proof_requested` cannot be false) */
+              proof_required: boolean;
+              /** @description Artwork templates: a PDF of the page (trim plus bleed) with the trim, bleed and safe-area lines and the sizes on it, per orientation */
+              template_urls: {
+                portrait: string;
+                landscape: string;
+              };
             }[];
             /** @description The UK day production of an order placed now would start */
             production_start: string;
@@ -1306,6 +1403,8 @@ export interface operations {
             orientation: 'portrait' | 'landscape';
             option_ids?: (number | string)[];
             turnaround_id?: number | string | null;
+            /** @description Send a proof (a PDF of the checked artwork with trim, bleed and safe-area lines) to approve before printing, at the price in `proof_price`; a product with `proof_required` always has one */
+            proof_requested?: boolean;
           }[];
           /** @description The delivery country, ISO 3166-1 alpha-2 (GB, IE, FR…) */
           country: string;
@@ -1358,8 +1457,12 @@ export interface operations {
                 name: string;
                 production_days: number;
               } | null;
-              /** @description Pence before VAT for the whole line, fixed until `expires_at` */
+              /** @description Pence before VAT for the whole line (its proof included), fixed until `expires_at` */
               price: number;
+              /** @description The line comes with a proof to approve before printing */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number;
             }[];
             /** @description The items’ prices together, before delivery and VAT */
             items_net: number;
@@ -1458,8 +1561,12 @@ export interface operations {
                 name: string;
                 production_days: number;
               } | null;
-              /** @description Pence before VAT for the whole line, fixed until `expires_at` */
+              /** @description Pence before VAT for the whole line (its proof included), fixed until `expires_at` */
               price: number;
+              /** @description The line comes with a proof to approve before printing */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number;
             }[];
             /** @description The items’ prices together, before delivery and VAT */
             items_net: number;
