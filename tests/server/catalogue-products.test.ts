@@ -50,6 +50,7 @@ describe('/api/admin/products: the protocol', () => {
       trim_height_mm: 55,
       bleed_mm: 3, // the default
       production_days: 3,
+      proof_required: false, // the default
       version: 1,
     });
     expect(ok(await staff.get(`/api/admin/products/${res.json().id}`))).toEqual(res.json());

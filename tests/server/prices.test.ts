@@ -222,6 +222,7 @@ describe('GET /api/products', () => {
       description: '',
       weight: 1.6,
       large_item: false,
+      proof_required: false,
       // A new product's one turnaround, Standard at its own days and 0 %; no finishing options yet.
       option_groups: [],
       turnarounds: [

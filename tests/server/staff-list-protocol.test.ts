@@ -219,13 +219,14 @@ describe('settings through the protocol', () => {
       sort: { field: 'name', order: 'ASC' },
       filter: { public: true },
     });
-    // The printer's contact details and the VAT rate are public too (the footer, /unauthorized, prices inc. VAT).
+    // The printer's contact details, the VAT rate and the proof price are public too (the footer, /unauthorized, prices inc. VAT, the create page).
     expect(publics.data.map((s) => s.name)).toEqual([
       'COMPANY_ADDRESS',
       'COMPANY_EMAIL',
       'COMPANY_NAME',
       'COMPANY_PHONE',
       'CUTOFF_TIME',
+      'PROOF_PRICE',
       'STATUS_TEXT',
       'VAT_RATE',
     ]);

@@ -6,7 +6,7 @@ import { productTemplateUrl } from '../../shared/domain/catalogue';
 export function TemplateLinks({ productId, productName, first = 'landscape' }: { productId: number; productName: string; first?: 'portrait' | 'landscape' }) {
   const orientations = first === 'portrait' ? (['portrait', 'landscape'] as const) : (['landscape', 'portrait'] as const);
   return (
-    <Typography variant="body2" component="p" sx={{ mt: 1 }} data-testid="template-links">
+    <Typography variant="body2" component="p" sx={{ my: 1 }} data-testid="template-links">
       Download template:{' '}
       {orientations.map((o, i) => (
         <span key={o}>

@@ -43,7 +43,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const addItem = (orderId: number, fields: Record<string, unknown>) =>
-  shopper.post(`/api/orders/${orderId}/items`, { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape', ...fields });
+  shopper.post(`/api/orders/${orderId}/items`, {
+    product_id: cat.cards.id,
+    stock_id: cat.silk.id,
+    qty: 100,
+    sides: 'single',
+    orientation: 'landscape',
+    ...fields,
+  });
 
 describe('asking for a proof on an item', () => {
   it('saves the wish, and none by default', async () => {
@@ -164,9 +171,9 @@ describe('the PROOF_PRICE setting', () => {
         [CARD_PRICE, 0],
       ]);
       const rows = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
-      expect(rows.map((r) => [r.priceSaved, r.proofPrice, r.proofRequested])).toEqual([
-        [CARD_PRICE + 700, 700, true],
-        [CARD_PRICE, null, false],
+      expect(rows.map((r) => [r.priceSaved, r.proofPrice])).toEqual([
+        [CARD_PRICE + 700, 700],
+        [CARD_PRICE, null],
       ]);
       ok(await setProofPrice('9.00'));
       const later = ok<Order>(await shopper.get(`/api/orders/${order.id}`));
@@ -180,7 +187,7 @@ describe('the PROOF_PRICE setting', () => {
     }
   });
 
-  it('charges the proof of an item whose product came to require one since it was added, and freezes it with the proof', async () => {
+  it('charges the proof of an item whose product came to require one since it was added, and freezes the price with it', async () => {
     ok(await setProofPrice('2.50'));
     const { order, item } = await basketWithCard(shopper, cat);
     ok(await putAsRead(staff, `/api/admin/products/${cat.cards.id}`, { proof_required: true }));
@@ -192,7 +199,7 @@ describe('the PROOF_PRICE setting', () => {
       ok(await shopper.patch(`/api/orders/${order.id}`, { delivery_type_id: deliveryTypeId }));
       ok(await shopper.request('POST', `/api/orders/${order.id}/confirm`, {}, { headers: { 'idempotency-key': `proof-late-${order.id}` } }));
       const [row] = await t.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
-      expect([row.proofRequested, row.priceSaved, row.proofPrice]).toEqual([true, CARD_PRICE + 250, 250]);
+      expect([row.priceSaved, row.proofPrice]).toEqual([CARD_PRICE + 250, 250]);
     } finally {
       ok(await putAsRead(staff, `/api/admin/products/${cat.cards.id}`, { proof_required: false }));
       ok(await setProofPrice('0'));

@@ -73,8 +73,8 @@ describe('GET /api/v1/products', () => {
     const cards = data.find((p) => p.id === cat.cards.id)!;
     expect(cards.proof_required).toBe(false);
     expect(cards.template_urls).toEqual({
-      portrait: `/api/products/${cat.cards.id}/template.pdf?orientation=portrait`,
-      landscape: `/api/products/${cat.cards.id}/template.pdf?orientation=landscape`,
+      portrait: `/api/v1/products/${cat.cards.id}/template.pdf?orientation=portrait`,
+      landscape: `/api/v1/products/${cat.cards.id}/template.pdf?orientation=landscape`,
     });
     expect(data.find((p) => p.id === proofed.id)?.proof_required).toBe(true);
   });

@@ -93,8 +93,8 @@ export async function confirmOrder(
             ...f,
             priceSaved: frozen.price,
             choicesSaved: frozen.choices,
-            proofPrice: frozen.proof_price ?? f.proofPrice,
-            ...confirmedProof({ ...f, proofRequested: frozen.proof_requested ?? f.proofRequested }, moved.row.confirmedAt ?? new Date()),
+            proofPrice: frozen.proof_price,
+            ...confirmedProof(f, moved.row.confirmedAt ?? new Date()),
           };
         }),
         events: [...read.events, moved.event],
@@ -131,28 +131,19 @@ export function frozenChoices(choices: QuotedChoices): FrozenChoices {
 }
 
 /**
- * What an item keeps at confirmation: its price and choices by name, whether it has a proof (its
- * product may have come to require one since it was added) and the proof's part of the price.
+ * What an item keeps at confirmation: its price and choices by name, and the part of the price that
+ * is its proof (null without one: a proof asked for later is charged at the day's price). Whether
+ * it has a proof (its product may have come to require one since it was added) is set by the
+ * confirmation's statement that starts the proofs.
  */
 export function frozenItem(item: PricedItem) {
-  return {
-    price: item.price!,
-    choices: frozenChoices(item.choices!),
-    proof_requested: item.hasProof,
-    // Kept only with a proof: a later proof on an item without one is charged at the day's price.
-    proof_price: item.hasProof ? (item.proofPrice ?? 0) : undefined,
-  };
+  return { price: item.price!, choices: frozenChoices(item.choices!), proof_price: item.hasProof ? (item.proofPrice ?? 0) : null };
 }
 
-/** `frozenItem` as the item's columns, for a caller that writes them itself (a card checkout). */
+/** `frozenItem` as the item's columns, for a caller that writes them itself (a card checkout, which starts no proof yet). */
 export function frozenColumns(item: PricedItem) {
   const frozen = frozenItem(item);
-  return {
-    priceSaved: frozen.price,
-    choicesSaved: frozen.choices,
-    proofRequested: frozen.proof_requested,
-    ...(frozen.proof_price !== undefined ? { proofPrice: frozen.proof_price } : {}),
-  };
+  return { priceSaved: frozen.price, choicesSaved: frozen.choices, proofPrice: frozen.proof_price };
 }
 
 /**

@@ -28,8 +28,8 @@ export interface Move {
   /** The order's delivery service, for the tracking link in the dispatch e-mail and "ready to collect". */
   service?: TrackedService | null;
   /** Prices, and the names of the options and turnaround, frozen on the order's items by the same statement (a confirmation). */
-  /** `proof_requested`: whether it has a proof (its product may require one since it was added); `proof_price`: the pence of `price` that is the proof. */
-  itemPrices?: ReadonlyArray<{ id: number; price: number; choices?: FrozenChoices; proof_requested?: boolean; proof_price?: number }>;
+  /** `proof_price`: the pence of `price` that is the item's proof (null without one). */
+  itemPrices?: ReadonlyArray<{ id: number; price: number; choices?: FrozenChoices; proof_price?: number | null }>;
   /**
    * Optimistic, without a lock: each order moves only if it is still at the version it was read at,
    * and one that changed meanwhile is left as it is (not in the answer: read it again). Without it,
@@ -286,7 +286,7 @@ function prepareMove(executor: Db, jobs: MoveDeps['jobs'], name: string, shape: 
     ...(shape.prices
       ? [
           sql`${bare(orderItems.priceSaved)} = frozen.price, ${bare(orderItems.choicesSaved)} = frozen.choices,
-            ${bare(orderItems.proofPrice)} = coalesce(frozen.proof_price, ${qualified(orderItems.proofPrice)})`,
+            ${bare(orderItems.proofPrice)} = frozen.proof_price`,
         ]
       : []),
     ...(shape.proofs ? [proofStartSet()] : []),

@@ -8,6 +8,10 @@ import type { Db } from '../../db/client';
 import { products, type UserRow } from '../../db/schema';
 import type { PricesService } from '../prices/service';
 
+/** A product's template as a key fetches it: the site's own route (productTemplateUrl) under /api/v1 (proof-routes.ts). */
+export const tradeTemplateUrl = (productId: number, orientation: 'portrait' | 'landscape'): string =>
+  productTemplateUrl(productId, orientation).replace(/^\/api\//, '/api/v1/');
+
 /**
  * The catalogue a key's account may order, as the trade API answers it: the customer's own price
  * list (GET /api/prices: restricted products, discounts and the account's terms already applied,
@@ -50,7 +54,7 @@ export function tradeCatalogue({ db, prices }: { db: Db; prices: PricesService }
               option_prices: s.options.map((o) => ({ option_id: o.id, adds: o.adds })),
             })),
             proof_required: p.proof_required,
-            template_urls: { portrait: productTemplateUrl(p.id, 'portrait'), landscape: productTemplateUrl(p.id, 'landscape') },
+            template_urls: { portrait: tradeTemplateUrl(p.id, 'portrait'), landscape: tradeTemplateUrl(p.id, 'landscape') },
           },
         ];
       });
