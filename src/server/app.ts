@@ -40,6 +40,7 @@ import { tradeApiIntroduction } from './modules/trade-api/getting-started';
 import tradeInvoiceRoutes from './modules/trade-api/invoice-routes';
 import tradeQuoteRoutes from './modules/trade-api/quote-routes';
 import tradeOrderRoutes from './modules/trade-api/order-routes';
+import tradeProofRoutes from './modules/trade-api/proof-routes';
 import { idempotencyStore } from './modules/trade-api/idempotency';
 import { queueTradeOrderConfirmation, tradeOrderIn, tradeOrdersService } from './modules/trade-api/orders';
 import { registerZodValidation } from './lib/zod';
@@ -433,6 +434,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(tradeCatalogueRoutes, { keys: deps.apiKeys, catalogue: tradeCatalogue({ db, prices: deps.prices }) });
   await app.register(tradeQuoteRoutes, { keys: deps.apiKeys, quotes: deps.quotes });
   await app.register(tradeInvoiceRoutes, { keys: deps.apiKeys, invoices: deps.invoices });
+  await app.register(tradeProofRoutes, {
+    keys: deps.apiKeys,
+    tradeOrders: deps.tradeOrders,
+    proofs: deps.proofs,
+    proofDecisions: deps.proofDecisions,
+    appName: config.appName,
+  });
   await app.register(apiKeyRoutes, { apiKeys: deps.apiKeys });
   await registerDevelopersPage(app, { title: `${config.appName}: the trade API` });
   await app.register(catalogueStaffRoutes, {

@@ -116,7 +116,6 @@ export async function assessUnsavedBasket(
       productWeight: product.weight,
       largeItem: product.largeItem,
       productionDays: product.productionDays,
-      productProofRequired: product.proofRequired,
     };
   });
   return { assessment: assessBasket({ countryId: input.countryId, deliveryTypeId: null }, facts, rules), facts, rules };

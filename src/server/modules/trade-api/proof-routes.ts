@@ -1,12 +1,13 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
-import { proofApproveSchema, proofChangesSchema, ORIENTATIONS, type Orientation } from '../../../shared/api/orders';
+import { proofApproveSchema, proofChangesSchema, ORIENTATIONS } from '../../../shared/api/orders';
 import { tradeOrderSchema } from '../../../shared/api/trade-orders';
-import type { UserRow } from '../../db/schema';
 import { attachment } from '../../lib/attachment';
 import { tradeApiRoutes, tradeCaller } from '../../lib/trade-api';
 import { fileAnswer } from '../../lib/zod';
+import type { ProofDecisionsService } from '../proofs/decisions';
+import { sendProof } from '../proofs/routes';
+import type { ProofsService } from '../proofs/service';
 import type { TradeOrdersService } from './orders';
 
 /*
@@ -19,23 +20,10 @@ import type { TradeOrdersService } from './orders';
  * decisions), named here by what these routes call of them.
  */
 
-/** A proof's PDF as the proofs service reads it. */
-interface ProofFileLike {
-  body: Buffer;
-  size: number;
-  name: string;
-}
-
 export interface TradeProofDeps {
   tradeOrders: Pick<TradeOrdersService, 'get'>;
-  proofs: {
-    customerProof(user: UserRow, orderId: number, itemId: number, version?: number): Promise<ProofFileLike>;
-    template(user: UserRow, productId: number, orientation: Orientation, fromName: string): Promise<{ name: string; pdf(): Promise<Buffer> }>;
-  };
-  proofDecisions: {
-    approve(user: UserRow, orderId: number, itemId: number, version: number): Promise<void>;
-    requestChanges(user: UserRow, orderId: number, itemId: number, input: { version: number; comment: string }): Promise<void>;
-  };
+  proofs: Pick<ProofsService, 'customerProof' | 'template'>;
+  proofDecisions: Pick<ProofDecisionsService, 'approve' | 'requestChanges'>;
   appName: string;
 }
 
@@ -43,9 +31,6 @@ const itemParams = z.object({ id: idParam('No such order.'), itemId: idParam('No
 const productParams = z.object({ id: idParam('No such product.') });
 const versionQuery = z.object({ version: z.coerce.number().int().min(1).max(1000).optional().describe('An earlier version; the current one by default') });
 const orientationQuery = z.object({ orientation: z.enum(ORIENTATIONS, { message: 'Choose portrait or landscape' }).optional().default('portrait') });
-
-const sendPdf = (reply: FastifyReply, file: { body: Buffer; name: string }, disposition: 'inline' | 'attachment') =>
-  reply.type('application/pdf').header('content-disposition', attachment(file.name, disposition)).header('cache-control', 'private, no-store').send(file.body);
 
 const tradeProofRoutes = tradeApiRoutes<TradeProofDeps>((app, { tradeOrders, proofs, proofDecisions, appName }) => {
   app.get(
@@ -62,7 +47,7 @@ const tradeProofRoutes = tradeApiRoutes<TradeProofDeps>((app, { tradeOrders, pro
     async (request, reply) => {
       const caller = tradeCaller(request);
       await tradeOrders.get(caller, request.params.id);
-      return sendPdf(reply, await proofs.customerProof(caller.user, request.params.id, request.params.itemId, request.query.version), 'inline');
+      return sendProof(reply, await proofs.customerProof(caller.user, request.params.id, request.params.itemId, request.query.version));
     },
   );
 
@@ -119,7 +104,10 @@ const tradeProofRoutes = tradeApiRoutes<TradeProofDeps>((app, { tradeOrders, pro
     },
     async (request, reply) => {
       const template = await proofs.template(tradeCaller(request).user, request.params.id, request.query.orientation, appName);
-      return sendPdf(reply, { name: template.name, body: await template.pdf() }, 'attachment');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(template.name))
+        .send(await template.pdf());
     },
   );
 });

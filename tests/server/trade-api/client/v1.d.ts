@@ -255,6 +255,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/orders/{id}/items/{itemId}/proof': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An item’s proof (PDF)
+     * @description The current version by default, or `version`. 404 until the item has a proof that has been made.
+     */
+    get: operations['getOrdersByIdItemsByItemIdProof'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}/items/{itemId}/proof/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve an item’s proof
+     * @description Name the `version` you looked at (an older one is a 409). Final for that version; once every proof of the order is approved it goes into production, its dispatch date counted from this approval.
+     */
+    post: operations['postOrdersByIdItemsByItemIdProofApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}/items/{itemId}/proof/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for changes to an item’s proof
+     * @description Name the `version` you looked at and say what should change in `comment`; then send corrected artwork with `PUT …/artwork` if it is yours to change: its check makes the next version.
+     */
+    post: operations['postOrdersByIdItemsByItemIdProofChanges'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{id}/template.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A product’s artwork template (PDF)
+     * @description The page (trim plus bleed) with the trim, bleed and safe-area lines and the sizes written on it, portrait or landscape.
+     */
+    get: operations['getProductsByIdTemplatePdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1722,6 +1802,337 @@ export interface operations {
   getInvoicesByIdPdf: {
     parameters: {
       query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getOrdersByIdItemsByItemIdProof: {
+    parameters: {
+      query?: {
+        /** @description An earlier version; the current one by default */
+        version?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  postOrdersByIdItemsByItemIdProofApprove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          version: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description An order placed through the trade API */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order number */
+            id: number;
+            external_ref: string | null;
+            ref: string;
+            /** @enum {string} */
+            status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+            awaiting_reason: string | null;
+            /** @description A sandbox order: never printed, invoiced or charged */
+            test: boolean;
+            /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+            blind_dispatch: boolean;
+            accept_warnings: boolean;
+            items: {
+              id: number;
+              product_id: number;
+              product_name: string;
+              stock_id: number;
+              stock_name: string;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              notes: string;
+              option_ids: number[];
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              price: number | null;
+              artwork: {
+                /** @enum {string} */
+                status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                reason: string | null;
+                name: string | null;
+                checks: {
+                  code: string;
+                  /** @enum {string} */
+                  status: 'pass' | 'warn' | 'fail';
+                  message: string;
+                }[];
+              };
+              /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number | null;
+              /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+              proof: {
+                /** @enum {string} */
+                status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                version: number;
+                comment: string | null;
+                decided_at: string | null;
+                decided_by: string | null;
+                /** @description The proof’s PDF (GET, with your key) */
+                url: string;
+              } | null;
+            }[];
+            address: {
+              firstname: string;
+              lastname: string;
+              company_name: string;
+              telephone: string;
+              email: string;
+              address1: string;
+              address2: string;
+              town: string;
+              county: string;
+              postcode: string;
+              country_id: number | null;
+            };
+            delivery: {
+              id: number;
+              code: string;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+            } | null;
+            delivery_cost: number | null;
+            total_net: number | null;
+            total_vat: number | null;
+            total: number | null;
+            dispatch_due: string | null;
+            delivery_due: string | null;
+            problem_text: string | null;
+            tracking_number: string | null;
+            created_at: string;
+            confirmed_at: string | null;
+            dispatched_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      409: components['responses']['Error409'];
+      413: components['responses']['Error413'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  postOrdersByIdItemsByItemIdProofChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        itemId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          version: number | string;
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description An order placed through the trade API */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The order number */
+            id: number;
+            external_ref: string | null;
+            ref: string;
+            /** @enum {string} */
+            status: 'awaiting' | 'live' | 'printing' | 'problem' | 'dispatched' | 'cancelled';
+            awaiting_reason: string | null;
+            /** @description A sandbox order: never printed, invoiced or charged */
+            test: boolean;
+            /** @description Sent under your name: your delivery note inside, no printer branding, no e-mail from us to the recipient */
+            blind_dispatch: boolean;
+            accept_warnings: boolean;
+            items: {
+              id: number;
+              product_id: number;
+              product_name: string;
+              stock_id: number;
+              stock_name: string;
+              qty: number;
+              /** @enum {string} */
+              sides: 'single' | 'double';
+              /** @enum {string} */
+              orientation: 'portrait' | 'landscape';
+              notes: string;
+              option_ids: number[];
+              options: {
+                id: number;
+                group: string;
+                name: string;
+              }[];
+              turnaround: {
+                id: number;
+                name: string;
+                production_days: number;
+              } | null;
+              price: number | null;
+              artwork: {
+                /** @enum {string} */
+                status: 'awaiting' | 'fetching' | 'checking' | 'passed' | 'warnings' | 'failed';
+                reason: string | null;
+                name: string | null;
+                checks: {
+                  code: string;
+                  /** @enum {string} */
+                  status: 'pass' | 'warn' | 'fail';
+                  message: string;
+                }[];
+              };
+              /** @description The item comes with a proof to approve before printing (asked for, or its product requires one) */
+              proof_requested: boolean;
+              /** @description Pence of `price` that is the proof (0 without one, or when proofs are free) */
+              proof_price: number | null;
+              /** @description Its current proof once the order is confirmed: `making` (from the checked artwork), `ready` (approve it, or ask for changes), `approved` or `changes_requested`; null before, or without a proof. Production starts only once every proof is approved */
+              proof: {
+                /** @enum {string} */
+                status: 'making' | 'ready' | 'approved' | 'changes_requested';
+                version: number;
+                comment: string | null;
+                decided_at: string | null;
+                decided_by: string | null;
+                /** @description The proof’s PDF (GET, with your key) */
+                url: string;
+              } | null;
+            }[];
+            address: {
+              firstname: string;
+              lastname: string;
+              company_name: string;
+              telephone: string;
+              email: string;
+              address1: string;
+              address2: string;
+              town: string;
+              county: string;
+              postcode: string;
+              country_id: number | null;
+            };
+            delivery: {
+              id: number;
+              code: string;
+              name: string;
+              /** @enum {string} */
+              carrier: 'royalmail' | 'courier' | 'collection';
+            } | null;
+            delivery_cost: number | null;
+            total_net: number | null;
+            total_vat: number | null;
+            total: number | null;
+            dispatch_due: string | null;
+            delivery_due: string | null;
+            problem_text: string | null;
+            tracking_number: string | null;
+            created_at: string;
+            confirmed_at: string | null;
+            dispatched_at: string | null;
+          };
+        };
+      };
+      400: components['responses']['Error400'];
+      401: components['responses']['Error401'];
+      403: components['responses']['Error403'];
+      404: components['responses']['Error404'];
+      409: components['responses']['Error409'];
+      413: components['responses']['Error413'];
+      422: components['responses']['Error422'];
+      429: components['responses']['Error429'];
+      503: components['responses']['Error503'];
+    };
+  };
+  getProductsByIdTemplatePdf: {
+    parameters: {
+      query?: {
+        orientation?: 'portrait' | 'landscape';
+      };
       header?: never;
       path: {
         id: string;
