@@ -24,6 +24,7 @@ export const CUSTOMER_PATHS = [
   { path: '/create/:id',            name: 'create.items' },
   { path: '/orders',                name: 'orders.index' },
   { path: '/orders/:id',            name: 'orders.view' },
+  { path: '/proof/:token',          name: 'proof.link' },
   { path: '/invoices',              name: 'invoices.index' },
   { path: '/quotes',                name: 'quotes.index' },
   { path: '/prices',                name: 'prices' },

@@ -79,6 +79,7 @@ export const ROUTES = [
   { ...named('create.items'),       title: 'Order items',               guards: [auth, customer, complete], layout: 'default', page: () => import('./pages/create/CreateItemsPage'), data: orderingData },
   { ...named('orders.index'),       title: 'Orders',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrdersPage') },
   { ...named('orders.view'),        title: 'Order',                     guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrderViewPage') },
+  { ...named('proof.link'),         title: 'Your proof',                guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/ProofLinkPage') },
   { ...named('invoices.index'),     title: 'Invoices',                  guards: [auth, customer], layout: 'default', page: () => import('./pages/invoices/InvoicesPage') },
   { ...named('quotes.index'),       title: 'Quotes',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/quotes/QuotesPage') },
   { ...named('prices'),             title: 'Prices',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/prices/PricesPage'),            data: priceList },

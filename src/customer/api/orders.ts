@@ -28,18 +28,22 @@ import { queryClient } from './queryClient';
 
 // ───────────────────────────── counts (home tiles) ─────────────────────────────
 
-/** How many orders the customer has in each confirmed status. */
-export type OrderCounts = Record<ConfirmedOrderStatus, number>;
+/** How many orders the customer has in each confirmed status, and how many of them wait for the customer's approval of a proof. */
+export type OrderCounts = Record<ConfirmedOrderStatus, number> & { awaiting_approval: number };
 
-/** The counts of an answer `{ live, printing, … }` (checked by hand: the home page stays free of zod). */
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+
+/** The counts of an answer `{ live, printing, …, awaiting_approval }` (checked by hand: the home page stays free of zod). */
 export function readOrderCounts(data: unknown): OrderCounts {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const counts = {} as OrderCounts;
+  const counts = { awaiting_approval: 0 } as OrderCounts;
   for (const status of CONFIRMED_ORDER_STATUSES) {
     const n = record[status];
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw new TypeError(`No count for ${status}`);
+    if (!isCount(n)) throw new TypeError(`No count for ${status}`);
     counts[status] = n;
   }
+  // A count the tiles can do without: none answered is none waiting.
+  if (isCount(record.awaiting_approval)) counts.awaiting_approval = record.awaiting_approval;
   return counts;
 }
 
@@ -68,7 +72,7 @@ export function useOrderCounts(): OrderCounts | null {
  * imports this module for its counts and stays free of zod.
  */
 const schemas = () => import('../../shared/api/orders');
-const asOrder = async (data: unknown): Promise<Order> => (await schemas()).orderSchema.parse(data);
+export const asOrder = async (data: unknown): Promise<Order> => (await schemas()).orderSchema.parse(data);
 const asItem = async (data: unknown): Promise<Item> => (await schemas()).itemSchema.parse(data);
 
 export interface OrderListParams {
@@ -144,12 +148,33 @@ export const checkingArtwork = (order: Order | undefined): boolean =>
 /** How often a basket with artwork being checked is asked again (DESIGN: the check takes seconds). */
 export const PREFLIGHT_POLL_MS = 1500;
 
+/**
+ * True while an item's proof is being made, or is about to be: new artwork sent after the customer
+ * asked for changes has passed its check, and the next version follows from it. Only for a live
+ * order (a cancelled one's proof is never finished).
+ */
+export const makingProof = (order: Order | undefined): boolean => order?.status === 'live' && order.items.some(proofComing);
+
+function proofComing(item: Item): boolean {
+  const { proof, artwork } = item;
+  if (proof?.status === 'making') return true;
+  return (
+    proof?.status === 'changes_requested' &&
+    artwork?.preflight.status === 'pass' &&
+    !!proof.decided_at &&
+    Date.parse(artwork.uploaded_at) > Date.parse(proof.decided_at)
+  );
+}
+
+/** How often an order whose proof is being made is asked again: the proof takes longer than a check (up to a few minutes). */
+export const PROOF_POLL_MS = 4000;
+
 export function orderQuery(id: number) {
   return queryOptions({
     queryKey: orderKeys.order(id),
     queryFn: () => fetchOrder(id),
-    // Asked again every 1.5 s while any artwork is `pending`, until every check is done.
-    refetchInterval: (query) => (checkingArtwork(query.state.data) ? PREFLIGHT_POLL_MS : false),
+    // Asked again every 1.5 s while any artwork is `pending`, until every check is done; less often while a proof is made.
+    refetchInterval: (query) => (checkingArtwork(query.state.data) ? PREFLIGHT_POLL_MS : makingProof(query.state.data) ? PROOF_POLL_MS : false),
     retry: (count, error) => !(isAxiosError(error) && [404, 403].includes(error.response?.status ?? 0)) && count < 2,
   });
 }
@@ -196,7 +221,7 @@ export function usePreviewUrl(orderId: number, item: Item, page: number): { url:
 // ───────────────────────────── mutations ─────────────────────────────
 
 /** After a change of one order: it, its delivery options, the lists and the counts. */
-function invalidateOrder(id: number): Promise<void> {
+export function invalidateOrder(id: number): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: orderKeys.order(id) }),
     queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
@@ -218,7 +243,7 @@ function storeItem(orderId: number, item: Item): Promise<void> {
 }
 
 /** Puts a fresh answer in the cache and marks the rest stale. */
-function storeOrder(order: Order): Promise<void> {
+export function storeOrder(order: Order): Promise<void> {
   queryClient.setQueryData(orderKeys.order(order.id), order);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: orderKeys.delivery(order.id) }),

@@ -1,4 +1,5 @@
 import Download from '@mui/icons-material/Download';
+import OpenInNew from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
@@ -58,5 +59,65 @@ export function SaveFileButton({
         </Alert>
       )}
     </Box>
+  );
+}
+
+/** How long an opened file's address lives: the browser's viewer may read it again (to save or print it). */
+const OPENED_FILE_LIFETIME_MS = 10 * 60_000;
+
+/**
+ * Fetching a file through the API client and opening it in a new tab (a PDF in the browser's own
+ * viewer). The tab is opened at the press, while the browser still counts it as the person's doing
+ * (one opened when the file has come would be blocked as a pop-up), then pointed at the file; where
+ * no tab could be opened, the file is saved instead.
+ */
+export function useOpenFile(fetchFile: () => Promise<Blob>, name: string) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const open = () => {
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    setFailed(false);
+    fetchFile()
+      .then((blob) => {
+        if (!tab || tab.closed) return saveBlob(blob, name);
+        const url = URL.createObjectURL(blob);
+        tab.location.href = url;
+        setTimeout(() => URL.revokeObjectURL(url), OPENED_FILE_LIFETIME_MS);
+      })
+      .catch(() => {
+        tab?.close();
+        setFailed(true);
+      })
+      .finally(() => setBusy(false));
+  };
+  return { open, busy, failed };
+}
+
+/** A button that fetches a file and opens it in a new tab, with its spinner and its failure beside it. */
+export function OpenFileButton({
+  fetchFile,
+  name,
+  children,
+  failure = 'The file could not be opened. Please try again.',
+  ...button
+}: { fetchFile: () => Promise<Blob>; name: string; children: ReactNode; failure?: string } & Omit<ButtonProps, 'onClick' | 'children'>) {
+  const { open, busy, failed } = useOpenFile(fetchFile, name);
+  return (
+    <>
+      <Button
+        {...button}
+        onClick={() => !busy && open()}
+        aria-disabled={busy || button['aria-disabled'] || undefined}
+        startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <OpenInNew aria-hidden />}
+      >
+        {children}
+      </Button>
+      {failed && (
+        <Alert severity="error" sx={{ my: 1, width: '100%' }}>
+          {failure}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -23,9 +24,30 @@ const TILES = [
   { status: 'dispatched', icon: '/tiles/dispatched.svg', about: 'On their way to you' },
 ] as const satisfies readonly { status: ConfirmedOrderStatus; icon: string; about: string }[];
 
-function describe(count: number | undefined, about: string): string {
+const orders = (count: number) => `${count} ${count === 1 ? 'order' : 'orders'}`;
+
+/** "3 orders · Confirmed…"; Pending adds how many of them wait for the customer's approval of a proof. */
+function describe(count: number | undefined, about: string, awaiting = 0): string {
   if (count === undefined) return about;
-  return `${count} ${count === 1 ? 'order' : 'orders'} · ${about}`;
+  return `${orders(count)}${awaiting ? ` (${awaiting} waiting for your approval)` : ''} · ${about}`;
+}
+
+/** Orders that wait for the customer: printing starts only when they approve the proofs. */
+function AwaitingApproval({ count }: { count: number }) {
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mb: 3 }}
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to={route('orders.index', {}, { status: 'live' })}>
+          See Pending orders
+        </Button>
+      }
+    >
+      <AlertTitle>Waiting for your approval</AlertTitle>
+      {count === 1 ? '1 order has' : `${count} orders have`} a proof for you to approve: we print nothing until you do.
+    </Alert>
+  );
 }
 
 export default function HomePage() {
@@ -55,6 +77,7 @@ export default function HomePage() {
         </Alert>
       ) : (
         <>
+          {counts && counts.awaiting_approval > 0 && <AwaitingApproval count={counts.awaiting_approval} />}
           <Box sx={{ mb: 4, maxWidth: 640 }}>
             <OrderSearch />
             <Link component={RouterLink} to={route('orders.index')} sx={{ display: 'inline-block', mt: 1 }}>
@@ -67,7 +90,7 @@ export default function HomePage() {
                 <DashboardTile
                   icon={tile.icon}
                   name={ORDER_STATUS_NAMES[tile.status]}
-                  description={describe(counts?.[tile.status], tile.about)}
+                  description={describe(counts?.[tile.status], tile.about, tile.status === 'live' ? counts?.awaiting_approval : 0)}
                   url={route('orders.index', {}, { status: tile.status })}
                   linkComponent={HrefLink}
                 />

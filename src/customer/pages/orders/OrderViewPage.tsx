@@ -27,6 +27,7 @@ import { errorText, LoadFailed, Loading, statusOf } from '../../components/Query
 import { SaveFileButton } from '../../../shared/ui/download';
 import { fetchInvoicePdf } from '../../api/invoices';
 import { BlindDispatchNote } from './BlindDispatchNote';
+import { AwaitingApprovalBanner, awaitingApproval, ProofPanel } from './ProofPanel';
 
 const when = (iso: string) =>
   `${formatDay(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}`;
@@ -87,6 +88,8 @@ export default function OrderViewPage() {
   // Back from the card payment page: `?payment=done` (paid) or `?payment=cancelled` (went back).
   const [search] = useSearchParams();
   const returned = search.get('payment');
+  // Opened at an item's proof (`?proof={itemId}`, where the e-mail's link leads): its panel takes focus.
+  const proofItem = Number(search.get('proof'));
   if (!Number.isInteger(id) || id <= 0 || statusOf(query.error) === 404) {
     return (
       <PageFrame title="Order not found">
@@ -128,6 +131,7 @@ export default function OrderViewPage() {
       actions={<Actions order={order} />}
     >
       {returned === 'done' && order.payment_status === 'paid' && <PaymentReceived order={order} />}
+      {awaitingApproval(order) && <AwaitingApprovalBanner order={order} />}
       {order.status === 'problem' && (
         <Alert severity="warning" sx={{ mb: 3 }}>
           <AlertTitle>We need something from you</AlertTitle>
@@ -168,6 +172,7 @@ export default function OrderViewPage() {
                 ) : (
                   <Typography variant="body2">No artwork.</Typography>
                 )}
+                {item.proof_requested && <ProofPanel order={order} item={item} focusOnArrival={item.id === proofItem} />}
               </Paper>
             ))}
           </section>

@@ -18,6 +18,7 @@ import { useOrders } from '../../api/orders';
 import { ListFooter } from '../../components/ListControls';
 import { PageFrame } from '../../components/PageFrame';
 import { SandboxChip } from './SandboxChip';
+import { AwaitingApprovalChip } from './AwaitingApprovalChip';
 import { ListStates, statusOf } from '../../components/QueryStates';
 import { route } from '../../paths';
 import { ALL_STATUSES, hasOrderFilters, OrderFilters, orderFiltersQuery, readOrderFilters, type OrderFilterValues } from './OrderFilters';
@@ -98,6 +99,11 @@ export default function OrdersPage() {
                           {order.test && (
                             <Box component="span" sx={{ ml: 1 }}>
                               <SandboxChip />
+                            </Box>
+                          )}
+                          {order.awaiting_approval && (
+                            <Box sx={{ mt: 0.5 }}>
+                              <AwaitingApprovalChip />
                             </Box>
                           )}
                           {/* On a phone the status rides under the reference: four columns fit 375 px, five do not. */}
