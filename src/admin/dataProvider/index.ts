@@ -5,6 +5,7 @@ import { catalogueCalls, type CatalogueCalls } from './catalogue';
 import { invoicesCalls, type InvoicesCalls } from './invoices';
 import { mailCalls, type MailCalls } from './mail';
 import { ordersCalls, type OrdersCalls } from './orders';
+import { proofsCalls, type ProofsCalls } from './proofs';
 import { royalMailCalls, type RoyalMailCalls } from './royalMail';
 import { standardCalls } from './standard';
 import { ticketsCalls, type TicketsCalls } from './tickets';
@@ -19,7 +20,18 @@ export type { ReorderableResource } from './catalogue';
  * answers the server's record(s) as they are, and fails with the same HttpError as the CRUD calls.
  */
 export interface StaffDataProvider
-  extends DataProvider, CatalogueCalls, UsersCalls, MailCalls, OrdersCalls, BatchesCalls, InvoicesCalls, RoyalMailCalls, TicketsCalls, AccountsCalls {}
+  extends
+    DataProvider,
+    CatalogueCalls,
+    UsersCalls,
+    MailCalls,
+    OrdersCalls,
+    BatchesCalls,
+    InvoicesCalls,
+    RoyalMailCalls,
+    TicketsCalls,
+    AccountsCalls,
+    ProofsCalls {}
 
 /** The staff area's dataProvider: ra-data-simple-rest and the custom calls, all on the shared axios client (DESIGN §1). */
 export const dataProvider: StaffDataProvider = {
@@ -28,6 +40,7 @@ export const dataProvider: StaffDataProvider = {
   ...usersCalls,
   ...mailCalls,
   ...ordersCalls,
+  ...proofsCalls,
   ...batchesCalls,
   ...invoicesCalls,
   ...royalMailCalls,

@@ -11,6 +11,7 @@ import { ArtworkFileButton, itemLine, PreflightChecks, PreviewFrame } from '../.
 import { useObjectUrl } from '../../shared/ui/useObjectUrl';
 import type { StaffDataProvider } from '../dataProvider';
 import { formatMoney } from './fields';
+import { ProofSection } from './ProofSection';
 
 function ItemPreview({ orderId, item }: { orderId: number; item: Item }) {
   const dataProvider = useDataProvider<StaffDataProvider>();
@@ -47,7 +48,7 @@ function Preflight({ item }: { item: Item }) {
   );
 }
 
-/** The order's items: what each is, its price, its artwork (preview, preflight, download). */
+/** The order's items: what each is, its price, its artwork (preview, preflight, download), and its proof when it has one. */
 export function OrderItems({ order }: { order: StaffOrder }) {
   const dataProvider = useDataProvider<StaffDataProvider>();
   return (
@@ -76,6 +77,7 @@ export function OrderItems({ order }: { order: StaffOrder }) {
               ) : null}
               <ArtworkFileButton item={item} fetchFile={() => dataProvider.orderItemFile(order.id, item.id, 'artwork')} />
               <Preflight item={item} />
+              {item.proof_requested ? <ProofSection order={order} item={item} /> : null}
             </Box>
           </Stack>
         </Paper>

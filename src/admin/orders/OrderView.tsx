@@ -21,7 +21,8 @@ import { StaffNotFound } from '../common/StaffNotFound';
 import { StaffTitle } from '../common/StaffTitle';
 import type { StaffDataProvider } from '../dataProvider';
 import { messageOf } from '../dataProvider/errors';
-import { formatUkDateTime, OverdueChip, SandboxChip } from './fields';
+import { AwaitingApprovalChip, formatUkDateTime, OverdueChip, SandboxChip } from './fields';
+import { awaitsApproval } from '../../shared/domain/orders/proofs';
 import { MoveDialog, type MoveValues } from './MoveDialog';
 import { OrderItems } from './OrderItems';
 import { StaffDetails } from './StaffDetails';
@@ -217,6 +218,7 @@ export function OrderView() {
           <>
             <StatusChip status={order.status} />
             {order.overdue ? <OverdueChip /> : null}
+            {order.status === 'live' && order.items.some(awaitsApproval) ? <AwaitingApprovalChip /> : null}
             {order.blind_dispatch ? <BlindDispatchChip /> : null}
             {order.test ? <SandboxChip /> : null}
           </>

@@ -25,6 +25,34 @@ export function SandboxChip() {
   return <Chip size="small" color="warning" variant="outlined" label="Sandbox (test API order)" />;
 }
 
+/**
+ * A row of the orders list with what the server adds about proofs: the order waits for its
+ * customer's approval of a proof, since when (the oldest waiting item's proof, or the confirmation).
+ */
+export type StaffOrderRow = StaffOrderSummary & { awaiting_approval?: boolean; awaiting_approval_since?: string | null };
+
+/** Not printed until the customer approves a proof. */
+export function AwaitingApprovalChip() {
+  return <Chip size="small" color="info" variant="outlined" label="Awaiting approval" />;
+}
+
+/** How long something has waited, roughly: "40 min", "5 h", "3 days 4 h". */
+export function waitedFor(since: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h`;
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  return `${days} day${days === 1 ? '' : 's'}${rest ? ` ${rest} h` : ''}`;
+}
+
+/** How long an order has waited for its customer's approval, with the moment it began (UK time) as its tooltip. */
+export function Waiting({ order }: { order: StaffOrderRow }) {
+  if (!order.awaiting_approval_since) return <span>—</span>;
+  return <span title={`Since ${formatUkDateTime(order.awaiting_approval_since)}`}>{waitedFor(order.awaiting_approval_since)}</span>;
+}
+
 /** The promised dispatch day, flagged when it has passed and the order has not gone. */
 export function DispatchDue({ order }: { order: Pick<StaffOrderSummary, 'dispatch_due' | 'overdue'> }) {
   return (
