@@ -14,7 +14,7 @@ const useAwaitingView = () => useListContext().filterValues?.awaiting_approval =
 /** The status, and whether the order waits for its customer's approval of a proof (it is Pending, but not for the press). */
 function Status({ order }: { order: StaffOrderRow }) {
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+    <Stack component="span" direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <StatusChip status={order.status} />
       {order.awaiting_approval ? <AwaitingApprovalChip /> : null}
     </Stack>
