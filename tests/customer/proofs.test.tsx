@@ -51,6 +51,8 @@ function makeItem(proof: ItemProofState | null, fields: Partial<Item> = {}): Ite
     },
     artwork_fetch: null,
     proof_requested: true,
+    proof_required: false,
+    proof_price: 0,
     proof,
     ...fields,
   };
@@ -79,6 +81,8 @@ function makeOrder(proof: ItemProofState | null, fields: Partial<Order> = {}): O
     delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
     blind_dispatch: false,
     test: false,
+    awaiting_approval: proof !== null && proof.status !== 'approved',
+    approve_by: null,
     invoice: null,
     delivery_cost: 500,
     total_net: 1990,
