@@ -103,6 +103,8 @@ test('a customer asks for a proof, asks for a change with new artwork, and appro
     const [tab] = await Promise.all([context.waitForEvent('page'), panel.getByRole('button', { name: /View proof version 1/ }).click()]);
     await expect.poll(() => tab.url()).toMatch(/^blob:/);
     await tab.close();
+    // The order page is the window in front again, as when the customer closes the PDF's tab.
+    await page.bringToFront();
     const pdf = await customer.send('GET', `/api/orders/${orderId}/items/${itemId}/proof?version=1`);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');

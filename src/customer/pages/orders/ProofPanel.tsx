@@ -86,6 +86,14 @@ export function ProofPanel({ order, item, focusOnArrival = false }: ProofPanelPr
 
   const proof = item.proof;
   const decides = order.status === 'live' && proof?.status === 'ready';
+  // A decision reloads the order, and the buttons that took it go: if one had focus (the dialog gave it
+  // back before the order came back), it stays in the panel rather than dropping to the top of the page.
+  const shownStatus = useRef(proof?.status);
+  useEffect(() => {
+    if (shownStatus.current === proof?.status) return;
+    shownStatus.current = proof?.status;
+    if (focusLost()) heading.current?.focus({ preventScroll: true });
+  }, [proof?.status]);
   // The page reloaded the order after a refusal: said beside the proof, where the customer was.
   const outdated = (error: unknown) => {
     setDialog(null);
@@ -271,7 +279,9 @@ function DecisionDialog({
       aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
-      slotProps={{ transition: { onExited: () => void (focusLost() && restoreFocus(fallbackFocus())) } }}
+      // The dialog gives focus back to what opened it once it is gone, after its exit: a task later,
+      // when the button that opened it went with the decision, focus is on <body> and goes to the proof's heading.
+      slotProps={{ transition: { onExited: () => void setTimeout(() => focusLost() && restoreFocus(fallbackFocus())) } }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <Box
