@@ -37,7 +37,9 @@ export function ProductList() {
         source="proof_required"
         label="Proof"
         disableSort
-        render={(p) => (p.proof_required ? <Chip size="small" label="Required" variant="outlined" sx={{ borderColor: 'info.main', color: 'text.primary' }} /> : 'Optional')}
+        render={(p) =>
+          p.proof_required ? <Chip size="small" label="Required" variant="outlined" sx={{ borderColor: 'info.main', color: 'text.primary' }} /> : 'Optional'
+        }
       />
       <Column source="active" label="Status" field={ActiveChip} />
     </ReorderableList>

@@ -76,10 +76,7 @@ export async function startCardCheckout(ctx: OrdersContext, user: UserRow, order
         .returning();
       if (!row) return null;
       for (const item of a.items) {
-        await tx
-          .update(orderItems)
-          .set(frozenColumns(item))
-          .where(eq(orderItems.id, item.facts.id));
+        await tx.update(orderItems).set(frozenColumns(item)).where(eq(orderItems.id, item.facts.id));
       }
       return row;
     });
