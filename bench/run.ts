@@ -4,6 +4,7 @@ import { benchArtwork } from './artwork';
 import { benchAuth } from './auth';
 import { benchBatches } from './batches';
 import { benchBundle } from './bundle';
+import { benchCluster } from './cluster';
 import { benchDbRestart } from './db-restart';
 import { benchInvoices } from './invoices';
 import { benchItemsStep } from './items-step';
@@ -52,6 +53,8 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   wire: { postgres: false, run: () => benchWire() },
   lighthouse: { postgres: false, run: () => benchLighthouse() },
   'items-step': { postgres: false, run: () => benchItemsStep() },
+  // Several processes of the built server behind nginx, on the bench's PostgreSQL and an S3-compatible store.
+  cluster: { postgres: true, run: onPostgres((url) => benchCluster({ databaseUrl: url })) },
   // Stops and starts the cluster: last, after every bench that uses it.
   'db-restart': { postgres: true, run: async (pg) => (pg ? benchDbRestart(pg) : noPostgres) },
 };
