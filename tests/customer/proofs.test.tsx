@@ -316,7 +316,8 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
     api({ 'GET /api/orders/9': () => ({ data: makeOrder(proofOf({})) }) });
     await showOrder('/orders/9?proof=31');
     await waitFor(() => expect(document.activeElement).toBe(within(panel()).getByRole('heading', { name: 'Proof · version 1' })));
-    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    // Scrolled to once the navigation's own scroll to the top has been made.
+    await waitFor(() => expect(Element.prototype.scrollIntoView).toHaveBeenCalled());
   });
 
   it('an item without a proof has no panel, and the order no banner', async () => {

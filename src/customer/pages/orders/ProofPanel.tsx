@@ -21,6 +21,7 @@ import { awaitsApproval, PROOF_COMMENT_MAX, PROOF_STATUS_NAMES, type ItemProofSt
 import { apiErrors } from '../../../shared/http';
 import { OpenFileButton } from '../../../shared/ui/download';
 import { focusLost, restoreFocus } from '../../../shared/ui/focus';
+import { SCROLL_DELAY_MS } from '../../navigation/scroll';
 import { UploadProgress } from '../../../shared/ui/UploadProgress';
 import { useUploadArtwork } from '../../api/orders';
 import { fetchProof, isOutdated, proofFileName, useApproveProof, useRequestProofChanges } from '../../api/proofs';
@@ -79,9 +80,13 @@ export function ProofPanel({ order, item, focusOnArrival = false }: ProofPanelPr
   const arrived = useRef(false);
   useEffect(() => {
     if (!focusOnArrival || arrived.current || !heading.current) return;
-    arrived.current = true;
-    heading.current.scrollIntoView?.({ block: 'start' });
     heading.current.focus({ preventScroll: true });
+    // After the navigation's own scroll to the top of the page (SCROLL_DELAY_MS after it), not before.
+    const timer = setTimeout(() => {
+      arrived.current = true;
+      heading.current?.scrollIntoView?.({ block: 'center' });
+    }, SCROLL_DELAY_MS + 20);
+    return () => clearTimeout(timer);
   }, [focusOnArrival]);
 
   const proof = item.proof;
