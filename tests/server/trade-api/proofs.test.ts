@@ -173,3 +173,57 @@ describe('POST /api/v1/orders', () => {
     expect(printing.items[0].proof).toMatchObject({ status: 'approved', decided_by: 'Ann Client' });
   });
 });
+
+describe('proofs through the trade API', () => {
+  /** Runs the jobs until the order's first item's proof is at `status` (or fails after 20 s). */
+  async function proofAt(orderId: number, status: string): Promise<TradeOrder> {
+    for (let i = 0; i < 80; i++) {
+      await t.app.deps.jobs.drain();
+      const order = json<TradeOrder>(await call('GET', `/api/v1/orders/${orderId}`));
+      if (order.items[0].proof?.status === status) return order;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`order ${orderId}: its proof never became ${status}`);
+  }
+  const putArtwork = async (order: TradeOrder) => {
+    const { payload, headers } = multipart('file', 'card.pdf', await pdf(CLEAN_CARD));
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orders/${order.id}/items/${order.items[0].id}/artwork`,
+      payload,
+      headers: { authorization: `Bearer ${testKey}`, ...headers },
+    });
+  };
+
+  it('reads the proof, asks for changes with new artwork, and approves the next version, as the customer would', async () => {
+    const placed = json<TradeOrder>(await place([card({ proof_requested: true })]), 201);
+    json(await putArtwork(placed));
+    const ready = await proofAt(placed.id, 'ready');
+    const proofUrl = ready.items[0].proof!.url;
+    const file = await call('GET', proofUrl);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const base = `/api/v1/orders/${placed.id}/items/${placed.items[0].id}/proof`;
+    // A change needs its comment; version 1 is the one looked at.
+    expect((await call('POST', `${base}/changes`, { version: 1, comment: ' ' })).statusCode).toBe(422);
+    const changed = json<TradeOrder>(await call('POST', `${base}/changes`, { version: 1, comment: 'Use the new logo' }));
+    expect(changed.items[0].proof).toMatchObject({ status: 'changes_requested', version: 1, comment: 'Use the new logo' });
+    // New artwork for the item whose proof was sent back: its check makes version 2.
+    json(await putArtwork(changed));
+    const second = await proofAt(placed.id, 'ready');
+    expect(second.items[0].proof!.version).toBe(2);
+    expect((await call('POST', `${base}/approve`, { version: 1 })).statusCode).toBe(409);
+    const approved = json<TradeOrder>(await call('POST', `${base}/approve`, { version: 2 }));
+    expect(approved.items[0].proof).toMatchObject({ status: 'approved', version: 2 });
+    expect(json<TradeOrder>(await call('POST', `/api/v1/test/orders/${placed.id}/advance`, { to: 'printing' })).status).toBe('printing');
+  });
+
+  it('sends a product’s template PDF to a key of an account that sees the product', async () => {
+    const res = await call('GET', `/api/v1/products/${cat.cards.id}/template.pdf?orientation=landscape`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('GET', '/api/v1/products/999999/template.pdf')).statusCode).toBe(404);
+  });
+});

@@ -25,6 +25,7 @@ import { orderItemOfQuote, ownQuote } from '../quotes/queries';
 import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { presentTradeOrder, tradeStatus, type ApiOrderMark } from './order-present';
 import { TRADE_ORDER_CONFIRM_ATTEMPTS, TRADE_ORDER_CONFIRM_QUEUE } from './held-orders';
+import { canReplaceItemArtwork } from '../../../shared/domain/orders/artwork';
 
 /*
  * Orders placed through the trade API (DESIGN §2 "Trade API and webhooks"): made as a basket of the
@@ -273,9 +274,12 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
   /** The caller's API order awaiting artwork for `itemId` (or on hold, whose artwork may be replaced); 404 for another's or the other mode's. */
   async function artworkTarget(caller: TradeCaller, id: number, itemId: number): Promise<OrderRow> {
     const order = await own(db, caller, id);
-    await q.ownItem(db, id, itemId, false);
-    if (order.status !== 'basket' && order.status !== 'problem')
-      throw conflict(`Order ${id} is ${tradeStatus(order.status as 'live')}: its artwork can only be changed while it awaits artwork or is on hold (problem).`);
+    const item = await q.ownItem(db, id, itemId, false);
+    // As in the browser: awaiting artwork, on hold, or an item whose proof was sent back for changes.
+    if (!canReplaceItemArtwork(order.status, item.proofStatus))
+      throw conflict(
+        `Order ${id} is ${tradeStatus(order.status as 'live')}: its artwork can only be changed while it awaits artwork, is on hold (problem), or for an item whose proof you asked to change.`,
+      );
     return order;
   }
 
