@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, pipeline, type Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { ARTWORK_URL_MAX, type Item } from '../../../shared/api/orders';
 import { ARTWORK_LOCKED, canReplaceItemArtwork } from '../../../shared/domain/orders/artwork';
@@ -18,6 +18,7 @@ import type { ArtworkEngine } from './preflight';
 import { previewFileKeys } from './previews';
 import { AWAITING_PAYMENT } from '../orders/queries';
 import { withNewVersion } from '../orders/order-version';
+import { capped } from '../../lib/capped-stream';
 
 /** The upload's one field: the 422s of a bad upload are reported on it. */
 export const ARTWORK_FIELD = 'file';
@@ -70,25 +71,6 @@ async function lockedItem(tx: Db, orderId: number, itemId: number) {
     .for('update');
   if (!item) throw notFound('No such item.');
   return item;
-}
-
-/**
- * Passes at most `limit` bytes on. Past that it goes on reading the upload to its end, dropping
- * the rest, so the request is answered with a 422 rather than cut off.
- */
-function capped(limit: number): { stream: Transform; over: () => boolean } {
-  let seen = 0;
-  let over = false;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const room = limit - seen;
-      seen += chunk.length;
-      if (room >= chunk.length) return done(null, chunk);
-      over = true;
-      done(null, room > 0 ? chunk.subarray(0, room) : undefined);
-    },
-  });
-  return { stream, over: () => over };
 }
 
 /** The fetch state an upload, a removal or an attached fetch leaves: none under way, none failed. */

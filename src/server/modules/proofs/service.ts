@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, pipeline, type Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PROOF_FILE_FIELD, PROOF_FILE_MAX_MB, type StaffProofVersion } from '../../../shared/api/proofs';
@@ -13,6 +13,7 @@ import type { ArtworkEngine } from '../artwork/preflight';
 import type { PricesService } from '../prices/service';
 import { lockedItemFacts, proofRow, publishProof, type PublishDeps } from './publish';
 import { templatePdf } from './template-pdf';
+import { capped } from '../../lib/capped-stream';
 
 const MB = 1024 * 1024;
 /** Bumped when the template's drawing changes, so that browsers holding the old one fetch it again. */
@@ -29,22 +30,6 @@ export interface ProofFile {
 export interface StagedProof {
   key: string;
   size: number;
-}
-
-/** Passes at most `limit` bytes on, then reads the rest of the upload to its end and drops it, so the request is answered 422 rather than cut off. */
-function capped(limit: number): { stream: Transform; over: () => boolean } {
-  let seen = 0;
-  let over = false;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      const room = limit - seen;
-      seen += chunk.length;
-      if (room >= chunk.length) return done(null, chunk);
-      over = true;
-      done(null, room > 0 ? chunk.subarray(0, room) : undefined);
-    },
-  });
-  return { stream, over: () => over };
 }
 
 const fullName = (u: { firstname: string | null; lastname: string | null } | null) => (u ? `${u.firstname ?? ''} ${u.lastname ?? ''}`.trim() || null : null);
