@@ -7,6 +7,7 @@ import { clearSession, setUser } from '../../src/shared/auth';
 import { queryClient } from '../../src/customer/api/queryClient';
 import { BACKGROUND_ROUTES, bodyOf, fakeApi, makeUser, stopFakeApi, type Handler } from '../helpers/fakeApi';
 import { installDomGaps } from './helpers/dom';
+import { makeItem, makeOrder } from './helpers/orders';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
 
 /** The first page of a test file loads its modules cold: wait for it as long as a slow machine needs. */
@@ -21,26 +22,9 @@ const proofOf = (fields: Partial<ItemProofState>): ItemProofState => ({
   ...fields,
 });
 
-function makeItem(proof: ItemProofState | null, fields: Partial<Item> = {}): Item {
-  return {
-    id: 31,
-    product_id: 1,
-    product_name: 'Business cards',
-    stock_id: 11,
-    stock_name: '350gsm Silk',
-    qty: 250,
-    sides: 'single',
-    orientation: 'landscape',
-    notes: '',
-    option_ids: [],
-    turnaround_id: null,
-    options: [],
-    turnaround: { id: 7, name: 'Standard', production_days: 2 },
-    price: 1490,
-    unavailable: null,
-    quote: null,
-    warnings_accepted: false,
-    trim: { width_mm: 85, height_mm: 55, bleed_mm: 3 },
+/** The item of a confirmed order with checked artwork and a proof in the state given. */
+const itemWith = (proof: ItemProofState | null, fields: Partial<Item> = {}): Item =>
+  makeItem({
     artwork: {
       name: 'card.pdf',
       size: 2048,
@@ -49,65 +33,27 @@ function makeItem(proof: ItemProofState | null, fields: Partial<Item> = {}): Ite
       preview: false,
       preview_pages: 0,
     },
-    artwork_fetch: null,
     proof_requested: true,
-    proof_required: false,
-    proof_price: 0,
     proof,
     ...fields,
-  };
-}
+  });
 
-function makeOrder(proof: ItemProofState | null, fields: Partial<Order> = {}): Order {
-  return {
+/** A Pending order of that one item: awaiting approval unless its proof is approved. */
+const orderWith = (proof: ItemProofState | null, fields: Partial<Order> = {}): Order =>
+  makeOrder({
     id: 9,
     ref: 'Menus',
     status: 'live',
-    address: {
-      firstname: 'Jo',
-      lastname: 'Bloggs',
-      company_name: '',
-      telephone: '',
-      email: 'jo@x.test',
-      address1: '1 High St',
-      address2: '',
-      town: 'Leeds',
-      county: '',
-      postcode: 'LS1 1AA',
-      country_id: 1,
-    },
-    country_name: 'United Kingdom',
-    delivery_type_id: 3,
-    delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
-    blind_dispatch: false,
-    test: false,
-    awaiting_approval: proof !== null && proof.status !== 'approved',
-    approve_by: null,
-    invoice: null,
-    delivery_cost: 500,
-    total_net: 1990,
-    total_vat: 398,
-    total: 2388,
-    weight: 500,
     // Far enough ahead that the banner's "if approved today" holds whenever the tests run.
     dispatch_due: '2099-11-24',
     delivery_due: '2099-11-25',
-    problem_text: null,
-    tracking_number: null,
+    awaiting_approval: proof !== null && proof.status !== 'approved',
     confirmed_at: '2026-11-20T09:00:00.000Z',
-    dispatched_at: null,
-    created_at: '2026-11-20T08:00:00.000Z',
-    updated_at: '2026-11-20T09:00:00.000Z',
     version: 2,
-    items: [makeItem(proof)],
-    events: [],
-    blockers: [],
-    payment_status: null,
-    checkout_url: null,
-    payment_options: ['account'],
+    items: [itemWith(proof)],
+    payment_options: [],
     ...fields,
-  };
-}
+  });
 
 function api(routes: Record<string, Handler>) {
   return fakeApi({ ...BACKGROUND_ROUTES, ...routes });
@@ -139,7 +85,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
     api({
       'GET /api/orders/9': () => {
         reads += 1;
-        return { data: makeOrder(proofOf({ status: reads < 2 ? 'making' : 'ready' })) };
+        return { data: orderWith(proofOf({ status: reads < 2 ? 'making' : 'ready' })) };
       },
     });
     await showOrder();
@@ -153,7 +99,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
   });
 
   it('a ready proof: the banner with the dispatch date if approved today, its version, View proof, Approve and Ask for changes', async () => {
-    api({ 'GET /api/orders/9': () => ({ data: makeOrder(proofOf({ version: 2 })) }) });
+    api({ 'GET /api/orders/9': () => ({ data: orderWith(proofOf({ version: 2 })) }) });
     await showOrder();
     const banner = screen.getByTestId('awaiting-approval');
     expect(banner).toHaveTextContent('Waiting for your approval');
@@ -166,7 +112,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
 
   it('"View proof" opens the version’s PDF, fetched with the session, in a new tab', async () => {
     const requests = api({
-      'GET /api/orders/9': () => ({ data: makeOrder(proofOf({ version: 2 })) }),
+      'GET /api/orders/9': () => ({ data: orderWith(proofOf({ version: 2 })) }),
       'GET /api/orders/9/items/31/proof': () => ({ data: new Blob(['%PDF-1.7'], { type: 'application/pdf' }), contentType: 'application/pdf' }),
     });
     const tab = { closed: false, close: vi.fn(), location: { href: '' } };
@@ -181,11 +127,11 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
   });
 
   it('Approve asks first ("Approval is final"), sends the version, then shows the dispatch date counted from now', async () => {
-    let order = makeOrder(proofOf({ version: 2 }));
+    let order = orderWith(proofOf({ version: 2 }));
     const requests = api({
       'GET /api/orders/9': () => ({ data: order }),
       'POST /api/orders/9/items/31/proof/approve': () => {
-        order = makeOrder(proofOf({ status: 'approved', version: 2, decided_at: '2026-11-23T10:15:00.000Z', decided_by: 'Jo Bloggs' }), {
+        order = orderWith(proofOf({ status: 'approved', version: 2, decided_at: '2026-11-23T10:15:00.000Z', decided_by: 'Jo Bloggs' }), {
           dispatch_due: '2026-11-25',
           delivery_due: '2026-11-26',
         });
@@ -218,7 +164,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
   it('a 409 (an outdated version) closes the dialog, reloads the order and says so', async () => {
     let version = 1;
     api({
-      'GET /api/orders/9': () => ({ data: makeOrder(proofOf({ version })) }),
+      'GET /api/orders/9': () => ({ data: orderWith(proofOf({ version })) }),
       'POST /api/orders/9/items/31/proof/approve': () => {
         version = 2; // staff uploaded their own proof meanwhile
         return { status: 409, data: { message: 'Proof version 1 is out of date: version 2 is the current one. Look at it first.' } };
@@ -237,7 +183,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
 
   it('Ask for changes: the server’s word on the comment shows beside the field, and nothing is lost', async () => {
     const requests = api({
-      'GET /api/orders/9': () => ({ data: makeOrder(proofOf({})) }),
+      'GET /api/orders/9': () => ({ data: orderWith(proofOf({})) }),
       'POST /api/orders/9/items/31/proof/changes': () => ({
         status: 422,
         data: { message: 'Check the fields', errors: { comment: 'Say what should change' } },
@@ -257,19 +203,19 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
   });
 
   it('Ask for changes with new artwork: sends the comment, then uploads the PDF through the item’s artwork route', async () => {
-    let order = makeOrder(proofOf({}));
+    let order = orderWith(proofOf({}));
     const calls: string[] = [];
     api({
       'GET /api/orders/9': () => ({ data: order }),
       'POST /api/orders/9/items/31/proof/changes': (request) => {
         calls.push('changes');
         const { comment } = bodyOf(request) as { comment: string };
-        order = makeOrder(proofOf({ status: 'changes_requested', comment, decided_at: '2026-11-23T10:00:00.000Z', decided_by: 'Jo Bloggs' }));
+        order = orderWith(proofOf({ status: 'changes_requested', comment, decided_at: '2026-11-23T10:00:00.000Z', decided_by: 'Jo Bloggs' }));
         return { data: order };
       },
       'POST /api/orders/9/items/31/artwork': (request) => {
         calls.push(`artwork:${((request.data as FormData).get('file') as File).name}`);
-        const item = makeItem(order.items[0].proof, {
+        const item = itemWith(order.items[0].proof, {
           artwork: {
             name: 'card-v2.pdf',
             size: 4096,
@@ -301,7 +247,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
   it('changes asked for: the comment, and new artwork or "we’ll send a new proof"', async () => {
     api({
       'GET /api/orders/9': () => ({
-        data: makeOrder(proofOf({ status: 'changes_requested', comment: 'Bigger logo', decided_at: '2026-11-23T10:00:00.000Z', decided_by: 'Jo Bloggs' })),
+        data: orderWith(proofOf({ status: 'changes_requested', comment: 'Bigger logo', decided_at: '2026-11-23T10:00:00.000Z', decided_by: 'Jo Bloggs' })),
       }),
     });
     await showOrder();
@@ -313,7 +259,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
   });
 
   it('opened at an item’s proof (?proof=), its panel takes focus', async () => {
-    api({ 'GET /api/orders/9': () => ({ data: makeOrder(proofOf({})) }) });
+    api({ 'GET /api/orders/9': () => ({ data: orderWith(proofOf({})) }) });
     await showOrder('/orders/9?proof=31');
     await waitFor(() => expect(document.activeElement).toBe(within(panel()).getByRole('heading', { name: 'Proof · version 1' })));
     // Scrolled to once the navigation's own scroll to the top has been made.
@@ -321,7 +267,7 @@ describe('/orders/{id}: an item’s proof', { timeout: 30_000 }, () => {
   });
 
   it('an item without a proof has no panel, and the order no banner', async () => {
-    const order = makeOrder(null);
+    const order = orderWith(null);
     api({ 'GET /api/orders/9': () => ({ data: { ...order, items: [{ ...order.items[0], proof_requested: false }] } }) });
     await showOrder();
     expect(screen.queryByTestId('proof-31')).not.toBeInTheDocument();
@@ -333,7 +279,7 @@ describe('/proof/{token}: the e-mail’s link', { timeout: 30_000 }, () => {
   it('opens the order at the item’s proof', async () => {
     api({
       'GET /api/proof-links/tok-123': () => ({ data: { order_id: 9, item_id: 31, version: 1 } }),
-      'GET /api/orders/9': () => ({ data: makeOrder(proofOf({})) }),
+      'GET /api/orders/9': () => ({ data: orderWith(proofOf({})) }),
     });
     const { router } = await renderApp('/proof/tok-123');
     await screen.findByRole('heading', { level: 1, name: 'Order #9' }, LOADED);

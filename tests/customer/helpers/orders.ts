@@ -1,0 +1,92 @@
+import type { Item, Order } from '../../../src/shared/api/orders';
+
+/* Orders and items as the API answers them, for the customer pages' tests: each test overrides what it is about. */
+
+/** A basket's item as the API answers it: business cards with checked artwork (a warning), no proof. */
+export function makeItem(overrides: Partial<Item> = {}): Item {
+  return {
+    id: 31,
+    product_id: 1,
+    product_name: 'Business cards',
+    stock_id: 11,
+    stock_name: '350gsm Silk',
+    qty: 250,
+    sides: 'single',
+    orientation: 'landscape',
+    notes: '',
+    option_ids: [],
+    turnaround_id: null,
+    options: [],
+    turnaround: { id: 7, name: 'Standard', production_days: 2 },
+    price: 1490,
+    unavailable: null,
+    quote: null,
+    warnings_accepted: false,
+    trim: { width_mm: 85, height_mm: 55, bleed_mm: 3 },
+    artwork: {
+      name: 'card.pdf',
+      size: 2048,
+      uploaded_at: '2026-11-23T09:00:00.000Z',
+      preflight: { status: 'warn', checks: [{ code: 'bleed', status: 'warn', message: 'The page is the trim size: there is no bleed.' }] },
+      preview: false,
+      preview_pages: 0,
+    },
+    artwork_fetch: null,
+    proof_requested: false,
+    proof_required: false,
+    proof_price: 0,
+    proof: null,
+    ...overrides,
+  };
+}
+
+/** A basket as the API answers it, with one item, ready to confirm on account. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 5,
+    ref: 'Cards',
+    status: 'basket',
+    address: {
+      firstname: 'Jo',
+      lastname: 'Bloggs',
+      company_name: '',
+      telephone: '',
+      email: 'jo@x.test',
+      address1: '1 High St',
+      address2: '',
+      town: 'Leeds',
+      county: '',
+      postcode: 'LS1 1AA',
+      country_id: 1,
+    },
+    country_name: 'United Kingdom',
+    delivery_type_id: 3,
+    delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
+    blind_dispatch: false,
+    test: false,
+    invoice: null,
+    delivery_cost: 500,
+    total_net: 1990,
+    total_vat: 398,
+    total: 2388,
+    weight: 500,
+    dispatch_due: '2026-11-25',
+    delivery_due: '2026-11-26',
+    awaiting_approval: false,
+    approve_by: null,
+    problem_text: null,
+    tracking_number: null,
+    confirmed_at: null,
+    dispatched_at: null,
+    created_at: '2026-11-23T08:00:00.000Z',
+    updated_at: '2026-11-23T08:00:00.000Z',
+    version: 1,
+    items: [makeItem()],
+    events: [],
+    blockers: [],
+    payment_status: null,
+    checkout_url: null,
+    payment_options: ['account'],
+    ...overrides,
+  };
+}
