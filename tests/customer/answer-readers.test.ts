@@ -59,7 +59,10 @@ describe('answer readers of the first page load', () => {
 
   it('readOrderCounts needs a whole, non-negative count for every status', () => {
     const counts = { live: 2, printing: 0, problem: 1, dispatched: 14, cancelled: 3 };
-    expect(readOrderCounts({ ...counts, basket: 1 })).toEqual(counts);
+    // The orders waiting for the customer's approval of a proof: none when the answer has no count of them.
+    expect(readOrderCounts({ ...counts, basket: 1 })).toEqual({ ...counts, awaiting_approval: 0 });
+    expect(readOrderCounts({ ...counts, awaiting_approval: 1 })).toEqual({ ...counts, awaiting_approval: 1 });
+    expect(readOrderCounts({ ...counts, awaiting_approval: -1 })).toEqual({ ...counts, awaiting_approval: 0 });
     expect(() => readOrderCounts({ ...counts, live: -1 })).toThrow(TypeError);
     expect(() => readOrderCounts({ ...counts, problem: 1.5 })).toThrow(TypeError);
     expect(() => readOrderCounts({ live: 1 })).toThrow(TypeError);

@@ -441,6 +441,8 @@ const VOLATILE = new Set([
   'api_keys.last_used_at',
   ...['status', 'attempts', 'run_at', 'locked_by', 'locked_until', 'heartbeat_at', 'interrupted_at', 'last_error', 'finished_at'].map((c) => `jobs.${c}`),
   ...['status', 'attempts', 'next_attempt_at', 'last_error', 'sent_at'].map((c) => `mail_outbox.${c}`),
+  // A limited route counts every attempt, refused ones above all: that is what the limit is for.
+  ...['key', 'points', 'expire'].map((c) => `rate_limits.${c}`),
 ]);
 let fingerprintSql: string | undefined;
 
