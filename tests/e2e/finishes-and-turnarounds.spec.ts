@@ -39,7 +39,8 @@ test('a grid price opens the item; lamination, rounded corners and Express chang
     .first()
     .getByRole('link', { name: /: order 250 single-sided.*Standard/ })
     .click();
-  expect(page.url().startsWith(`${basket}?`)).toBe(true);
+  // The price goes into that basket (waited for: the click navigates).
+  await page.waitForURL((url) => url.href.startsWith(`${basket}?`));
   await expect(page).toHaveURL(/\/create\/\d+\?product=\d+&stock=\d+&qty=250&sides=single&turnaround=\d+$/);
   await expect(page.getByLabel('Quantity')).toHaveValue('250');
   await expect(page.getByRole('radio', { name: /^Standard/ })).toBeChecked();

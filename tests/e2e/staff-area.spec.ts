@@ -252,7 +252,7 @@ test('uploads a logo, sees it resized, and removes it', async ({ browser }) => {
 
 test('edits STATUS_TEXT at /admin/settings/{id}; the customer site shows the new banner', async ({ browser }) => {
   const page = await signedInAsStaff(browser, '/admin/settings');
-  await expect(grid(page).locator('tr')).toHaveCount(17); // DESIGN's nine, the printer's telephone and e-mail, the order cut-off, how long a quote holds, bank details, credit hold days, Xero's codes
+  await expect(grid(page).locator('tr')).toHaveCount(18); // DESIGN's nine, the printer's telephone and e-mail, the order cut-off, how long a quote holds, bank details, credit hold days, Xero's codes, the proof price
   await shoot(page, 'settings');
   await grid(page).getByText('Status banner').click();
   await expect(page).toHaveURL(/\/admin\/settings\/\d+$/);
