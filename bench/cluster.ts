@@ -131,10 +131,10 @@ export async function benchCluster(opts: { databaseUrl: string }): Promise<Bench
     const one = await measure('one', stores);
     const split = await measure('split', stores);
     const ms = (n: number) => (Number.isNaN(n) ? 'n/a' : n.toFixed(0));
-    const side = (f: (m: Measured) => string) => `${f(one)} | ${f(split)}`;
+    const side = (f: (m: Measured) => string) => `${f(one)} vs ${f(split)}`;
     const rows: BenchRow[] = [
       {
-        name: `cluster: ${CUSTOMERS} customers + 1 staff member for ${SECONDS} s — one ROLE=all | two web + one worker`,
+        name: `cluster: ${CUSTOMERS} customers + 1 staff member for ${SECONDS} s — one ROLE=all vs two web + one worker`,
         value: side((m) => `${(m.answers / m.seconds).toFixed(1)} answers/s, ${((m.confirmed * 60) / m.seconds).toFixed(1)} orders/min, ${m.failed} failed`),
       },
     ];
@@ -142,11 +142,11 @@ export async function benchCluster(opts: { databaseUrl: string }): Promise<Bench
       const a = one.p.get(kind);
       const b = split.p.get(kind);
       if (!a || !b) continue;
-      rows.push({ name: `cluster: ${kind} p95 / p99 (ms) — one | split`, value: `${ms(a.p95)} / ${ms(a.p99)} | ${ms(b.p95)} / ${ms(b.p99)}` });
+      rows.push({ name: `cluster: ${kind} p95 / p99 (ms) — one vs split`, value: `${ms(a.p95)} / ${ms(a.p99)} vs ${ms(b.p95)} / ${ms(b.p99)}` });
     }
     rows.push(
-      { name: 'cluster: job lag, upload → check done, p50 / p95 (ms) — one | split', value: side((m) => `${ms(m.lag.p50)} / ${ms(m.lag.p95)} (${m.lag.n})`) },
-      { name: 'cluster: PostgreSQL transactions per confirmed order (the whole load ÷ orders) — one | split', value: side((m) => m.xactsPerOrder.toFixed(0)) },
+      { name: 'cluster: job lag, upload → check done, p50 / p95 (ms) — one vs split', value: side((m) => `${ms(m.lag.p50)} / ${ms(m.lag.p95)} (${m.lag.n})`) },
+      { name: 'cluster: PostgreSQL transactions per confirmed order (the whole load ÷ orders) — one vs split', value: side((m) => m.xactsPerOrder.toFixed(0)) },
     );
     return rows;
   } finally {
