@@ -102,17 +102,30 @@ export async function startCluster(dir: string, stores: ClusterStores, topology:
   };
 }
 
-/** A free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/**
+ * A free loopback port below the kernel's ephemeral range (32768 and up on Linux), chosen at random:
+ * a port the kernel hands out itself (listen on 0) may be given again meanwhile as the local end of
+ * one of the many outgoing connections (to PostgreSQL, to S3) made before the instance listens on
+ * it, and the instance would then fail to start with EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (takenPorts.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) {
+      takenPorts.add(port);
+      return port;
+    }
+    if (attempt > 200) throw new Error('no free port between 20000 and 32000');
+  }
 }
+/** Ports already handed to an instance of this run (not listening yet, so not seen as taken). */
+const takenPorts = new Set<number>();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -168,7 +181,9 @@ export class Instance {
     await Promise.race([
       untilOk(`${this.url}/api/health/ready`, 120_000, this.name),
       this.exited.then((code) => {
-        throw new Error(`${this.name} exited with ${code} while starting: see ${this.log}`);
+        // The log's end is in the error itself: on CI the directory is gone by the time anyone reads it.
+        const tail = readFileSync(this.log, 'utf8').trim().split('\n').slice(-40).join('\n');
+        throw new Error(`${this.name} exited with ${code} while starting (${this.log}):\n${tail}`);
       }),
     ]);
   }
