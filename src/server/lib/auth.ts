@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { forbidden, unauthorized } from './domain-errors';
+import { COMPANY_REFUSALS, companyMay, type CompanyAction, type CompanyRole } from '../../shared/domain/companies/roles';
+import { forbidden, NotAllowed, unauthorized } from './domain-errors';
 import { isTradeApiPath } from './problem';
 import type { ZodApp, ZodTypeProvider } from './zod';
 
@@ -64,6 +65,24 @@ export function requireAdmin(request: FastifyRequest): CurrentSession {
   if (auth.user.role !== 'admin') throw forbidden();
   return auth;
 }
+
+/** The signed-in member's role in their company (DESIGN §2 "Companies"). */
+export const companyRoleOf = (auth: CurrentSession): CompanyRole => auth.user.companyRole as CompanyRole;
+
+/**
+ * The signed-in member, when their company role allows `action` (shared/domain/companies/roles.ts);
+ * a 403 saying why otherwise. Reads need no check beyond signing in: every member may read.
+ */
+export function requireCompanyAction(request: FastifyRequest, action: Exclude<CompanyAction, 'read'>): CurrentSession {
+  const auth = requireUser(request);
+  if (!companyMay(companyRoleOf(auth), action)) throw new NotAllowed(COMPANY_REFUSALS[action]);
+  return auth;
+}
+
+/** An onRequest hook of a route that orders: a viewer is told 403 before the body is judged. */
+export const orderingOnly = async (request: FastifyRequest) => void requireCompanyAction(request, 'order');
+/** An onRequest hook of a route only a company's owner may call (members, billing, API keys, webhooks). */
+export const ownersOnly = async (request: FastifyRequest) => void requireCompanyAction(request, 'manage_members');
 
 /** An onRequest hook: signed in, before the body is judged (a visitor is told 401, not 422). */
 export const signedInOnly = async (request: FastifyRequest) => void requireUser(request);

@@ -15,3 +15,4 @@ export * from './tickets/tickets';
 export * from './quotes/quotes';
 export * from './payments/terms';
 export * from './orders/proofs';
+export * from './companies/roles';

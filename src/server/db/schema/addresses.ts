@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, deliveryContactColumns, instant, link } from './columns';
+import { createdAt, deliveryContactColumns, instant, link, companyLink } from './columns';
 import { countries } from './countries';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -15,6 +16,8 @@ export const addresses = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: link('user_id', () => users.id),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     ...deliveryContactColumns(),
     // A country staff withdraw keeps its id (countries are switched off, never deleted).
     countryId: integer('country_id')
@@ -26,8 +29,10 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_user_idx').on(t.userId, t.id),
+    index('addresses_company_idx').on(t.companyId, t.id),
+    // The company's members share its addresses, and its one default.
     uniqueIndex('addresses_one_default_idx')
-      .on(t.userId)
+      .on(t.companyId)
       .where(sql`${t.isDefault}`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
@@ -34,3 +35,14 @@ export const deliveryContactColumns = () => ({
   county: text('county').notNull().default(''),
   postcode: text('postcode').notNull().default(''),
 });
+
+/**
+ * The company a row belongs to (DESIGN §2 "Companies"), beside the member who made it. An insert may
+ * leave it out: the database then takes the company of the row's `user_id` (the company_of_user
+ * trigger, migration 0032), so every way a row is made names its company without repeating the rule.
+ */
+export const companyLink = (target: () => AnyPgColumn) =>
+  integer('company_id')
+    .notNull()
+    .references(target, { onDelete: 'restrict' })
+    .$defaultFn(() => sql`null`);

@@ -1,4 +1,5 @@
 export * from './countries';
+export * from './companies';
 export * from './users';
 export * from './sessions';
 export * from './settings';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
+import { companyLink } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -17,6 +19,8 @@ export const invoices = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     /** The dispatched order it bills (raised ones); none for an uploaded invoice. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /** 'raised' by dispatch, or 'uploaded' by staff. */
@@ -38,6 +42,7 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('invoices_company_idx').on(t.companyId, t.id),
     uniqueIndex('invoices_number_unique').on(t.number),
     // One invoice per order, however often the dispatch is retried.
     uniqueIndex('invoices_order_unique')

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { deliveryContactColumns } from './columns';
+import { deliveryContactColumns, companyLink } from './columns';
 import type { DispatchBasis } from '../../../shared/domain/orders/proofs';
 import type { TrackedService } from '../../../shared/domain/orders/tracking';
 import { products, stock } from './catalogue';
@@ -24,6 +24,7 @@ import { deliveryTypes } from './delivery';
 import { batches } from './production';
 import { quotes } from './quotes';
 import { apiKeys } from './trade-api';
+import { companies } from './companies';
 import { users } from './users';
 
 /** An item's options and turnaround as they were named when it was confirmed. */
@@ -65,6 +66,8 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     status: text('status').notNull().default('basket'),
     /** The customer's own reference. */
     ref: text('ref').notNull().default(''),
@@ -103,6 +106,12 @@ export const orders = pgTable(
     /** When staff let this basket's next confirmation on account pass the credit hold (once: confirming clears it). */
     creditReleasedAt: timestamp('credit_released_at', { withTimezone: true }),
     creditReleasedBy: integer('credit_released_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A buyer's confirmation above their approval limit (DESIGN §2 "Companies"): the basket waits,
+     * frozen, for an owner to approve (the confirmation then runs) or decline (the mark is cleared).
+     */
+    approvalRequestedBy: integer('approval_requested_by').references(() => users.id, { onDelete: 'set null' }),
+    approvalRequestedAt: timestamp('approval_requested_at', { withTimezone: true }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
     /** How `dispatch_due` was counted at confirmation: an order with proofs counts it again from the last approval. Null for a basket. */
     dispatchBasis: jsonb('dispatch_basis').$type<DispatchBasis>(),
@@ -136,6 +145,8 @@ export const orders = pgTable(
     ),
   },
   (t) => [
+    // A company's orders by status, newest first (what its members list).
+    index('orders_company_status_idx').on(t.companyId, t.status, t.id),
     check('orders_status_check', sql`${t.status} in ('basket', 'live', 'printing', 'problem', 'dispatched', 'cancelled')`),
     // A customer's list by status, newest first, and the counts per status. The reference and the
     // postcode ride along so that a search by them (`ilike '%…%'`, which no b-tree serves) reads

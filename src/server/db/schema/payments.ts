@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, instant } from './columns';
+import { createdAt, instant, companyLink } from './columns';
 import { invoices } from './invoices';
 import { orders } from './orders';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -18,6 +19,8 @@ export const payments = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     /** Pence, more than zero; refunds are rows of payment_refunds, never a negative payment. */
     amount: integer('amount').notNull(),
     /** The UK civil date it was received. */
@@ -34,6 +37,7 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    index('payments_company_idx').on(t.companyId, t.receivedOn),
     index('payments_user_idx').on(t.userId, t.receivedOn),
     index('payments_order_idx')
       .on(t.orderId)

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { deliveryContactColumns } from './columns';
+import { deliveryContactColumns, companyLink } from './columns';
 import { products, stock } from './catalogue';
 import { countries } from './countries';
 import { deliveryTypes } from './delivery';
 import type { FrozenChoices } from './orders';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -20,6 +21,8 @@ export const quotes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     /** The customer's reference, from the basket it was saved from. */
     ref: text('ref').notNull().default(''),
     ...deliveryContactColumns(),
@@ -40,7 +43,7 @@ export const quotes = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('quotes_user_idx').on(t.userId, t.id)],
+  (t) => [index('quotes_user_idx').on(t.userId, t.id), index('quotes_company_idx').on(t.companyId, t.id)],
 );
 
 /** One line of a quote: the item as chosen, its names and its price, frozen when the quote was saved. */

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
+import { companyLink } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -14,6 +16,8 @@ export const tickets = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     reason: text('reason').notNull(),
     details: text('details').notNull(),
@@ -26,6 +30,7 @@ export const tickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('tickets_company_idx').on(t.companyId, t.lastMessageAt),
     index('tickets_user_idx').on(t.userId, t.lastMessageAt),
     // Staff's tabs: each status, oldest waiting first.
     index('tickets_status_idx').on(t.status, t.lastMessageAt),

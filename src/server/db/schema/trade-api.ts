@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, instant, link } from './columns';
+import { createdAt, instant, link, companyLink } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -13,6 +14,8 @@ export const apiKeys = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: link('user_id', () => users.id),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     name: text('name').notNull(),
     /** `live` orders are real; `test` orders are the sandbox's (orders.test). */
     mode: text('mode').notNull(),
@@ -23,5 +26,9 @@ export const apiKeys = pgTable(
     lastUsedAt: instant('last_used_at'),
     revokedAt: instant('revoked_at'),
   },
-  (t) => [check('api_keys_mode_check', sql`${t.mode} in ('live', 'test')`), index('api_keys_user_idx').on(t.userId)],
+  (t) => [
+    check('api_keys_mode_check', sql`${t.mode} in ('live', 'test')`),
+    index('api_keys_user_idx').on(t.userId),
+    index('api_keys_company_idx').on(t.companyId),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordVersion } from './columns';
+import { companies } from './companies';
 import { countries } from './countries';
 
 export const users = pgTable(
@@ -25,6 +26,15 @@ export const users = pgTable(
     county: text('county').notNull().default(''),
     postcode: text('postcode').notNull().default(''),
     countryId: integer('country_id').references(() => countries.id),
+    /** The account's company; left out of an insert, a new company of the account's own (it is its owner). */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' })
+      .$defaultFn(() => sql`null`),
+    /** `owner` (everything: members, billing), `buyer` (orders, up to the approval limit), `viewer` (reads only). */
+    companyRole: text('company_role').notNull().default('owner'),
+    /** Pence: a buyer's confirmation above it waits for an owner's approval; null: the company's limit for all buyers. */
+    approvalLimit: integer('approval_limit'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** The staff record's version: a change to the account's details, role or logo adds one. */
@@ -60,6 +70,9 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.deletedAt} is null`),
     index('users_role_idx').on(t.role),
+    index('users_company_idx').on(t.companyId, t.id),
+    check('users_company_role_check', sql`${t.companyRole} in ('owner', 'buyer', 'viewer')`),
+    check('users_approval_limit_check', sql`${t.approvalLimit} is null or ${t.approvalLimit} >= 0`),
     // The logo route asks whether a live account names a file (a deleted user's logo is not served).
     index('users_company_logo_idx')
       .on(t.companyLogo)

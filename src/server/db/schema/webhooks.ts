@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, instant, link } from './columns';
+import { createdAt, instant, link, companyLink } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -14,6 +15,8 @@ export const webhookEndpoints = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: link('user_id', () => users.id),
+    /** The company the row belongs to (the placing member's when made): it stays the company's when the member leaves. */
+    companyId: companyLink(() => companies.id),
     url: text('url').notNull(),
     /** The event types it is subscribed to (shared/domain/webhooks). */
     events: jsonb('events').$type<string[]>().notNull(),
@@ -34,7 +37,11 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId), check('webhook_endpoints_mode_check', sql`${t.mode} in ('live', 'test')`)],
+  (t) => [
+    index('webhook_endpoints_user_idx').on(t.userId),
+    index('webhook_endpoints_company_idx').on(t.companyId),
+    check('webhook_endpoints_mode_check', sql`${t.mode} in ('live', 'test')`),
+  ],
 );
 
 /** One event as it was made and sent: the body is kept byte for byte, so every attempt signs the same text. */

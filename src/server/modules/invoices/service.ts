@@ -60,6 +60,7 @@ const invoiceColumns = {
   id: invoices.id,
   number: invoices.number,
   userId: invoices.userId,
+  companyId: invoices.companyId,
   orderId: invoices.orderId,
   source: invoices.source,
   date: invoices.date,

@@ -33,6 +33,7 @@ export function staffPaymentsService({ db, invoicesPaid }: StaffPaymentsDeps) {
   const columns = {
     id: payments.id,
     userId: payments.userId,
+    companyId: payments.companyId,
     amount: payments.amount,
     receivedOn: payments.receivedOn,
     method: payments.method,
