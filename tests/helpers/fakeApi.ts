@@ -94,6 +94,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     country_id: 1,
     blind_dispatch: false,
     created_at: '2025-01-02T03:04:05.000Z',
+    company_id: 7,
+    company_role: 'owner',
+    approval_limit: null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import { COMPANY_ROLES } from '../domain/companies/roles';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES } from './accounts-basics';
 import { textSchema } from './common';
@@ -92,6 +93,11 @@ export const userSchema = z.object({
   country_id: z.number().nullable(),
   /** Whether a new basket is sent blind (under the customer's name, no printer branding) unless unticked. */
   blind_dispatch: z.boolean(),
+  /** The company the account belongs to, and what it may do there (shared/domain/companies/roles.ts). */
+  company_id: z.number(),
+  company_role: z.enum(COMPANY_ROLES),
+  /** Pence: the buyer's own approval limit; null: the company's limit for all buyers (or none). */
+  approval_limit: z.number().nullable(),
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;

@@ -20,6 +20,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     country_id: 1,
     blind_dispatch: false,
     created_at: '2025-01-01T00:00:00.000Z',
+    company_id: 1,
+    company_role: 'owner',
+    approval_limit: null,
     ...overrides,
   };
 }

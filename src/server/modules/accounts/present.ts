@@ -13,6 +13,9 @@ export function presentUser(row: UserRow): User {
     company_logo: row.companyLogo ? `/api/files/logos/${row.companyLogo}` : null,
     mobile: row.mobile,
     blind_dispatch: row.blindDispatch,
+    company_id: row.companyId,
+    company_role: row.companyRole as User['company_role'],
+    approval_limit: row.approvalLimit,
     created_at: row.createdAt.toISOString(),
   };
 }
