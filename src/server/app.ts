@@ -110,6 +110,8 @@ import { staffPaymentsService } from './modules/payments/staff-payments';
 import { stripeCardPayments } from './modules/payments/stripe';
 import { agedDebtStaffRoutes, statementRoutes } from './modules/payments/statement-routes';
 import { statementsService } from './modules/payments/statements';
+import { reportsService } from './modules/reports/service';
+import reportsStaffRoutes from './modules/reports/staff-routes';
 import { presentOrderIn } from './modules/orders/present';
 import { presentInvoiceOn } from './modules/invoices/service';
 import { webhookEventsEmitter } from './modules/webhooks/emit';
@@ -260,6 +262,7 @@ function buildServices(
     payments,
     staffPayments: staffPaymentsService({ db, invoicesPaid: invoices.paymentsChanged }),
     statements: statementsService({ db }),
+    reports: reportsService({ db }),
     staffOrders: staffOrdersService({ db, orders, jobs, invoices, queueRefund: payments.queueRefund, webhookEvents }),
     batches: batchesService({ db, files, jobs, log, ...links }),
     ordersExport: ordersExportService({ db, appName: config.appName }),
@@ -427,6 +430,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentsStaffRoutes, { db, staffPayments: deps.staffPayments });
   await app.register(statementRoutes, { statements: deps.statements });
   await app.register(agedDebtStaffRoutes, { statements: deps.statements });
+  await app.register(reportsStaffRoutes, { reports: deps.reports });
   await app.register(ordersExportDownloads, { ordersExport: deps.ordersExport, appKey });
   await app.register(ordersExportStaffRoutes, { ordersExport: deps.ordersExport, appKey });
   await app.register(accountsStaffRoutes, { db });

@@ -21,6 +21,7 @@ import type { OrdersService } from './modules/orders/service';
 import type { ProofDecisionsService } from './modules/proofs/decisions';
 import type { PaymentsService } from './modules/payments/service';
 import type { StatementsService } from './modules/payments/statements';
+import type { ReportsService } from './modules/reports/service';
 import type { StaffPaymentsService } from './modules/payments/staff-payments';
 import type { StaffOrdersService } from './modules/orders/staff';
 import type { OrdersExportService } from './modules/orders/export';
@@ -77,6 +78,8 @@ export interface AppDeps {
   /** Payments staff record and allocate to invoices. */
   staffPayments: StaffPaymentsService;
   statements: StatementsService;
+  /** Staff reports: the business over a range of days, one statement each. */
+  reports: ReportsService;
   staffOrders: StaffOrdersService;
   /** Invoices: raised on dispatch, uploaded, their PDFs and statements. */
   invoices: InvoicesService;

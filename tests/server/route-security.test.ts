@@ -515,6 +515,11 @@ describe('the route table', () => {
         'GET /api/admin/users',
         'PUT /api/admin/users/:id',
         'PUT /api/admin/products/:id/stock/:stockId/margins',
+        // Staff reports: a route per report, each with its CSV beside it.
+        ...['orders', 'on-time', 'preflight', 'turnaround', 'top-customers', 'waiting'].flatMap((name) => [
+          `GET /api/admin/reports/${name}`,
+          `GET /api/admin/reports/${name}.csv`,
+        ]),
       ]),
     );
     expect(new Set(keys).size).toBe(keys.length);
@@ -651,6 +656,8 @@ describe('caching on every route', () => {
         'GET /api/tickets',
         'GET /api/admin/users',
         'GET /api/admin/orders/counts',
+        'GET /api/admin/reports/orders',
+        'GET /api/admin/reports/waiting',
       ]),
     );
     // The answer that carries a session token is kept nowhere either.

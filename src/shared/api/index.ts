@@ -14,3 +14,4 @@ export * from './oauth';
 export * from './delivery';
 export * from './invoices';
 export * from './tickets';
+export * from './staff-reports';

@@ -16,3 +16,4 @@ export * from './quotes/quotes';
 export * from './payments/terms';
 export * from './orders/proofs';
 export * from './companies/roles';
+export * from './reports/reports';

@@ -158,6 +158,9 @@ export const orders = pgTable(
     index('orders_status_dispatch_idx').on(t.status, t.dispatchDue),
     index('orders_status_id_idx').on(t.status, t.id),
     index('orders_status_total_idx').on(t.status, t.total),
+    // Staff reports: the orders confirmed, and those dispatched, between two instants (every customer's).
+    index('orders_confirmed_at_idx').on(t.confirmedAt),
+    index('orders_dispatched_at_idx').on(t.dispatchedAt),
     index('orders_search_text_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.status} <> 'basket'`),
@@ -266,6 +269,10 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId, t.id, t.productId),
     index('order_items_product_idx').on(t.productId),
     index('order_items_stock_idx').on(t.stockId),
+    // Staff reports: the artwork checked between two instants.
+    index('order_items_artwork_uploaded_idx')
+      .on(t.artworkUploadedAt)
+      .where(sql`${t.preflightStatus} is not null`),
     index('order_items_quote_idx')
       .on(t.quoteId)
       .where(sql`${t.quoteId} is not null`),
