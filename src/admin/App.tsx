@@ -14,6 +14,11 @@ const AccountsPage = lazyScreen(
   () => import('./accounts/AccountsPage'),
   (m) => m.default,
 );
+/** Staff reports: charts of the business over a range, loaded when first opened. */
+const ReportsPage = lazyScreen(
+  () => import('./reports/ReportsPage'),
+  (m) => m.default,
+);
 import countries from './countries';
 import delivery from './delivery';
 import closedDays from './delivery/closed-days';
@@ -90,6 +95,7 @@ export default function StaffApp() {
       <Resource name="aged-debt" {...agedDebt} />
       <CustomRoutes>
         <Route path="accounts" element={<AccountsPage />} />
+        <Route path="reports" element={<ReportsPage />} />
       </CustomRoutes>
     </Admin>
   );

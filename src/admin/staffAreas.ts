@@ -14,6 +14,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import AgedDebtIcon from '@mui/icons-material/HourglassBottom';
 import AccountsIcon from '@mui/icons-material/AccountBalance';
+import ReportsIcon from '@mui/icons-material/BarChart';
 
 export interface StaffArea {
   /** The area's path under /admin, e.g. `users` for /admin/users (specification §2). */
@@ -65,6 +66,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
       { path: 'payments', name: 'Payments', MenuIcon: PaymentsIcon },
       { path: 'aged-debt', name: 'Aged debt', MenuIcon: AgedDebtIcon },
       { path: 'accounts', name: 'Accounts', MenuIcon: AccountsIcon },
+      { path: 'reports', name: 'Reports', MenuIcon: ReportsIcon },
     ],
   },
   {

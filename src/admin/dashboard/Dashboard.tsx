@@ -16,6 +16,13 @@ import { useBatchesWaiting, waitingForPressText } from '../batches/useBatchesWai
 import { royalMailWaitingText, useRoyalMailStatus } from '../royalmail/useRoyalMailStatus';
 import type { TicketCounts } from '../../shared/api/tickets';
 import { useTicketCounts, waitingForStaffText } from '../tickets/useTicketCounts';
+import { lazyScreen } from '../common/lazyScreen';
+
+// The charts' code (MUI X Charts) arrives after the tiles: the tiles show first.
+const MonthAtAGlance = lazyScreen(
+  () => import('./MonthAtAGlance'),
+  (m) => m.default,
+);
 
 /** What waits for staff, area by area (each read on its own: a tile says what it knows). */
 interface Waiting {
@@ -82,6 +89,7 @@ export function Dashboard() {
           />
         ))}
       </Box>
+      <MonthAtAGlance />
     </Box>
   );
 }

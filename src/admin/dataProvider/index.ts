@@ -6,6 +6,7 @@ import { invoicesCalls, type InvoicesCalls } from './invoices';
 import { mailCalls, type MailCalls } from './mail';
 import { ordersCalls, type OrdersCalls } from './orders';
 import { proofsCalls, type ProofsCalls } from './proofs';
+import { reportsCalls, type ReportsCalls } from './reports';
 import { royalMailCalls, type RoyalMailCalls } from './royalMail';
 import { standardCalls } from './standard';
 import { ticketsCalls, type TicketsCalls } from './tickets';
@@ -31,7 +32,8 @@ export interface StaffDataProvider
     RoyalMailCalls,
     TicketsCalls,
     AccountsCalls,
-    ProofsCalls {}
+    ProofsCalls,
+    ReportsCalls {}
 
 /** The staff area's dataProvider: ra-data-simple-rest and the custom calls, all on the shared axios client (DESIGN §1). */
 export const dataProvider: StaffDataProvider = {
@@ -46,4 +48,5 @@ export const dataProvider: StaffDataProvider = {
   ...royalMailCalls,
   ...ticketsCalls,
   ...accountsCalls,
+  ...reportsCalls,
 };
