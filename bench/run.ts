@@ -14,6 +14,7 @@ import { benchOrdersExport } from './orders-export';
 import { benchLighthouse, benchWire } from './pages';
 import { benchPriceGrid } from './price-grid';
 import { benchPrices } from './prices';
+import { benchReports } from './reports';
 import { benchStaffBundle } from './staff-bundle';
 import { benchStaffUsers } from './staff-users';
 import { benchTradeApi } from './trade-api';
@@ -43,6 +44,7 @@ const BENCHES: Record<string, { postgres: boolean; run: Bench }> = {
   'prices-grid': { postgres: true, run: onPostgres((url) => benchPriceGrid({ databaseUrl: url })) },
   'staff-users': { postgres: true, run: onPostgres((url) => benchStaffUsers({ label: 'PostgreSQL', databaseUrl: url })) },
   orders: { postgres: true, run: onPostgres((url) => benchOrders({ databaseUrl: url })) },
+  reports: { postgres: true, run: onPostgres((url) => benchReports({ databaseUrl: url })) },
   'trade-api': { postgres: true, run: onPostgres((url) => benchTradeApi({ databaseUrl: url })) },
   batches: { postgres: false, run: () => benchBatches() },
   invoices: { postgres: false, run: () => benchInvoices() },
