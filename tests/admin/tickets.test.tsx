@@ -22,6 +22,7 @@ const summary = (id: number, overrides: Partial<StaffTicketSummary> = {}): Staff
   last_message_excerpt: 'The colours are off',
   messages: 1,
   created_at: '2026-11-20T10:00:00.000Z',
+  placed_by: { id: 5, name: 'Jane Doe' },
   user_id: 5,
   customer: 'Inkwell Design Studio',
   email: 'jane@inkwell-design.test',

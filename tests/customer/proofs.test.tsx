@@ -323,6 +323,7 @@ describe('lists and home: orders waiting for approval', { timeout: 30_000 }, () 
     carrier: 'royalmail',
     test: false,
     awaiting_approval: false,
+    placed_by: { id: 1, name: 'Sam Printer' },
     created_at: '2026-11-20T09:00:00.000Z',
     confirmed_at: '2026-11-20T09:00:00.000Z',
     dispatched_at: null,

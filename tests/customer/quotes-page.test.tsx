@@ -19,6 +19,7 @@ const quote = (id: number, fields: Partial<QuoteSummary> = {}): QuoteSummary => 
   total: 1097,
   item_count: 1,
   items_summary: '100 × Business cards',
+  placed_by: { id: 1, name: 'Jane Doe' },
   ...fields,
 });
 
@@ -64,6 +65,7 @@ const basket: Order = {
   created_at: '2026-11-20T09:00:00.000Z',
   updated_at: '2026-11-20T09:00:00.000Z',
   version: 1,
+  placed_by: { id: 1, name: 'Jane Doe' },
   items: [],
   events: [],
   blockers: [],

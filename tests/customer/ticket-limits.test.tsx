@@ -19,6 +19,7 @@ const TICKET: Ticket = {
   last_message_excerpt: 'The box was crushed.',
   messages: 1,
   created_at: '2025-03-04T10:00:00.000Z',
+  placed_by: { id: 1, name: 'Jo Bloggs' },
   details: 'The box was crushed.',
   thread: [{ id: 0, author: 'customer', author_name: 'Jo Bloggs', body: 'The box was crushed.', files: [], at: '2025-03-04T10:00:00.000Z' }],
   events: [],

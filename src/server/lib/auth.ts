@@ -83,6 +83,14 @@ export function requireCompanyAction(request: FastifyRequest, action: Exclude<Co
 export const orderingOnly = async (request: FastifyRequest) => void requireCompanyAction(request, 'order');
 /** An onRequest hook of a route only a company's owner may call (members, billing, API keys, webhooks). */
 export const ownersOnly = async (request: FastifyRequest) => void requireCompanyAction(request, 'manage_members');
+/**
+ * An onRequest hook of a plugin whose every change (any unsafe method) is ordering — the company's
+ * baskets, orders, quotes, artwork, proofs, tickets and addresses: a viewer is told 403 before the
+ * body is judged, while reads stay open to every member.
+ */
+export const orderingWrites = async (request: FastifyRequest) => {
+  if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') requireCompanyAction(request, 'order');
+};
 
 /** An onRequest hook: signed in, before the body is judged (a visitor is told 401, not 422). */
 export const signedInOnly = async (request: FastifyRequest) => void requireUser(request);

@@ -112,3 +112,10 @@ export function staleRecordMessage(noun: string, action: 'save' | 'delete' = 'sa
     ? `Someone else changed this ${noun} since you opened it. Reload it to see their changes; what you typed is kept.`
     : `Someone else changed this ${noun} since you opened it. Reload it to see their changes before you delete it.`;
 }
+
+/**
+ * The member of the customer's company who placed an order, raised a ticket or saved a quote
+ * (DESIGN §2 "Companies": members see each other's): what the screens show as "Placed by".
+ */
+export const placedBySchema = z.object({ id: z.number(), name: z.string() });
+export type PlacedBy = z.infer<typeof placedBySchema>;

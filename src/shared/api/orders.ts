@@ -5,7 +5,7 @@ import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
 import { CARD_PAYMENT_STATUSES, PAYMENT_TERMS } from '../domain/payments/terms';
 import { SIDES } from '../domain/pricing/engine';
 import { profileFields, userSchema } from './accounts';
-import { daysInOrder, idSchema, nullableText, optionalDaySchema, optionalText, textSchema, wholeNumberSchema } from './common';
+import { daysInOrder, idSchema, nullableText, optionalDaySchema, optionalText, placedBySchema, textSchema, wholeNumberSchema } from './common';
 
 /**
  * The customer's orders (DESIGN §3 "Orders (customer)"): baskets built at /create, confirmed orders
@@ -287,6 +287,8 @@ export const orderSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number(),
+  /** The member of the company who placed it (members see each other's orders). */
+  placed_by: placedBySchema,
   items: z.array(itemSchema),
   events: z.array(orderEventSchema),
   /** What is still missing before a basket can be confirmed (empty when it can): one line each. */
@@ -324,6 +326,8 @@ export const orderSummarySchema = z.object({
   test: z.boolean(),
   /** A confirmed order with an item whose proof waits for the customer's approval: it is not printed, and its dispatch date counts from the approval. */
   awaiting_approval: z.boolean(),
+  /** The member of the company who placed it. */
+  placed_by: placedBySchema,
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
   dispatched_at: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_MARKUP_PERCENT } from '../domain/quotes/quotes';
-import { wholeNumberSchema } from './common';
+import { placedBySchema, wholeNumberSchema } from './common';
 import { itemChoiceSchema, orderAddressSchema } from './orders';
 
 /**
@@ -38,12 +38,14 @@ export const quoteSchema = z.object({
   total_net: z.number(),
   total_vat: z.number(),
   total: z.number(),
+  /** The member of the company who saved it. */
+  placed_by: placedBySchema,
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
 /** A row of the customer's list of quotes. */
 export const quoteSummarySchema = quoteSchema
-  .pick({ id: true, number: true, ref: true, created_at: true, valid_until: true, expired: true, total: true })
+  .pick({ id: true, number: true, ref: true, created_at: true, valid_until: true, expired: true, total: true, placed_by: true })
   .extend({
     item_count: z.number(),
     /** "500 × Business cards, 1,000 × Flyers A5": what is on it, in a line. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_REASONS, TICKET_STATUSES, TICKET_TEXT_MAX, TICKET_FILE_KINDS } from '../domain/tickets/tickets';
-import { idSchema, textSchema, wholeNumberSchema } from './common';
+import { idSchema, placedBySchema, textSchema, wholeNumberSchema } from './common';
 
 /**
  * The Resolution Centre's calls (DESIGN §3): the customer's /api/tickets and staff /api/admin/tickets.
@@ -76,6 +76,8 @@ export const ticketSummarySchema = z.object({
   last_message_excerpt: z.string(),
   messages: z.number(),
   created_at: z.string(),
+  /** The member of the customer's company who raised it (members see each other's tickets). */
+  placed_by: placedBySchema,
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 

@@ -81,6 +81,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     created_at: '2026-11-23T08:00:00.000Z',
     updated_at: '2026-11-23T08:00:00.000Z',
     version: 1,
+    placed_by: { id: 1, name: 'Sam Printer' },
     items: [makeItem()],
     events: [],
     blockers: [],

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/api/addresses';
 import { idParam } from '../../../shared/api/common';
 import type { AppDeps } from '../../deps';
-import { signedInOnly } from '../../lib/auth';
+import { orderingWrites, signedInOnly } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
 import { uploadedFile } from '../../lib/openapi';
 import type { ZodTypeProvider } from '../../lib/zod';
@@ -51,6 +51,8 @@ const importDescription =
 const addressesRoutes: FastifyPluginAsync<Pick<AppDeps, 'addresses'>> = async (fastify, { addresses }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
+  // Every change here orders: a viewer of the company may read, never change (403).
+  app.addHook('onRequest', orderingWrites);
   app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: ADDRESS_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   app.get('/api/addresses', { schema: { querystring: addressListQuerySchema, response: { 200: addressListSchema } } }, async (request) =>

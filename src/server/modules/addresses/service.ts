@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/addresses';
 import type { Address } from '../../../shared/api/orders';
 import type { Db } from '../../db/client';
+import { ofCompany } from '../../db/company-scope';
 import { addresses, countries, type AddressRow } from '../../db/schema';
 import { notFound, unprocessable, uniqueAsFieldError } from '../../lib/domain-errors';
 import { containing } from '../../lib/list-query';
@@ -82,15 +83,15 @@ export function addressesService({ db }: { db: Db }) {
       .select(selection)
       .from(addresses)
       .innerJoin(countries, eq(countries.id, addresses.countryId))
-      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+      .where(and(eq(addresses.id, id), ofCompany(addresses.companyId, userId)));
     const [found] = lock ? await query.for('update', { of: addresses }) : await query;
     if (!found) throw notFound(NO_SUCH_ADDRESS);
     return found;
   }
 
-  /** Unmarks the customer's default (but `exceptId`), in the transaction that marks another. */
+  /** Unmarks the company's default (but `exceptId`), in the transaction that marks another: one default per company. */
   async function clearDefault(tx: Db, userId: number, exceptId?: number): Promise<void> {
-    const where = [eq(addresses.userId, userId), eq(addresses.isDefault, true)];
+    const where = [ofCompany(addresses.companyId, userId), eq(addresses.isDefault, true)];
     if (exceptId !== undefined) where.push(ne(addresses.id, exceptId));
     await tx
       .update(addresses)
@@ -100,7 +101,7 @@ export function addressesService({ db }: { db: Db }) {
 
   /** Refuses adding `adding` addresses to a full book: beside the import's file, or for the whole form when one is added. */
   async function assertRoom(tx: Db, userId: number, adding: number, field?: 'file'): Promise<void> {
-    const [{ n }] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+    const [{ n }] = await tx.select({ n: count() }).from(addresses).where(ofCompany(addresses.companyId, userId));
     if (n + adding <= ADDRESS_BOOK_MAX) return;
     const message = `An address book holds at most ${ADDRESS_BOOK_MAX.toLocaleString('en-GB')} addresses; yours has ${n.toLocaleString('en-GB')}. Delete some first.`;
     throw unprocessable(field ? { [field]: message } : {}, message);
@@ -122,7 +123,7 @@ export function addressesService({ db }: { db: Db }) {
   /** Judges each row of an import on its own: the good ones as they would be saved, a message per bad one. */
   async function judge(tx: Db, userId: number, lines: ImportLine[]): Promise<Pick<AddressImport, 'good' | 'errors'>> {
     const { byId, byKey } = await countryIndex(tx);
-    const existing = await tx.select().from(addresses).where(eq(addresses.userId, userId));
+    const existing = await tx.select().from(addresses).where(ofCompany(addresses.companyId, userId));
     const seen = new Map(existing.map((r) => [sameAddressKey({ ...orderAddressOf(r), country_id: r.countryId }), 0]));
     const good: AddressImport['good'] = [];
     const errors: AddressImport['errors'] = [];
@@ -190,9 +191,9 @@ export function addressesService({ db }: { db: Db }) {
   }
 
   return {
-    /** A page of the customer's addresses, the default first then by name; `q` matches name, company, postcode (spaces aside) or town. */
+    /** A page of the company's address book (its members share it), the default first then by name; `q` matches name, company, postcode (spaces aside) or town. */
     async list(userId: number, query: ListQuery): Promise<AddressList> {
-      const where: SQL[] = [eq(addresses.userId, userId)];
+      const where: SQL[] = [ofCompany(addresses.companyId, userId)];
       const q = query.q?.trim();
       if (q) {
         const like = containing(q);
@@ -276,12 +277,12 @@ export function addressesService({ db }: { db: Db }) {
       return orderAddressOf((await own(db, userId, addressId)).row);
     },
 
-    /** The customer's default address as an order takes it, or null when none is marked. */
+    /** The company's default address as an order takes it, or null when none is marked. */
     async defaultFor(userId: number): Promise<Address | null> {
       const [row] = await db
         .select()
         .from(addresses)
-        .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+        .where(and(ofCompany(addresses.companyId, userId), eq(addresses.isDefault, true)));
       return row ? orderAddressOf(row) : null;
     },
 

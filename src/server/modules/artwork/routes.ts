@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import { artworkUrlSchema, itemSchema, previewQuerySchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
-import { signedInOnly } from '../../lib/auth';
+import { orderingWrites, signedInOnly } from '../../lib/auth';
 import { unprocessable } from '../../lib/domain-errors';
 import { uploadedFile } from '../../lib/openapi';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
@@ -38,6 +38,8 @@ const artworkRoutes: FastifyPluginAsync<Pick<AppDeps, 'artwork' | 'orders' | 'fi
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // A visitor is told 401 before a body is judged.
   app.addHook('onRequest', signedInOnly);
+  // Every change here orders: a viewer of the company may read, never change (403).
+  app.addHook('onRequest', orderingWrites);
 
   // Multipart: the file is streamed to the store by the service, never parsed whole.
   app.post(

@@ -3,6 +3,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { ARTWORK_URL_MAX, type Item } from '../../../shared/api/orders';
 import { ARTWORK_LOCKED, canReplaceItemArtwork } from '../../../shared/domain/orders/artwork';
+import { companyOrders } from '../../db/company-scope';
 import type { Db } from '../../db/client';
 import { orderItems, orders, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
@@ -46,15 +47,15 @@ interface StoredArtwork {
 }
 
 /**
- * The customer's order whose artwork is about to change, locked, with its version bumped: an item's
- * file is part of the basket a confirmation judges at a version (a rollback undoes the bump). 404 for
- * another customer's order.
+ * An order the member sees (their company's, or their own basket) whose artwork is about to change,
+ * locked, with its version bumped: an item's file is part of the basket a confirmation judges at a
+ * version (a rollback undoes the bump). 404 for another company's order or a colleague's basket.
  */
 async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ status: string }> {
   const [order] = await tx
     .update(orders)
     .set(withNewVersion())
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), companyOrders(userId)))
     .returning({ status: orders.status, paymentStatus: orders.paymentStatus });
   if (!order) throw notFound('No such order.');
   // Its card payment is for the basket as it was confirmed.

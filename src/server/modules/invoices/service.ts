@@ -4,6 +4,7 @@ import type { StaffInvoice, Invoice, InvoiceList, invoiceListQuerySchema } from 
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import { invoiceBalance, invoiceDueDate, invoiceState } from '../../../shared/domain/payments/invoice-state';
 import type { Db } from '../../db/client';
+import { ofCompany } from '../../db/company-scope';
 import { qualified } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
 import {
@@ -326,9 +327,9 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
       for (const row of rows) await jobs.enqueue(tx, INVOICE_PDF_QUEUE, row.fileKey ? { invoiceId: row.id, stale: row.fileKey } : { invoiceId: row.id });
     },
 
-    /** The customer's own invoices, newest first; `q` finds an invoice number or an order number. */
+    /** The invoices of the member's company, newest first; `q` finds an invoice number or an order number. */
     async listFor(userId: number, query: z.output<typeof invoiceListQuerySchema>): Promise<InvoiceList> {
-      const where: SQL[] = [eq(invoices.userId, userId)];
+      const where: SQL[] = [ofCompany(invoices.companyId, userId)];
       const q = query.q?.trim().toLowerCase();
       if (q) {
         const number = /^#?(\d{1,9})$/.exec(q);
@@ -351,12 +352,12 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
       return { data: rows.map((r) => present(r, today)), total: n, page: query.page, per_page: query.per_page };
     },
 
-    /** A page of the customer's own invoices, newest first, after the id `after` (a cursor: the last id seen); `next` when more follow. */
+    /** A page of the invoices of the member's company, newest first, after the id `after` (a cursor: the last id seen); `next` when more follow. */
     async pageFor(userId: number, query: { after?: number; limit: number }): Promise<{ data: Invoice[]; next: number | null }> {
       const rows = await db
         .select(invoiceColumns)
         .from(invoices)
-        .where(and(eq(invoices.userId, userId), query.after === undefined ? undefined : lt(invoices.id, query.after)))
+        .where(and(ofCompany(invoices.companyId, userId), query.after === undefined ? undefined : lt(invoices.id, query.after)))
         .orderBy(desc(invoices.id))
         .limit(query.limit + 1);
       const today = ukToday();
@@ -364,22 +365,22 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
       return { data, next: rows.length > query.limit ? data[data.length - 1].id : null };
     },
 
-    /** One of the customer's own invoices; anyone else's answers 404. */
+    /** One of the invoices of the member's company; another company's answers 404. */
     async getFor(userId: number, id: number): Promise<Invoice> {
       const [row] = await db
         .select(invoiceColumns)
         .from(invoices)
-        .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+        .where(and(eq(invoices.id, id), ofCompany(invoices.companyId, userId)));
       if (!row) throw notFound('No such invoice.');
       return present(row);
     },
 
-    /** The invoice's PDF for its customer; anyone else's answers 404. */
+    /** The invoice's PDF for a member of its company; another company's answers 404. */
     async pdfFor(userId: number, id: number) {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+        .where(and(eq(invoices.id, id), ofCompany(invoices.companyId, userId)));
       if (!row) throw notFound('No such invoice.');
       return pdfOf(row);
     },

@@ -39,7 +39,7 @@ export interface OrdersDeps {
  */
 export interface OrdersContext extends OrdersDeps {
   reference: ReferenceDataCache;
-  readSnapshot: (userId: number, id: number) => Promise<OrderSnapshot | null>;
+  readSnapshot: (member: { id: number; companyId: number }, id: number) => Promise<OrderSnapshot | null>;
 }
 
 export function ordersContext(deps: OrdersDeps): OrdersContext {

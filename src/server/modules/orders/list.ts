@@ -6,12 +6,13 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
-import { deliveryTypes, orderItems, orders, products, type UserRow } from '../../db/schema';
+import { deliveryTypes, orderItems, orders, products, users, type UserRow } from '../../db/schema';
 import { containing } from '../../lib/list-query';
 import { quotedPriceHolds } from './assessment';
 import { awaitsApproval } from './proof-queries';
 import type { OrdersContext } from './context';
 import { itemsOf } from './snapshot';
+import { companyOrders } from '../../db/company-scope';
 
 /* The customer's list of orders (DESIGN §3 "Orders (customer)"): a page by status, days and search, and the counts per status. */
 
@@ -44,10 +45,10 @@ async function searchCondition(db: Db, q: string): Promise<SQL> {
   return or(...arms)!;
 }
 
-/** A page of the customer's orders: confirmed ones (or those of one status, baskets too), newest first. */
+/** A page of the company's orders the member sees: confirmed ones (or those of one status, the member's own baskets too), newest first. */
 export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user: UserRow, query: OrderListQuery): Promise<OrderList> {
   const { db, prices } = ctx;
-  const where: SQL[] = [eq(orders.userId, user.id)];
+  const where: SQL[] = [companyOrders(user)];
   // Without a status: the confirmed orders in every status (baskets live at /create).
   where.push(query.status ? eq(orders.status, query.status) : ne(orders.status, 'basket'));
   // The UK days it was confirmed on, both included (`orders_user_confirmed_idx`).
@@ -82,9 +83,13 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
         dispatchedAt: orders.dispatchedAt,
         itemCount: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${qualified(orders.id)})::int`,
         awaitingApproval: sql<boolean>`(${orders.status} = 'live' and ${awaitsApproval(qualified(orders.id))})`,
+        userId: orders.userId,
+        firstname: users.firstname,
+        lastname: users.lastname,
       })
       .from(orders)
       .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
+      .innerJoin(users, eq(users.id, orders.userId))
       .where(inArray(orders.id, pageIds))
       .orderBy(desc(orders.id)),
     db.select({ n: count() }).from(orders).where(condition),
@@ -124,6 +129,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
     carrier: (r.carrier as Carrier | null) ?? null,
     test: r.test,
     awaiting_approval: r.awaitingApproval,
+    placed_by: { id: r.userId, name: `${r.firstname} ${r.lastname}`.trim() },
     created_at: r.createdAt.toISOString(),
     confirmed_at: iso(r.confirmedAt),
     dispatched_at: iso(r.dispatchedAt),
@@ -131,7 +137,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
   return { data, total: n, page: query.page, per_page: query.per_page };
 }
 
-/** The customer's orders in each status (baskets too), and the confirmed ones waiting for their approval of a proof. */
+/** The company's orders the member sees in each status (their own baskets too), and the confirmed ones waiting for the approval of a proof. */
 export async function countOrders(db: Db, user: UserRow): Promise<Record<OrderStatus | 'awaiting_approval', number>> {
   const rows = await db
     .select({
@@ -140,7 +146,7 @@ export async function countOrders(db: Db, user: UserRow): Promise<Record<OrderSt
       awaiting: sql<number>`(count(*) filter (where ${orders.status} = 'live' and ${awaitsApproval(qualified(orders.id))}))::int`,
     })
     .from(orders)
-    .where(eq(orders.userId, user.id))
+    .where(companyOrders(user))
     .groupBy(orders.status);
   const out = Object.fromEntries([...ALL_ORDER_STATUSES, 'awaiting_approval'].map((s) => [s, 0])) as Record<OrderStatus | 'awaiting_approval', number>;
   for (const r of rows) {

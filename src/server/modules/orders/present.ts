@@ -37,7 +37,7 @@ async function typeOf(ctx: Pick<OrdersContext, 'delivery'>, id: number | null, s
 export type PresentingContext = Pick<OrdersContext, 'reference' | 'delivery' | 'prices' | 'cardPayments'>;
 
 /** The order as the API answers it, from one snapshot of it. */
-export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { row, facts, events, invoice }: OrderSnapshot): Promise<Order> {
+export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { row, facts, events, invoice, placedBy }: OrderSnapshot): Promise<Order> {
   const shared = await ctx.reference.read(new Date());
   // A basket awaiting its card payment is frozen as it was confirmed: the payment is for those prices.
   const basket = row.status === 'basket' && row.paymentStatus !== 'pending' ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
@@ -70,6 +70,7 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     version: row.version,
+    placed_by: placedBy,
     items: facts.map((f, i) => presentItem(f, basket ? basket.items[i] : null, row.confirmedAt)),
     // Staff's notes on their moves are for staff (the customer reads a hold's problem text instead).
     events: events.map((e) => ({
@@ -214,6 +215,6 @@ export async function presentOrderIn(tx: Db, deps: Pick<OrdersContext, 'cardPaym
     cardPayments: deps.cardPayments,
   };
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-  const snapshot = await orderSnapshotReader(tx)(userId, orderId);
+  const snapshot = user ? await orderSnapshotReader(tx)(user, orderId) : null;
   return user && snapshot ? presentSnapshot(ctx, user, snapshot) : null;
 }

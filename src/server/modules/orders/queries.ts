@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { companyOrders, type Member } from '../../db/company-scope';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItems, orders, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound } from '../../lib/domain-errors';
@@ -34,19 +35,19 @@ export const DELIVERY_ADDRESS_COLUMNS = [
   'countryId',
 ] as const;
 
-/** The customer's own order, locked for the change when `lock`; anything else is 404. */
-export async function ownOrder(executor: Db, user: Pick<UserRow, 'id'>, id: number, lock = false): Promise<OrderRow> {
+/** An order the member sees (db/company-scope.ts), locked for the change when `lock`; anything else is 404. */
+export async function ownOrder(executor: Db, user: Member, id: number, lock = false): Promise<OrderRow> {
   const query = executor
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, user.id)));
+    .where(and(eq(orders.id, id), companyOrders(user)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(NO_SUCH_ORDER);
   return row;
 }
 
-/** The customer's basket, locked for the change; a confirmed order is 409. */
-export async function ownBasket(executor: Db, user: Pick<UserRow, 'id'>, id: number): Promise<OrderRow> {
+/** The member's own basket, locked for the change; a confirmed order is 409. */
+export async function ownBasket(executor: Db, user: Member, id: number): Promise<OrderRow> {
   const row = await ownOrder(executor, user, id, true);
   if (row.status !== 'basket') throw conflict(CONFIRMED);
   if (row.paymentStatus === 'pending') throw conflict(AWAITING_PAYMENT);
@@ -64,9 +65,9 @@ export async function ownItem(executor: Db, orderId: number, itemId: number, loc
   return item;
 }
 
-/** The customer's order as one statement reads it (its items, history and invoice with it); anything else is 404. */
-export async function ownSnapshot(ctx: Pick<OrdersContext, 'readSnapshot'>, user: Pick<UserRow, 'id'>, id: number): Promise<OrderSnapshot> {
-  const found = await ctx.readSnapshot(user.id, id);
+/** An order the member sees as one statement reads it (its items, history and invoice with it); anything else is 404. */
+export async function ownSnapshot(ctx: Pick<OrdersContext, 'readSnapshot'>, user: Member, id: number): Promise<OrderSnapshot> {
+  const found = await ctx.readSnapshot(user, id);
   if (!found) throw notFound(NO_SUCH_ORDER);
   return found;
 }

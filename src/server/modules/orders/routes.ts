@@ -17,7 +17,7 @@ import {
   orderUpdateSchema,
 } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
-import { requireUser, signedInOnly } from '../../lib/auth';
+import { requireUser, orderingWrites, signedInOnly } from '../../lib/auth';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
 
@@ -40,6 +40,8 @@ const ordersRoutes: FastifyPluginAsync<Pick<AppDeps, 'orders'>> = async (fastify
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // A visitor is told 401 before a body is judged (these routes are all signed-in only).
   app.addHook('onRequest', signedInOnly);
+  // Every change here orders: a viewer of the company may read, never change (403).
+  app.addHook('onRequest', orderingWrites);
 
   app.get('/api/orders', { schema: { querystring: orderListQuerySchema, response: { 200: orderListSchema } } }, async (request) =>
     orders.list(customerOf(request), request.query),

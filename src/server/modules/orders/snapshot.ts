@@ -7,12 +7,14 @@ import {
   orders,
   products,
   stock,
+  users,
   type InvoiceRow,
   type OrderEventRow,
   type OrderItemRow,
   type OrderRow,
 } from '../../db/schema';
 import { qualified, rowFromJson } from '../../db/columns';
+import type { PlacedBy } from '../../../shared/api/common';
 
 /** An item row with what its product and paper say today (names, size, weight, production days). */
 export interface ItemFacts extends OrderItemRow {
@@ -62,14 +64,17 @@ export interface OrderSnapshot {
   facts: ItemFacts[];
   events: OrderHistoryEntry[];
   invoice: Pick<InvoiceRow, 'id' | 'number'> | null;
+  /** The member who placed it (their name as their account says it now). */
+  placedBy: PlacedBy;
 }
 
 /**
- * The reader of a customer's order with everything its page shows, prepared once: one round trip
- * and one snapshot, so the items and history always belong to the row's `version` (a confirmation
- * moves the order only if that version is still current). Resolves null for another's order.
+ * The reader of an order a member sees (a confirmed one of their company, or their own basket) with
+ * everything its page shows, prepared once: one round trip and one snapshot, so the items and history
+ * always belong to the row's `version` (a confirmation moves the order only if that version is still
+ * current). Resolves null for an order the member does not see.
  */
-export function orderSnapshotReader(db: Db): (userId: number, id: number) => Promise<OrderSnapshot | null> {
+export function orderSnapshotReader(db: Db): (member: { id: number; companyId: number }, id: number) => Promise<OrderSnapshot | null> {
   const of = (column: (typeof orderItems)['orderId'] | (typeof orderEvents)['orderId']) => sql`${qualified(column)} = ${qualified(orders.id)}`;
   // A numeric fact (the product's weight) as text, as drizzle reads the column (JSON has numbers only).
   const facts = sql.join(
@@ -92,13 +97,21 @@ export function orderSnapshotReader(db: Db): (userId: number, id: number) => Pro
         InvoiceRow,
         'id' | 'number'
       > | null>`(select jsonb_build_object('id', ${qualified(invoices.id)}, 'number', ${qualified(invoices.number)}) from ${invoices} where ${qualified(invoices.orderId)} = ${qualified(orders.id)})`,
+      placedBy: sql<string>`(select trim(${qualified(users.firstname)} || ' ' || ${qualified(users.lastname)}) from ${users} where ${qualified(users.id)} = ${qualified(orders.userId)})`,
     })
     .from(orders)
-    .where(and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))))
+    // As companyOrders (db/company-scope.ts) says: the company's confirmed orders, and the member's own baskets.
+    .where(
+      and(
+        eq(orders.id, sql.placeholder('id')),
+        eq(orders.companyId, sql.placeholder('companyId')),
+        sql`(${orders.status} <> 'basket' or ${orders.userId} = ${sql.placeholder('userId')})`,
+      ),
+    )
     .prepare('order_snapshot');
   const factEntries = Object.entries(productFacts);
-  return async (userId, id) => {
-    const [found] = await query.execute({ id, userId });
+  return async (member, id) => {
+    const [found] = await query.execute({ id, userId: member.id, companyId: member.companyId });
     if (!found) return null;
     return {
       row: found.row,
@@ -109,6 +122,7 @@ export function orderSnapshotReader(db: Db): (userId: number, id: number) => Pro
       }),
       events: found.events.map((json) => rowFromJson(orderEvents, json)),
       invoice: found.invoice,
+      placedBy: { id: found.row.userId, name: found.placedBy ?? '' },
     };
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import { orderSchema, proofApproveSchema, proofChangesSchema, proofLinkTargetSchema } from '../../../shared/api/orders';
 import type { AppDeps } from '../../deps';
-import { signedInOnly } from '../../lib/auth';
+import { orderingWrites, signedInOnly } from '../../lib/auth';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { customerOf } from '../orders/routes';
 
@@ -18,6 +18,8 @@ const linkParams = z.object({ token: z.string().min(1).max(256) });
 const proofDecisionRoutes: FastifyPluginAsync<Pick<AppDeps, 'proofDecisions' | 'orders'>> = async (fastify, { proofDecisions, orders }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
+  // Every change here orders: a viewer of the company may read, never change (403).
+  app.addHook('onRequest', orderingWrites);
 
   app.post(
     '/api/orders/:id/items/:itemId/proof/approve',

@@ -4,6 +4,7 @@ import { promisedDays } from '../../../shared/domain/orders/dates';
 import { canDecideProofs, dispatchFromApproval, proofDecisionRefusal, type ProofDecision, type ProofStatus } from '../../../shared/domain/orders/proofs';
 import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { WebhookEventType } from '../../../shared/domain/webhooks/events';
+import { companyOrders } from '../../db/company-scope';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItemProofs, orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
 import type { ProofLinkTarget } from '../../../shared/api/orders';
@@ -175,7 +176,7 @@ async function openProofLink(deps: ProofDecisionsServiceDeps, user: UserRow, tok
     .select({ id: orderItems.id })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.id, itemId), eq(orders.id, orderId), eq(orders.userId, user.id)));
+    .where(and(eq(orderItems.id, itemId), eq(orders.id, orderId), companyOrders(user)));
   if (!found) throw notFound('No such proof link: open the order from your orders instead.');
   return { order_id: orderId, item_id: itemId, version };
 }

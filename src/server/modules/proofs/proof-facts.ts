@@ -1,5 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
+import { companyOrders } from '../../db/company-scope';
 import type { Db } from '../../db/client';
 import { deliveryTypes, orderItems, orders, products, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
@@ -12,12 +13,12 @@ import type { MailedProof } from './decision-mail';
  * them), the order's items as its page numbers them, its account holder and its carrier.
  */
 
-/** The order, locked: the customer's own (`userId`), or any confirmed one for staff (null); 404 otherwise. */
+/** The order, locked: one the member `userId` sees (their company's), or any confirmed one for staff (null); 404 otherwise. */
 export async function lockOrder(tx: Db, orderId: number, userId: number | null): Promise<OrderRow> {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), userId === null ? ne(orders.status, 'basket') : eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), userId === null ? ne(orders.status, 'basket') : companyOrders(userId)))
     .for('update');
   if (!row) throw notFound(userId === null ? `No such order: ${orderId}.` : NO_SUCH_ORDER);
   return row;

@@ -4,6 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PROOF_FILE_FIELD, PROOF_FILE_MAX_MB, type StaffProofVersion } from '../../../shared/api/proofs';
 import type { Orientation } from '../../../shared/domain/orders/proof-geometry';
+import { companyOrders } from '../../db/company-scope';
 import type { Db } from '../../db/client';
 import { orderItemProofs, orderItems, orders, products, users, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
@@ -42,13 +43,13 @@ const fullName = (u: { firstname: string | null; lastname: string | null } | nul
 export function proofsService(deps: PublishDeps & { db: Db; files: FileStore; engine: ArtworkEngine; prices: Pick<PricesService, 'quoter'> }) {
   const { db, files, engine } = deps;
 
-  /** The order's item (404 when the order has no such item, or — for a customer — the order is another's). */
+  /** The order's item (404 when the order has no such item, or — for a customer — the order is not one their company's members see). */
   async function itemOf(orderId: number, itemId: number, userId: number | null) {
     const [item] = await db
       .select({ id: orderItems.id, proofVersion: orderItems.proofVersion })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.id, itemId), eq(orders.id, orderId), ...(userId === null ? [] : [eq(orders.userId, userId)])));
+      .where(and(eq(orderItems.id, itemId), eq(orders.id, orderId), ...(userId === null ? [] : [companyOrders(userId)])));
     if (!item) throw notFound(userId === null ? 'No such item.' : 'No such order.');
     return item;
   }

@@ -1,21 +1,22 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ofCompany } from '../../db/company-scope';
 import { quoteItems, quotes, type QuoteItemRow, type QuoteRow } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
 
 /*
- * The SQL of one customer's quotes: finding one (anyone else's is 404), their page of the list, and
+ * The SQL of a company's quotes: finding one (another company's is 404), their page of the list, and
  * saving one whole. Rules live beside (service.ts); nothing here judges.
  */
 
 export const NO_SUCH_QUOTE = 'No such quote.';
 
-/** The customer's own quote with its lines; anything else is 404. */
+/** A quote of the member's company (whichever member saved it) with its lines; anything else is 404. */
 export async function ownQuote(db: Db, userId: number, id: number): Promise<{ row: QuoteRow; items: QuoteItemRow[] }> {
   const [row] = await db
     .select()
     .from(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
+    .where(and(eq(quotes.id, id), ofCompany(quotes.companyId, userId)));
   if (!row) throw notFound(NO_SUCH_QUOTE);
   const items = await db.select().from(quoteItems).where(eq(quoteItems.quoteId, id)).orderBy(asc(quoteItems.id));
   return { row, items };
@@ -41,17 +42,17 @@ export function orderItemOfQuote(quote: Pick<QuoteRow, 'id' | 'validUntil'>, ite
   };
 }
 
-/** A page of the customer's quotes, newest first, with the lines of each and how many there are in all. */
+/** A page of the member's company's quotes, newest first, with the lines of each and how many there are in all. */
 export async function quotePage(db: Db, userId: number, page: number, perPage: number) {
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
       .from(quotes)
-      .where(eq(quotes.userId, userId))
+      .where(ofCompany(quotes.companyId, userId))
       .orderBy(desc(quotes.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(quotes).where(eq(quotes.userId, userId)),
+    db.select({ n: count() }).from(quotes).where(ofCompany(quotes.companyId, userId)),
   ]);
   const lines = rows.length
     ? await db

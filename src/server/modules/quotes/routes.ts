@@ -4,7 +4,7 @@ import { idParam } from '../../../shared/api/common';
 import { orderSchema } from '../../../shared/api/orders';
 import { quoteListQuerySchema, quoteListSchema, quoteOrderQuerySchema, quotePdfQuerySchema, quoteSchema } from '../../../shared/api/quotes';
 import type { AppDeps } from '../../deps';
-import { signedInOnly } from '../../lib/auth';
+import { orderingWrites, signedInOnly } from '../../lib/auth';
 import { fileAnswer, type ZodTypeProvider } from '../../lib/zod';
 import { sendPdf } from '../invoices/routes';
 import { customerOf } from '../orders/routes';
@@ -19,6 +19,8 @@ const quoteParams = z.object({ id: idParam('No such quote.') });
 const quotesRoutes: FastifyPluginAsync<Pick<AppDeps, 'quotes'>> = async (fastify, { quotes }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
+  // Every change here orders: a viewer of the company may read, never change (403).
+  app.addHook('onRequest', orderingWrites);
 
   app.post('/api/orders/:id/quote', { schema: { params: orderParams, response: { 201: quoteSchema } } }, async (request, reply) =>
     reply.code(201).send(await quotes.save(customerOf(request), request.params.id)),

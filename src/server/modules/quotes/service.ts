@@ -6,6 +6,8 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { groupThousands } from '../../../shared/domain/pricing/format';
 import { markedUpQuote, quoteHolds, quoteNumber, quoteValidDays, quoteValidUntil } from '../../../shared/domain/quotes/quotes';
 import type { Db } from '../../db/client';
+import { ofCompany, placedBy, placedByOf } from '../../db/company-scope';
+import type { PlacedBy } from '../../../shared/api/common';
 import {
   countries,
   orderItems,
@@ -71,9 +73,10 @@ const presentItem = (i: QuoteItemRow): QuoteItem => ({
   proof_price: i.proofPrice,
 });
 
-function present(row: QuoteRow, items: QuoteItemRow[], today: string): Quote {
+function present(row: QuoteRow, items: QuoteItemRow[], today: string, names: Map<number, PlacedBy>): Quote {
   return {
     id: row.id,
+    placed_by: placedBy(names, row.userId),
     number: quoteNumber(row.id),
     ref: row.ref,
     created_at: row.createdAt.toISOString(),
@@ -127,7 +130,7 @@ function quoteLines(a: BasketAssessment) {
 export function quotesService({ db, orders, settings, files, appName }: QuotesDeps) {
   async function get(user: UserRow, id: number): Promise<Quote> {
     const { row, items } = await ownQuote(db, user.id, id);
-    return present(row, items, ukToday());
+    return present(row, items, ukToday(), await placedByOf(db, [row.userId]));
   }
 
   return {
@@ -136,10 +139,15 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
     async list(user: UserRow, query: QuoteListQuery): Promise<QuoteList> {
       const { rows, lines, total } = await quotePage(db, user.id, query.page, query.per_page);
       const today = ukToday();
+      const names = await placedByOf(
+        db,
+        rows.map((r) => r.userId),
+      );
       const data: QuoteSummary[] = rows.map((row) => {
         const own = lines.filter((l) => l.quoteId === row.id);
         return {
           id: row.id,
+          placed_by: placedBy(names, row.userId),
           number: quoteNumber(row.id),
           ref: row.ref,
           created_at: row.createdAt.toISOString(),
@@ -246,7 +254,7 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
         .select({ countryId: quotes.countryId, code: countries.code })
         .from(quotes)
         .leftJoin(countries, eq(countries.id, quotes.countryId))
-        .where(and(eq(quotes.id, quote.id), eq(quotes.userId, user.id)));
+        .where(and(eq(quotes.id, quote.id), ofCompany(quotes.companyId, user)));
       if (!row?.countryId) return { offers: [], vatRate: '0', country: '' };
       const { assessment, rules } = await orders.assessUnsaved(
         user,
@@ -290,7 +298,7 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
      */
     async pdf(user: UserRow, id: number, opts: { forClient: boolean; markup: string | undefined }): Promise<{ body: Buffer; name: string }> {
       const { row, items } = await ownQuote(db, user.id, id);
-      const quote = present(row, items, ukToday());
+      const quote = present(row, items, ukToday(), await placedByOf(db, [row.userId]));
       const prices = markedUpQuote(
         items.map((i) => i.price),
         row.deliveryCost,

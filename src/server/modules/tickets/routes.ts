@@ -10,7 +10,7 @@ import {
   ticketSchema,
 } from '../../../shared/api/tickets';
 import type { AppDeps } from '../../deps';
-import { requireUser, signedInOnly } from '../../lib/auth';
+import { requireUser, orderingWrites, signedInOnly } from '../../lib/auth';
 import { byUser, limited, windowWords } from '../../lib/rate-limit';
 import { fileBody, type ZodTypeProvider } from '../../lib/zod';
 import { requireCustomerRole } from '../prices/service';
@@ -32,6 +32,8 @@ function customerOf(request: FastifyRequest) {
 const ticketsRoutes: FastifyPluginAsync<Pick<AppDeps, 'tickets' | 'config' | 'artworkEngine'>> = async (fastify, { tickets, config, artworkEngine }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
+  // Every change here orders: a viewer of the company may read, never change (403).
+  app.addHook('onRequest', orderingWrites);
 
   // Per account: each new ticket and each message (a reply, files, a reopen) reaches the help desk
   // and its inbox, so one customer cannot flood them.

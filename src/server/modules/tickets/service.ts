@@ -24,6 +24,7 @@ import {
   type TicketStatus,
 } from '../../../shared/domain/tickets/tickets';
 import type { Db } from '../../db/client';
+import { companyOrders, ofCompany } from '../../db/company-scope';
 import { qualified } from '../../db/columns';
 import { orders, ticketEvents, ticketFiles, ticketReplies, tickets, users, type TicketFileRow, type TicketRow } from '../../db/schema';
 import { conflict, NotFound, notFound } from '../../lib/domain-errors';
@@ -95,6 +96,7 @@ const summaryColumns = {
   createdAt: tickets.createdAt,
   messages: sql<number>`(1 + (select count(*) from ${ticketReplies} where ${qualified(ticketReplies.ticketId)} = ${qualified(tickets.id)}))::int`,
   excerpt: sql<string>`left(coalesce((select ${ticketReplies.body} from ${ticketReplies} where ${qualified(ticketReplies.ticketId)} = ${qualified(tickets.id)} and ${qualified(ticketReplies.body)} <> '' order by ${qualified(ticketReplies.id)} desc limit 1), ${qualified(tickets.details)}), ${EXCERPT})`,
+  raisedBy: sql<string>`(select trim(${qualified(users.firstname)} || ' ' || ${qualified(users.lastname)}) from ${users} where ${qualified(users.id)} = ${qualified(tickets.userId)})`,
 };
 type SummaryRow = {
   id: number;
@@ -107,6 +109,7 @@ type SummaryRow = {
   createdAt: Date;
   messages: number;
   excerpt: string;
+  raisedBy: string | null;
 };
 
 const presentSummary = (row: SummaryRow): TicketSummary => ({
@@ -119,6 +122,7 @@ const presentSummary = (row: SummaryRow): TicketSummary => ({
   last_message_excerpt: row.excerpt.replace(/\s+/g, ' ').trim(),
   messages: row.messages,
   created_at: row.createdAt.toISOString(),
+  placed_by: { id: row.userId, name: row.raisedBy ?? '' },
 });
 
 const staffColumns = {
@@ -228,12 +232,12 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     return { ...ticket, user_id: row.userId, customer, email: owner.email, user: owner };
   }
 
-  /** The ticket row, locked for a change; another customer's (or none) is 404. */
+  /** The ticket row, locked for a change; another company's (or none) is 404. `ownerId`: the member acting, null for staff. */
   async function lock(tx: Db, id: number, ownerId: number | null): Promise<TicketRow> {
     const [row] = await tx
       .select()
       .from(tickets)
-      .where(and(eq(tickets.id, id), ownerId === null ? undefined : eq(tickets.userId, ownerId)))
+      .where(and(eq(tickets.id, id), ownerId === null ? undefined : ofCompany(tickets.companyId, ownerId)))
       .for('update');
     if (!row) throw notFound('No such ticket.');
     return row;
@@ -309,13 +313,13 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
   return {
     list,
 
-    /** A customer opens a ticket, optionally about one of their (confirmed) orders, with its files. */
+    /** A member opens a ticket for their company, optionally about one of its (confirmed) orders, with its files. */
     async open(userId: number, input: { reason: TicketReason; details: string; order_id?: number }, prepared: PreparedFile[]): Promise<Ticket> {
       if (input.order_id !== undefined) {
         const [order] = await db
           .select({ id: orders.id })
           .from(orders)
-          .where(and(eq(orders.id, input.order_id), eq(orders.userId, userId), ne(orders.status, 'basket')));
+          .where(and(eq(orders.id, input.order_id), companyOrders(userId), ne(orders.status, 'basket')));
         if (!order) throw new NotFound('No such order.', { order_id: 'No such order among yours.' });
       }
       const to = await staffAddress();
@@ -418,9 +422,9 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       });
     },
 
-    /** The customer's own tickets, latest message first, with the counts per status. */
+    /** The tickets of the member's company, latest message first, with the counts per status. */
     async listFor(userId: number, query: z.output<typeof ticketListQuerySchema>): Promise<TicketList> {
-      const mine = eq(tickets.userId, userId);
+      const mine = ofCompany(tickets.companyId, userId);
       const where: SQL[] = [mine];
       if (query.status) where.push(eq(tickets.status, query.status));
       const q = query.q?.trim().toLowerCase();
@@ -447,7 +451,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       const [row] = await db
         .select()
         .from(tickets)
-        .where(and(eq(tickets.id, id), eq(tickets.userId, userId)));
+        .where(and(eq(tickets.id, id), ofCompany(tickets.companyId, userId)));
       if (!row) throw notFound('No such ticket.');
       return present(row);
     },
@@ -473,13 +477,13 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
       return n;
     },
 
-    /** An attachment (or an image's thumbnail) of a ticket; another customer's is 404. */
+    /** An attachment (or an image's thumbnail) of a ticket; another company's is 404. */
     async file(id: number, fileId: number, size: 'full' | 'thumbnail', ownerId: number | null) {
       const [row] = await db
         .select({ file: ticketFiles })
         .from(ticketFiles)
         .innerJoin(tickets, eq(tickets.id, ticketFiles.ticketId))
-        .where(and(eq(ticketFiles.id, fileId), eq(ticketFiles.ticketId, id), ownerId === null ? undefined : eq(tickets.userId, ownerId)));
+        .where(and(eq(ticketFiles.id, fileId), eq(ticketFiles.ticketId, id), ownerId === null ? undefined : ofCompany(tickets.companyId, ownerId)));
       if (!row) throw notFound('No such file.');
       const thumbnail = size === 'thumbnail' && row.file.thumbnailKey;
       const stored = await files.stream(thumbnail ? row.file.thumbnailKey! : row.file.fileKey);

@@ -122,7 +122,7 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
 
   /** The order of the caller's account and mode, as the API answers it; anything else is 404. */
   async function present(caller: TradeCaller, id: number): Promise<TradeOrder> {
-    const snapshot = await ctx.readSnapshot(caller.user.id, id);
+    const snapshot = await ctx.readSnapshot(caller.user, id);
     if (!snapshot || snapshot.row.test !== (caller.mode === 'test')) throw notFound(q.NO_SUCH_ORDER);
     const [order, mark] = await Promise.all([presentSnapshot(ctx, caller.user, snapshot), markOf(id)]);
     return presentTradeOrder(order, snapshot.row, mark);
