@@ -28,7 +28,7 @@ type Expect =
   /** 404: not among the objects the caller sees. */
   | 'missing';
 
-const NOT_THERE = /^No such (order|item|ticket|invoice|quote|address)\b/;
+const NOT_THERE = /^No such (order|item|ticket|invoice|quote|address|file)\b/;
 
 function judged(res: LightMyRequestResponse): Expect | `other ${number}` {
   if (res.statusCode === 403) return 'refused';
@@ -49,6 +49,7 @@ function judged(res: LightMyRequestResponse): Expect | `other ${number}` {
 interface Call {
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
   multipart?: { field: string; content: Buffer | Uint8Array };
 }
 
@@ -129,7 +130,8 @@ let gbId: number;
 let deliveryId: number;
 
 const address = () => ({ ...clientAddress(gbId), is_default: false });
-const newAddress = async () => ok<{ id: number }>(await clients.owner.post('/api/addresses', { ...address(), postcode: `LS${Math.floor(Math.random() * 90 + 10)} 1AA` }), 201).id;
+const newAddress = async () =>
+  ok<{ id: number }>(await clients.owner.post('/api/addresses', { ...address(), postcode: `LS${Math.floor(Math.random() * 90 + 10)} 1AA` }), 201).id;
 
 beforeAll(async () => {
   const app = await orderingApp();
@@ -200,7 +202,10 @@ const TABLE: Record<string, Row> = {
   'POST /api/tickets': { call: () => ({ path: '/api/tickets', body: { reason: 'Other', details: 'A question.' } }), expect: newThing },
   'POST /api/addresses': { call: () => ({ path: '/api/addresses', body: { ...address(), town: 'York' } }), expect: newThing },
   'POST /api/addresses/import': {
-    call: () => ({ path: '/api/addresses/import', multipart: { field: 'file', content: Buffer.from('firstname,lastname,address1,town,postcode\nAnn,Lee,1 Road,Leeds,LS2 2AA\n') } }),
+    call: () => ({
+      path: '/api/addresses/import',
+      multipart: { field: 'file', content: Buffer.from('firstname,lastname,address1,town,postcode\nAnn,Lee,1 Road,Leeds,LS2 2AA\n') },
+    }),
     expect: newThing,
   },
   // ——— the company's confirmed order ———
@@ -223,7 +228,7 @@ const TABLE: Record<string, Row> = {
     expect: companyWrite,
   },
   'POST /api/orders/:id/items/:itemId/artwork/url': {
-    call: () => ({ path: `/api/orders/${order.id}/items/${item()}/artwork/url`, body: { url: 'https://example.com/card.pdf' } }),
+    call: () => ({ path: `/api/orders/${order.id}/items/${item()}/artwork/url`, body: { artwork_url: 'https://example.com/card.pdf' } }),
     expect: companyWrite,
   },
   'DELETE /api/orders/:id/items/:itemId/artwork': { call: () => ({ path: `/api/orders/${order.id}/items/${item()}/artwork` }), expect: companyWrite },
@@ -233,7 +238,10 @@ const TABLE: Record<string, Row> = {
   // ——— the owner's basket: theirs alone ———
   'PATCH /api/orders/:id': { call: () => ({ path: `/api/orders/${basket.id}`, body: { ref: 'Changed' } }), expect: basketWrite },
   'POST /api/orders/:id/items': {
-    call: () => ({ path: `/api/orders/${basket.id}/items`, body: { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single' } }),
+    call: () => ({
+      path: `/api/orders/${basket.id}/items`,
+      body: { product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape' },
+    }),
     expect: basketWrite,
   },
   'PATCH /api/orders/:id/items/:itemId': {
@@ -241,7 +249,10 @@ const TABLE: Record<string, Row> = {
     expect: basketWrite,
   },
   'DELETE /api/orders/:id/items/:itemId': { call: () => ({ path: `/api/orders/${basket.id}/items/${basketItemId}` }), expect: basketWrite },
-  'POST /api/orders/:id/confirm': { call: () => ({ path: `/api/orders/${basket.id}/confirm`, body: {} }), expect: basketWrite },
+  'POST /api/orders/:id/confirm': {
+    call: (role) => ({ path: `/api/orders/${basket.id}/confirm`, body: {}, headers: { 'idempotency-key': `scope-${role}` } }),
+    expect: basketWrite,
+  },
   'POST /api/orders/:id/checkout/cancel': { call: () => ({ path: `/api/orders/${basket.id}/checkout/cancel` }), expect: basketWrite },
   'POST /api/orders/:id/quote': { call: () => ({ path: `/api/orders/${quoteBasket.id}/quote` }), expect: basketWrite },
   'DELETE /api/orders/:id': { call: () => ({ path: `/api/orders/${basket.id}` }), expect: basketWrite },
@@ -266,10 +277,15 @@ const TABLE: Record<string, Row> = {
 
 async function send(client: ApiClient, method: string, c: Call): Promise<LightMyRequestResponse> {
   if (c.multipart) {
-    const { payload, headers } = multipart(c.multipart.field, 'file.pdf', c.multipart.content, c.multipart.field === 'file' && c.path.endsWith('import') ? 'text/csv' : 'application/pdf');
+    const { payload, headers } = multipart(
+      c.multipart.field,
+      'file.pdf',
+      c.multipart.content,
+      c.multipart.field === 'file' && c.path.endsWith('import') ? 'text/csv' : 'application/pdf',
+    );
     return client.request(method as 'POST', c.path, payload, { headers });
   }
-  return client.request(method as 'POST', c.path, method === 'GET' || method === 'DELETE' ? undefined : (c.body ?? {}));
+  return client.request(method as 'POST', c.path, method === 'GET' || method === 'DELETE' ? undefined : (c.body ?? {}), { headers: c.headers });
 }
 
 describe("what a company's members see", () => {
