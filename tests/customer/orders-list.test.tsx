@@ -71,6 +71,15 @@ describe('/orders: all orders', { timeout: 30_000 }, () => {
     expect(within(rowOf('INK-2041 spring menu')).getByText('Dispatched Tue 10 Nov')).toBeInTheDocument();
   });
 
+  it('says who of the company placed each order, under its reference', async () => {
+    api(answer([ROWS[0], { ...ROWS[1], placed_by: { id: 2, name: 'Alex Buyer' } }]));
+    await renderApp('/orders');
+    const table = await screen.findByRole('table', { name: 'All orders' }, LOADED);
+    const rowOf = (ref: string) => within(table).getByText(ref).closest('tr')!;
+    expect(within(rowOf('Gallery posters')).getByText('Placed by Sam Printer')).toBeInTheDocument();
+    expect(within(rowOf('Christmas menu')).getByText('Placed by Alex Buyer')).toBeInTheDocument();
+  });
+
   it('sends the search, the status and the days to the server, and keeps them in the address', async () => {
     const requests = api(answer([ROWS[3]]));
     const { router } = await renderApp('/orders');

@@ -126,6 +126,8 @@ export default function OrderViewPage() {
           <StatusChip status={order.status} />
           {order.test && <SandboxChip />}
           <span>{order.ref ? `Your reference: ${order.ref}` : ''}</span>
+          {/* The company's members see each other's orders: who placed this one. */}
+          {order.status !== 'basket' && <span>Placed by {order.placed_by.name || 'a former member'}</span>}
         </Stack>
       }
       actions={<Actions order={order} />}

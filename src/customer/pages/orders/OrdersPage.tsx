@@ -96,6 +96,10 @@ export default function OrdersPage() {
                         </TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere' }}>
                           <span>{order.ref || '—'}</span>
+                          {/* Members see each other's orders: who placed it, under its reference (no extra column at 375 px). */}
+                          <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}>
+                            Placed by {order.placed_by.name || 'a former member'}
+                          </Box>
                           {order.test && (
                             <Box component="span" sx={{ ml: 1 }}>
                               <SandboxChip />

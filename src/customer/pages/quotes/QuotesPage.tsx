@@ -102,7 +102,7 @@ function QuoteCard({ quote }: { quote: QuoteSummary }) {
             ) : null}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Saved {formatDate(ukToday(new Date(quote.created_at)))} ·{' '}
+            Saved {formatDate(ukToday(new Date(quote.created_at)))} by {quote.placed_by.name || 'a former member'} ·{' '}
             {quote.expired ? `expired on ${formatDate(quote.valid_until)}` : `valid until ${formatDate(quote.valid_until)}`}
           </Typography>
           <Typography sx={{ mt: 1, overflowWrap: 'anywhere' }}>{quote.items_summary}</Typography>

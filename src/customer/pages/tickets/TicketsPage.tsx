@@ -126,6 +126,9 @@ export default function TicketsPage() {
                         <Link component={RouterLink} to={route('tickets.view', { id: ticket.id })} sx={{ fontWeight: 600 }}>
                           #{ticket.id} {ticket.reason}
                         </Link>
+                        <Typography variant="body2" color="text.secondary">
+                          Raised by {ticket.placed_by.name || 'a former member'}
+                        </Typography>
                         {/* On a phone the order and the last message go under the ticket, their columns hidden. */}
                         <Box sx={{ display: { xs: 'block', md: 'none' }, mt: 0.5 }}>
                           {ticket.order_id && (
