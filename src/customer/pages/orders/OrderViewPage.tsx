@@ -127,7 +127,7 @@ export default function OrderViewPage() {
           {order.test && <SandboxChip />}
           <span>{order.ref ? `Your reference: ${order.ref}` : ''}</span>
           {/* The company's members see each other's orders: who placed this one. */}
-          {order.status !== 'basket' && <span>Placed by {order.placed_by.name || 'a former member'}</span>}
+          <span>Placed by {order.placed_by.name || 'a former member'}</span>
         </Stack>
       }
       actions={<Actions order={order} />}
