@@ -41,6 +41,8 @@ export const companies = pgTable(
     check('companies_credit_limit_check', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
     check('companies_approval_limit_check', sql`${t.approvalLimit} is null or ${t.approvalLimit} >= 0`),
     check('companies_credit_days_check', sql`${t.creditDays} between 0 and 365`),
+    // Staff search finds an account by its company's name (users/search.ts), as it did by its own.
+    index('companies_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('companies_logo_idx')
       .on(t.logo)
       .where(sql`${t.logo} is not null`),

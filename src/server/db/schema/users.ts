@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { recordVersion } from './columns';
 import { companies } from './companies';
 import { countries } from './countries';
@@ -16,8 +16,6 @@ export const users = pgTable(
     title: text('title').notNull().default(''),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
-    companyName: text('company_name').notNull().default(''),
-    companyLogo: text('company_logo'),
     telephone: text('telephone').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
     address1: text('address1').notNull().default(''),
@@ -47,23 +45,11 @@ export const users = pgTable(
      */
     approvalNotifiedAt: timestamp('approval_notified_at', { withTimezone: true }),
     /**
-     * `card` (pays when confirming) or `account` (invoiced). Accounts made before payment terms
-     * existed order on account, as they did; a new account gets DEFAULT_PAYMENT_TERMS (config.ts).
+     * What the staff list's free-text search looks in: name, e-mail, postcode and town, lower-cased
+     * (the company's name is the company's: staff search looks there as well, users/search.ts).
+     * Kept by the database; trigram-indexed on PostgreSQL (migration 0002).
      */
-    paymentTerms: text('payment_terms').notNull().default('account'),
-    /** Pence; null: no limit. */
-    creditLimit: integer('credit_limit'),
-    /** Days an invoice on account is due after its date. */
-    creditDays: integer('credit_days').notNull().default(30),
-    /** A new basket of this account is sent blind (orders.blind_dispatch) unless the customer unticks it. */
-    blindDispatch: boolean('blind_dispatch').notNull().default(false),
-    /**
-     * What the staff list's free-text search looks in: name, company, e-mail, postcode
-     * and town, lower-cased. Kept by the database; trigram-indexed on PostgreSQL (migration 0002).
-     */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(firstname || ' ' || lastname || ' ' || company_name || ' ' || email || ' ' || postcode || ' ' || town)`,
-    ),
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(firstname || ' ' || lastname || ' ' || email || ' ' || postcode || ' ' || town)`),
   },
   (t) => [
     uniqueIndex('users_email_live_unique')
@@ -73,17 +59,10 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId, t.id),
     check('users_company_role_check', sql`${t.companyRole} in ('owner', 'buyer', 'viewer')`),
     check('users_approval_limit_check', sql`${t.approvalLimit} is null or ${t.approvalLimit} >= 0`),
-    // The logo route asks whether a live account names a file (a deleted user's logo is not served).
-    index('users_company_logo_idx')
-      .on(t.companyLogo)
-      .where(sql`${t.companyLogo} is not null`),
     index('users_search_text_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),
     check('users_role_check', sql`${t.role} in ('none', 'user', 'trade', 'admin')`),
-    check('users_payment_terms_check', sql`${t.paymentTerms} in ('card', 'account')`),
-    check('users_credit_limit_check', sql`${t.creditLimit} is null or ${t.creditLimit} >= 0`),
-    check('users_credit_days_check', sql`${t.creditDays} between 0 and 365`),
   ],
 );
 
