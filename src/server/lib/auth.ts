@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema';
+import type { CompanyRow, UserRow } from '../db/schema';
 import { COMPANY_REFUSALS, companyMay, type CompanyAction, type CompanyRole } from '../../shared/domain/companies/roles';
 import { forbidden, NotAllowed, unauthorized } from './domain-errors';
 import { isTradeApiPath } from './problem';
@@ -8,6 +8,8 @@ import type { ZodApp, ZodTypeProvider } from './zod';
 export interface CurrentSession {
   sessionId: number;
   user: UserRow;
+  /** The member's company: its name, logo, terms, credit and blind-dispatch default are the billing. */
+  company: CompanyRow;
 }
 
 declare module 'fastify' {
@@ -91,6 +93,8 @@ export const ownersOnly = async (request: FastifyRequest) => void requireCompany
 export const orderingWrites = async (request: FastifyRequest) => {
   if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') requireCompanyAction(request, 'order');
 };
+/** An onRequest hook of a route of the company's billing (details, API keys, webhooks): owners only, told why. */
+export const billingOwnersOnly = async (request: FastifyRequest) => void requireCompanyAction(request, 'manage_billing');
 
 /** An onRequest hook: signed in, before the body is judged (a visitor is told 401, not 422). */
 export const signedInOnly = async (request: FastifyRequest) => void requireUser(request);

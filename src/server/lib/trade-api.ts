@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema';
+import type { CompanyRow, UserRow } from '../db/schema';
 import { mayOrder } from '../../shared/api/accounts-basics';
 import { NotAllowed, NotSignedIn, TooMany } from './domain-errors';
 import { rateCounter, type RateCounter } from './rate-limit';
@@ -10,7 +10,10 @@ import type { ZodApp, ZodTypeProvider } from './zod';
 export interface TradeCaller {
   keyId: number;
   mode: 'live' | 'test';
+  /** The owner who made the key: the orders it places are theirs. */
   user: UserRow;
+  /** The company the key belongs to: its orders, invoices and quotes are what the key sees; its terms apply. */
+  company: CompanyRow;
 }
 
 /** Finds the caller an API key names (modules/trade-api/keys.ts), or null for none. */
@@ -104,7 +107,7 @@ export function tradeApiRoutes<Deps extends FastifyPluginOptions>(
       reply.removeHeader('www-authenticate');
       await countRequest(limits, caller.keyId, reply);
       if (!mayOrder(caller.user)) throw new NotAllowed('This account is waiting for approval: API keys work once it may order.');
-      if (caller.user.paymentTerms === 'card')
+      if (caller.company.paymentTerms === 'card')
         throw new NotAllowed('This account pays by card before each order, which an API order cannot do: ask us to open a credit account to use the API.');
       request.tradeCaller = caller;
     });

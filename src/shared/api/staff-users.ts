@@ -71,8 +71,12 @@ export function companyNameProblem(user: { role?: string | null; company_name?: 
 export const staffUserCreateSchema = z.object(staffUserFields);
 export type StaffUserCreateInput = z.input<typeof staffUserCreateSchema>;
 
-/** PUT /api/admin/users/{id}: the same keys, each optional; read-only and unknown keys are ignored. */
-export const staffUserUpdateSchema = z.object(staffUserFields);
+/**
+ * PUT /api/admin/users/{id}: the same keys, each optional; read-only and unknown keys are ignored.
+ * The company's name, terms, credit and blind dispatch are its company's: a change to them is checked
+ * against `company_version` (the company as the form read it; a stale one answers 409).
+ */
+export const staffUserUpdateSchema = z.object({ ...staffUserFields, company_version: z.number().int().positive().optional() });
 
 /** A user as the staff area sees it. */
 export const staffUserSchema = userSchema.extend({
@@ -84,6 +88,8 @@ export const staffUserSchema = userSchema.extend({
   /** Pence; null: no limit. */
   credit_limit: z.number().nullable(),
   credit_days: z.number(),
+  /** The version of the account's company as read: sent back with a change to its name, terms or credit. */
+  company_version: z.number(),
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 

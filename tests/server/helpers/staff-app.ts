@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { countries, users } from '../../../src/server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { companies, countries, users } from '../../../src/server/db/schema';
 import { upsertAccount } from '../../../src/server/modules/accounts/operations';
 import { createTestApp, type TestApp } from './app';
 import { listen, StaffCaller } from './staff-client';
@@ -42,7 +42,6 @@ export async function insertUsers(app: StaffApp, rows: Array<Partial<typeof user
       rows.map((row) => ({
         firstname: 'Test',
         lastname: 'Person',
-        companyName: 'Test Co',
         address1: '1 Test Street',
         town: 'Leeds',
         postcode: 'LS1 1AA',
@@ -50,6 +49,16 @@ export async function insertUsers(app: StaffApp, rows: Array<Partial<typeof user
         ...row,
       })),
     )
-    .returning({ id: users.id });
+    .returning({ id: users.id, companyId: users.companyId });
+  // Each owns a company of its own (made by the database); it is named as the staff tests expect.
+  await app.t.database.db
+    .update(companies)
+    .set({ name: 'Test Co' })
+    .where(
+      inArray(
+        companies.id,
+        inserted.map((row) => row.companyId),
+      ),
+    );
   return inserted.map((row) => row.id);
 }

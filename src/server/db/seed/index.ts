@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { countries, products, settings, users } from '../schema';
+import { companies, countries, products, settings, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { isoCountries } from './countries';
 import { DEFAULT_SETTINGS, demoStatusText } from './settings';
@@ -22,8 +22,13 @@ export async function seedDemo(db: Db): Promise<Array<{ email: string; password:
   if (n > 0) return [];
   const [gb] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'GB'));
   for (const account of DEMO_ACCOUNTS) {
-    const { password, ...profile } = account;
-    await db.insert(users).values({ ...profile, countryId: gb?.id ?? null, passwordHash: await hashPassword(password) });
+    const { password, companyName, ...profile } = account;
+    // Each demo account owns its company, which holds the name (and the address it trades from).
+    const [company] = await db
+      .insert(companies)
+      .values({ name: companyName, address1: profile.address1, town: profile.town, postcode: profile.postcode, countryId: gb?.id ?? null })
+      .returning({ id: companies.id });
+    await db.insert(users).values({ ...profile, countryId: gb?.id ?? null, passwordHash: await hashPassword(password), companyId: company.id });
   }
   await seedDemoAddresses(db);
   await seedCatalogue(db);

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoment } from '../../../shared/domain/calendar/workingDays';
 import type { Db } from '../../db/client';
 import { jobs, users } from '../../db/schema';
+import { accountCompanyName } from '../companies/billing';
 import type { JobQueue } from '../../lib/jobs';
 import type { MailOutbox } from '../mail/service';
 import type { SettingsService } from '../settings/service';
@@ -71,7 +72,7 @@ export function approvalDigest(deps: {
           email: users.email,
           firstname: users.firstname,
           lastname: users.lastname,
-          companyName: users.companyName,
+          companyName: accountCompanyName,
           createdAt: users.createdAt,
         });
       if (!told.length) return;

@@ -5,6 +5,7 @@ import { poundsText, xeroDate, xeroQuantity } from '../../../shared/domain/accou
 import type { PaymentMethod } from '../../../shared/domain/payments/terms';
 import type { Db } from '../../db/client';
 import { countries, invoices, paymentAllocations, payments, settings, users } from '../../db/schema';
+import { accountCompanyName } from '../companies/billing';
 import type { InvoiceContent } from '../invoices/invoice-pdf';
 
 /** The settings the Xero rows take their account code and tax type from, and what they fall back to. */
@@ -13,7 +14,7 @@ export const XERO_SETTINGS = { XERO_ACCOUNT_CODE: '200', XERO_TAX_TYPE: '20% (VA
 const METHOD_NAMES: Record<PaymentMethod, string> = { card: 'Card', bank_transfer: 'Bank transfer', cheque: 'Cheque', other: 'Other' };
 
 /** The customer as one Xero contact: their company, or their name when they have none (the same on each of their invoices). */
-const contactName = sql<string>`coalesce(nullif(trim(${users.companyName}), ''), trim(${users.firstname} || ' ' || ${users.lastname}))`;
+const contactName = sql<string>`coalesce(nullif(trim(${accountCompanyName}), ''), trim(${users.firstname} || ' ' || ${users.lastname}))`;
 
 /**
  * Only invoices the app raised go to Xero: an uploaded invoice was made in the accounting package

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../shared/api/accounts';
 import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { endResetLinks } from './password-resets';
 import { forgetUserSessions, sessionStore } from './sessions';
 import { hashPassword, passwordProblem } from '../../lib/passwords';
@@ -14,7 +14,7 @@ export interface UpsertAccountInput {
   role?: string;
   firstname?: string;
   lastname?: string;
-  /** A new account's payment terms (DEFAULT_PAYMENT_TERMS); an existing account keeps its own. */
+  /** A new account's company's payment terms (DEFAULT_PAYMENT_TERMS); an existing account keeps its company's. */
   paymentTerms?: PaymentTerms;
 }
 
@@ -52,16 +52,18 @@ export async function upsertAccount(db: Db, input: UpsertAccountInput): Promise<
   }
   if (input.password === undefined) throw new Error('A new account needs --password');
   const role = (input.role ?? 'user') as Role;
-  const [row] = await db
-    .insert(users)
-    .values({
-      email,
-      role,
-      passwordHash: await hashPassword(input.password),
-      firstname: input.firstname ?? email.split('@')[0],
-      lastname: input.lastname ?? '',
-      ...(input.paymentTerms && { paymentTerms: input.paymentTerms }),
-    })
-    .returning({ id: users.id });
+  const passwordHash = await hashPassword(input.password);
+  const row = await db.transaction(async (tx) => {
+    // The account owns a new company of its own, on the install's terms.
+    const [company] = await tx
+      .insert(companies)
+      .values(input.paymentTerms ? { paymentTerms: input.paymentTerms } : {})
+      .returning({ id: companies.id });
+    const [made] = await tx
+      .insert(users)
+      .values({ email, role, passwordHash, firstname: input.firstname ?? email.split('@')[0], lastname: input.lastname ?? '', companyId: company.id })
+      .returning({ id: users.id });
+    return made;
+  });
   return { id: row.id, created: true, role };
 }

@@ -82,9 +82,9 @@ const accountsRoutes: FastifyPluginAsync<Pick<AppDeps, 'config' | 'accounts' | '
   // user row of a cached session is one object for that second: it is presented once.
   const presented = new WeakMap<UserRow, User>();
   app.get('/api/user', { schema: { response: { 200: userSchema } } }, (request) => {
-    const { user } = requireUser(request);
+    const { user, company } = requireUser(request);
     let answer = presented.get(user);
-    if (!answer) presented.set(user, (answer = presentUser(user)));
+    if (!answer) presented.set(user, (answer = presentUser(user, company)));
     return answer;
   });
 
@@ -97,7 +97,8 @@ const accountsRoutes: FastifyPluginAsync<Pick<AppDeps, 'config' | 'accounts' | '
     { onRequest: signedInOnly, schema: { body: profileSchema, response: { 200: userSchema } }, ...limit(currentPassword(changesEmail)) },
     async (request) => {
       const { user } = requireUser(request);
-      return presentUser(await accounts.updateProfile(user, request.body));
+      const saved = await accounts.updateProfile(user, request.body);
+      return presentUser(saved.user, saved.company);
     },
   );
 

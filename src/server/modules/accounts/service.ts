@@ -3,16 +3,18 @@ import type { ChangePasswordInput, ProfileInput, RegisterInput, Role } from '../
 import { ROLES } from '../../../shared/api/accounts';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, userIdentities, users, type UserRow } from '../../db/schema';
+import { companies, countries, userIdentities, users, type CompanyRow, type UserRow } from '../../db/schema';
 import { unprocessable } from '../../lib/domain-errors';
 import { nextVersion } from '../../lib/record-versions';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
 import { endResetLinks } from './password-resets';
-import { forgetUserSessions, sessionStore, type SessionStore } from './sessions';
+import { forgetCompanySessions, sessionStore, type SessionStore } from './sessions';
 import type { SettingsService } from '../settings/service';
 import type { MailOutbox } from '../mail/service';
 import { addressColumns } from '../../lib/postal-address';
 import type { ApprovalDigest } from './approval-digest';
+import { newCompany } from '../companies/billing';
+import { companyMay, type CompanyRole } from '../../../shared/domain/companies/roles';
 
 import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 
@@ -76,8 +78,16 @@ export function accountsService(deps: {
     return ROLES.includes(value) && value !== 'admin' ? value : 'user';
   }
 
+  /** The account's own columns of a profile: the company name is the company's (companyColumns). */
   function profileColumns(input: Profile) {
-    return { email: input.email, title: input.title, mobile: input.mobile, ...addressColumns(input) };
+    const { companyName: _company, ...address } = addressColumns(input);
+    return { email: input.email, title: input.title, mobile: input.mobile, ...address };
+  }
+
+  /** What an owner's profile says of the company: its name and address (the founding account's, kept alike). */
+  function companyColumns(input: Profile) {
+    const { companyName, address1, address2, town, county, postcode, countryId } = addressColumns(input);
+    return { name: companyName, address1, address2, town, county, postcode, countryId };
   }
 
   return {
@@ -98,9 +108,11 @@ export function accountsService(deps: {
       try {
         // The account and its welcome mail (a row of the outbox) commit together.
         user = await db.transaction(async (tx) => {
+          // The new account owns a new company, named as registered, on the install's terms.
+          const company = await newCompany(tx, { ...companyColumns(input), paymentTerms: deps.paymentTerms });
           const [created] = await tx
             .insert(users)
-            .values({ ...profileColumns(input), passwordHash, role, paymentTerms: deps.paymentTerms })
+            .values({ ...profileColumns(input), passwordHash, role, companyId: company.id, companyRole: 'owner' })
             .returning();
           await deps.outbox.queue(tx, {
             to: created.email,
@@ -137,6 +149,7 @@ export function accountsService(deps: {
       const role = await registrationRole();
       try {
         return await db.transaction(async (tx) => {
+          const company = await newCompany(tx, { paymentTerms: deps.paymentTerms });
           const [created] = await tx
             .insert(users)
             .values({
@@ -145,7 +158,8 @@ export function accountsService(deps: {
               lastname: profile.lastname,
               passwordHash: null,
               role,
-              paymentTerms: deps.paymentTerms,
+              companyId: company.id,
+              companyRole: 'owner',
             })
             .returning();
           await tx.insert(userIdentities).values({ userId: created.id, provider: identity.provider, subject: identity.subject, email: profile.email });
@@ -176,9 +190,14 @@ export function accountsService(deps: {
 
     /**
      * A new e-mail address needs the current password; it ends the outstanding reset links (they
-     * went to the old address) and tells the old address of the change.
+     * went to the old address) and tells the old address of the change. An owner's profile also
+     * names the company and sets its address and blind-dispatch default; the other members' company
+     * name is shown read-only, so what their form sends of it is not taken.
      */
-    async updateProfile(user: UserRow, input: Profile & { current_password?: string; blind_dispatch?: boolean }): Promise<UserRow> {
+    async updateProfile(
+      user: UserRow,
+      input: Profile & { current_password?: string; blind_dispatch?: boolean },
+    ): Promise<{ user: UserRow; company: CompanyRow }> {
       const emailChanges = input.email.toLowerCase() !== user.email.toLowerCase();
       await assertEmailFree(input.email, user.id);
       if (input.country_id !== user.countryId) await assertCountry(input.country_id);
@@ -187,13 +206,21 @@ export function accountsService(deps: {
         // The staff record of the account changes with it: a staff form opened before is stale.
         const [updated] = await tx
           .update(users)
-          .set({
-            ...profileColumns(input),
-            ...(input.blind_dispatch !== undefined ? { blindDispatch: input.blind_dispatch } : {}),
-            version: nextVersion(users.version),
-          })
+          .set({ ...profileColumns(input), version: nextVersion(users.version) })
           .where(eq(users.id, user.id))
           .returning();
+        const owner = companyMay(user.companyRole as CompanyRole, 'manage_billing');
+        const [company] = owner
+          ? await tx
+              .update(companies)
+              .set({
+                ...companyColumns(input),
+                ...(input.blind_dispatch !== undefined ? { blindDispatch: input.blind_dispatch } : {}),
+                version: nextVersion(companies.version),
+              })
+              .where(eq(companies.id, user.companyId))
+              .returning()
+          : await tx.select().from(companies).where(eq(companies.id, user.companyId));
         if (emailChanges) {
           await endResetLinks(tx, user.id);
           // The notice to the old address is an outbox row of the same transaction.
@@ -206,9 +233,9 @@ export function accountsService(deps: {
               `If you did not make this change, contact us at once: somebody may have access to your account.\n\n${deps.appName}`,
           });
         }
-        return updated;
+        return { user: updated, company };
       });
-      forgetUserSessions(user.id);
+      forgetCompanySessions(user.companyId);
       return row;
     },
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { companies, sessions, users } from '../../db/schema';
 import type { CurrentSession } from '../../lib/auth';
 import { randomToken, sha256 } from '../../lib/tokens';
 
@@ -31,13 +31,19 @@ export function forgetUserSessions(userId: number): void {
   forget((s) => s.user.id === userId);
 }
 
+/** Drops the cached sessions of a company's members: a change to the company shows on their next request. */
+export function forgetCompanySessions(companyId: number): void {
+  forget((s) => s.user.companyId === companyId);
+}
+
 export function sessionStore(db: Db) {
   /** The session and its user from the database, then kept for SESSION_CACHE_TTL_MS. */
   async function read(tokenHash: string, now: number): Promise<CurrentSession | null> {
     const [row] = await db
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: users, company: companies })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now)), isNull(users.deletedAt)))
       .limit(1);
     if (!row) {
@@ -50,7 +56,7 @@ export function sessionStore(db: Db) {
         .set({ lastUsedAt: new Date(now) })
         .where(eq(sessions.id, row.session.id));
     }
-    const value = { sessionId: row.session.id, user: row.user };
+    const value = { sessionId: row.session.id, user: row.user, company: row.company };
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(tokenHash, { value, expiresAt: row.session.expiresAt.getTime(), until: now + SESSION_CACHE_TTL_MS });
     return value;

@@ -8,6 +8,7 @@ import { ofCompany } from '../../db/company-scope';
 import { qualified } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
 import {
+  companies,
   countries,
   deliveryTypes,
   invoiceNumbers,
@@ -29,6 +30,7 @@ import { containing, fieldsOf, type ListSpec } from '../../lib/list-query';
 import { randomToken } from '../../lib/tokens';
 import type { WebhookEventsEmitter } from '../webhooks/emit';
 import { invoicePdf, statementPdf, type InvoiceContent } from './invoice-pdf';
+import { customerNameOf } from '../companies/billing';
 
 export const INVOICE_PDF_QUEUE = 'invoice-pdf';
 
@@ -186,7 +188,7 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
 
   const staffColumns = {
     ...invoiceColumns,
-    customer: sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${qualified(users.id)} = ${qualified(invoices.userId)})`,
+    customer: customerNameOf(invoices.userId),
   };
   type StaffRow = Omit<InvoiceRow, 'content' | 'fileKey' | 'fileSize' | 'createdBy'> & { customer: string; paid: number };
   const presentForStaff = (r: StaffRow): StaffInvoice => ({ ...present(r), user_id: r.userId, customer: r.customer });
@@ -235,7 +237,8 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
         .where(eq(invoiceNumbers.id, 1))
         .returning({ last: invoiceNumbers.last });
       const { seller: from, prefix } = await seller(tx);
-      const [buyer] = await tx.select().from(users).where(eq(users.id, order.userId));
+      // The terms and name of the company the order was placed for.
+      const [buyer] = await tx.select().from(companies).where(eq(companies.id, order.companyId));
       const [country] = order.countryId ? await tx.select({ name: countries.name }).from(countries).where(eq(countries.id, order.countryId)) : [];
       const [type] = order.deliveryTypeId
         ? await tx.select({ name: deliveryTypes.name }).from(deliveryTypes).where(eq(deliveryTypes.id, order.deliveryTypeId))
@@ -259,7 +262,7 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
       const content: InvoiceContent = {
         seller: from,
         buyer: {
-          company: order.companyName || buyer?.companyName || '',
+          company: order.companyName || buyer?.name || '',
           name: `${order.firstname} ${order.lastname}`.trim(),
           lines: [order.address1, order.address2, order.town, order.county, order.postcode, country?.name ?? ''].filter(Boolean),
         },
@@ -399,8 +402,9 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
     /** An invoice from an accounting package, uploaded to a customer's account (the PDF already checked). */
     async upload(input: { user_id: number; number: string; date: string; total: number }, pdf: Buffer, staffId: number): Promise<StaffInvoice> {
       const [owner] = await db
-        .select({ id: users.id, creditDays: users.creditDays })
+        .select({ id: users.id, creditDays: companies.creditDays })
         .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
         .where(and(eq(users.id, input.user_id), sql`${users.deletedAt} is null`));
       if (!owner) throw unprocessable({ user_id: 'No such customer' });
       const key = `invoices/uploaded-${randomToken(12)}.pdf`;
@@ -432,21 +436,26 @@ export function invoicesService({ db, files, jobs, webhookEvents }: InvoicesDeps
       }
     },
 
-    /** A customer's statement for a month (YYYY-MM): that month's invoices with their totals. */
+    /** A customer's statement for a month (YYYY-MM): that month's invoices of their company with their totals. */
     async statement(userId: number, month: string): Promise<{ body: Buffer; name: string }> {
-      const [buyer] = await db.select().from(users).where(eq(users.id, userId));
-      if (!buyer) throw notFound('No such customer.');
+      const [found] = await db
+        .select({ buyer: users, company: companies })
+        .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.id, userId));
+      if (!found) throw notFound('No such customer.');
+      const { buyer, company } = found;
       const start = `${month}-01`;
       const [y, m] = month.split('-').map(Number);
       const end = `${m === 12 ? y + 1 : y}-${String(m === 12 ? 1 : m + 1).padStart(2, '0')}-01`;
       const rows = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.userId, userId), gte(invoices.date, start), lt(invoices.date, end)))
+        .where(and(eq(invoices.companyId, company.id), gte(invoices.date, start), lt(invoices.date, end)))
         .orderBy(invoices.date, invoices.id);
       const { seller: from } = await seller(db);
       const body = await statementPdf(
-        { month, seller: from, buyer: { company: buyer.companyName, name: `${buyer.firstname} ${buyer.lastname}`.trim() } },
+        { month, seller: from, buyer: { company: company.name, name: `${buyer.firstname} ${buyer.lastname}`.trim() } },
         rows.map((r) => ({ number: r.number, date: r.date, order_id: r.orderId, net: r.net, vat: r.vat, total: r.total })),
       );
       return { body, name: `statement-${month}.pdf` };

@@ -11,7 +11,8 @@ import type {
 } from '../../../shared/api/orders';
 import { canReplaceItemArtwork, ARTWORK_LOCKED } from '../../../shared/domain/orders/artwork';
 import type { Db } from '../../db/client';
-import type { OrderItemRow, OrderRow, UserRow } from '../../db/schema';
+import type { CompanyRow, OrderItemRow, OrderRow, UserRow } from '../../db/schema';
+import { companyOfUser } from '../companies/billing';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import { addressColumns, addressFields } from '../../lib/postal-address';
 import type { Quoter } from '../prices/service';
@@ -42,9 +43,9 @@ type ItemChoice = {
 /** Columns of a delivery address as the orders table names them. */
 const deliveryColumns = (a: Address) => ({ ...addressColumns(a), email: a.email });
 
-/** A new basket's address when the customer gives none: their profile's. */
-function profileAddress(user: UserRow) {
-  return { ...addressColumns(addressFields(user)), telephone: user.telephone || user.mobile, email: user.email };
+/** A new basket's address when the customer gives none: their profile's, with their company's name. */
+function profileAddress(user: UserRow, company: Pick<CompanyRow, 'name'>) {
+  return { ...addressColumns(addressFields({ ...user, companyName: company.name })), telephone: user.telephone || user.mobile, email: user.email };
 }
 
 /** The price of a new or changed item, or the 422 that says which field is wrong. */
@@ -75,8 +76,10 @@ async function recheck(ctx: OrdersContext, tx: Db, item: OrderItemRow): Promise<
 }
 
 export async function createBasket(ctx: OrdersContext, user: UserRow, input: z.output<typeof orderCreateSchema>): Promise<Order> {
-  const address = input.address ? deliveryColumns(input.address) : profileAddress(user);
-  const blindDispatch = input.blind_dispatch ?? user.blindDispatch;
+  const company = await companyOfUser(ctx.db, user.id);
+  const address = input.address ? deliveryColumns(input.address) : profileAddress(user, company);
+  // The company's default for new baskets, unless the customer said otherwise.
+  const blindDispatch = input.blind_dispatch ?? company.blindDispatch;
   const row = await ctx.db.transaction((tx) => q.insertOrder(tx, { userId: user.id, ref: input.ref, ...address, blindDispatch }, 'Basket started'));
   return presentOrder(ctx, user, row);
 }

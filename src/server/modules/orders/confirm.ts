@@ -3,7 +3,8 @@ import { paymentOptions, type PaymentTerms } from '../../../shared/domain/paymen
 import { creditHoldMessage, creditHoldReason } from '../../../shared/domain/payments/credit-hold';
 import { creditPosition } from '../payments/credit';
 import { isUniqueViolation } from '../../db/errors';
-import type { FrozenChoices, OrderRow, UserRow } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { companies, type FrozenChoices, type OrderRow, type UserRow } from '../../db/schema';
 import type { QuotedChoices } from '../prices/service';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import { assessBasket, type BasketAssessment, type PricedItem } from './assessment';
@@ -13,6 +14,12 @@ import { presentSnapshot } from './present';
 import { AWAITING_PAYMENT, orderConfirmedWith, ownSnapshot } from './queries';
 import { moveOrders } from './transitions';
 import { confirmedProof } from '../proofs/start';
+
+/** The terms of the order's company as they are now: staff may change them while a basket is open. */
+async function termsOf(ctx: OrdersContext, companyId: number): Promise<PaymentTerms> {
+  const [company] = await ctx.db.select({ terms: companies.paymentTerms }).from(companies).where(eq(companies.id, companyId));
+  return company.terms as PaymentTerms;
+}
 
 /** Reads and tries of a confirmation whose basket keeps changing under it, before it answers 409. */
 const CONFIRM_ATTEMPTS = 3;
@@ -24,11 +31,11 @@ export async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key:
 }
 
 /**
- * How this confirmation pays: the customer's terms unless they chose otherwise; an account customer
+ * How this confirmation pays: the company's terms unless the customer chose otherwise; an account customer
  * may pay one order by card, a card customer must. 422 on `payment` when it cannot be had.
  */
-function paymentOf(ctx: OrdersContext, user: UserRow, chosen: PaymentTerms | undefined): PaymentTerms {
-  const options = paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments));
+function paymentOf(ctx: OrdersContext, terms: PaymentTerms, chosen: PaymentTerms | undefined): PaymentTerms {
+  const options = paymentOptions(terms, Boolean(ctx.cardPayments));
   if (!options.length)
     throw unprocessable({ payment: 'Your account pays by card, and card payment is not available just now: please contact us to confirm this order.' });
   const payment = chosen ?? options[0];
@@ -76,7 +83,7 @@ export async function confirmOrder(
     const assessment = assessBasket(basket, facts, rules);
     if (Object.keys(assessment.blockers).length)
       throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
-    if (paymentOf(ctx, user, body.payment) === 'card') {
+    if (paymentOf(ctx, await termsOf(ctx, order.companyId), body.payment) === 'card') {
       const checkout = await startCardCheckout(ctx, user, basket, assessment, key);
       if (checkout) return checkout;
       if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
@@ -118,7 +125,7 @@ async function refuseCreditHold(ctx: OrdersContext, user: UserRow, order: OrderR
   if (order.creditReleasedAt !== null || order.test) return;
   const reason = creditHoldReason(await creditPosition(ctx.db, user.id), a.totals!.total);
   if (reason === null) return;
-  const card = paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments)).includes('card');
+  const card = paymentOptions(await termsOf(ctx, order.companyId), Boolean(ctx.cardPayments)).includes('card');
   const message = creditHoldMessage(reason, card);
   throw unprocessable({ payment: message }, message);
 }

@@ -9,6 +9,7 @@ import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/ord
 import { optionsText } from '../../../shared/domain/pricing/choice-names';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, stock, users } from '../../db/schema';
+import { accountCompanyName } from '../companies/billing';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -66,7 +67,7 @@ export function ordersExportService({ db, appName }: OrdersExportDeps) {
   /** The customer (not a deleted account), or null. */
   async function customer(id: number): Promise<ExportCustomer | null> {
     const [row] = await db
-      .select({ id: users.id, company: users.companyName, firstname: users.firstname, lastname: users.lastname })
+      .select({ id: users.id, company: accountCompanyName, firstname: users.firstname, lastname: users.lastname })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .limit(1);

@@ -4,7 +4,7 @@ import { approvalDeadline, awaitsApproval, dispatchFromApproval, type ItemProofS
 import { paymentOptions, type CardPaymentStatus, type PaymentTerms } from '../../../shared/domain/payments/terms';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
+import { companies, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
 import { deliveryService } from '../delivery/service';
 import { pricesService } from '../prices/service';
 import { settingsService } from '../settings/service';
@@ -33,8 +33,17 @@ async function typeOf(ctx: Pick<OrdersContext, 'delivery'>, id: number | null, s
   return active ? { id, code: active.code, name: active.name, carrier: active.carrier } : ctx.delivery.typeName(id);
 }
 
-/** What presenting an order reads: the reference data, delivery services, the customer's prices (a basket) and whether card payment is offered. */
-export type PresentingContext = Pick<OrdersContext, 'reference' | 'delivery' | 'prices' | 'cardPayments'>;
+/**
+ * What presenting an order reads: the reference data, delivery services, the customer's prices (a
+ * basket), whether card payment is offered, and the database (a basket's company's terms).
+ */
+export type PresentingContext = Pick<OrdersContext, 'db' | 'reference' | 'delivery' | 'prices' | 'cardPayments'>;
+
+/** How a basket of this company may pay: its terms as they are now (staff may have changed them). */
+async function paymentOptionsOf(ctx: PresentingContext, companyId: number) {
+  const [company] = await ctx.db.select({ terms: companies.paymentTerms }).from(companies).where(eq(companies.id, companyId));
+  return paymentOptions(company.terms as PaymentTerms, Boolean(ctx.cardPayments));
+}
 
 /** The order as the API answers it, from one snapshot of it. */
 export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { row, facts, events, invoice, placedBy }: OrderSnapshot): Promise<Order> {
@@ -83,7 +92,7 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     blockers: basket ? Object.values(basket.blockers) : [],
     payment_status: (row.paymentStatus as CardPaymentStatus | null) ?? null,
     checkout_url: row.paymentStatus === 'pending' ? row.checkoutUrl : null,
-    payment_options: basket ? paymentOptions(user.paymentTerms as PaymentTerms, Boolean(ctx.cardPayments)) : [],
+    payment_options: basket ? await paymentOptionsOf(ctx, row.companyId) : [],
   };
 }
 
@@ -209,6 +218,7 @@ export function presentProof(
 export async function presentOrderIn(tx: Db, deps: Pick<OrdersContext, 'cardPayments'>, userId: number, orderId: number): Promise<Order | null> {
   const delivery = deliveryService(tx);
   const ctx: PresentingContext = {
+    db: tx,
     reference: new ReferenceDataCache({ db: tx, delivery, settings: settingsService(tx) }),
     delivery,
     prices: pricesService(tx),

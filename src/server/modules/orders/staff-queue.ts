@@ -5,6 +5,7 @@ import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../../sh
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { orderItems, orders, users } from '../../db/schema';
+import { accountCompanyName, accountsMatching } from '../companies/billing';
 import { fieldsOf, listQuery, type ListParams, type ListSpec } from '../../lib/list-query';
 import { awaitsApproval } from './proof-queries';
 
@@ -66,7 +67,7 @@ async function presentSummaries(db: Db, rows: SummaryRow[]): Promise<StaffOrderS
   const ids = [...new Set(rows.map((r) => r.userId))];
   const people = ids.length
     ? await db
-        .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, company: users.companyName })
+        .select({ id: users.id, email: users.email, firstname: users.firstname, lastname: users.lastname, company: accountCompanyName })
         .from(users)
         .where(inArray(users.id, ids))
     : [];
@@ -129,11 +130,7 @@ export function staffOrderList(db: Db): ListSpec<StaffOrderSummary, SummaryRow> 
     // customer's name, company or e-mail — two places, each with its own trigram index on PostgreSQL.
     // `= any(array(…))` makes the customers' ids one value the planner can look up in the orders'
     // user index beside the trigram one (`in (select …)` would filter every order instead).
-    searchWord: (pattern) =>
-      or(
-        sql`${orders.searchText} like ${pattern}`,
-        sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${users.searchText} like ${pattern} and ${users.deletedAt} is null))`,
-      )!,
+    searchWord: (pattern) => or(sql`${orders.searchText} like ${pattern}`, sql`${orders.userId} = any(array${accountsMatching(pattern)})`)!,
     scope: ne(orders.status, 'basket'),
     id: orders.id,
   };

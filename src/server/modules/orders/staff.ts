@@ -15,6 +15,7 @@ import { ORDER_STATUS_NAMES, type OrderStatus } from '../../../shared/domain/ord
 import { checkTracking, type TrackedService } from '../../../shared/domain/orders/tracking';
 import type { Db } from '../../db/client';
 import { deliveryTypes, orderEvents, orderItems, orders, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
+import { companyById } from '../companies/billing';
 import { conflict, DomainError, notFound, unprocessable } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
 import type { ListParams } from '../../lib/list-query';
@@ -117,7 +118,13 @@ async function staffOrder({ db, orders: customerOrders }: StaffOrdersDeps, id: n
   const order = await customerOrders.present(owner, row);
   return {
     ...order,
-    user: { id: owner.id, email: owner.email, company_name: owner.companyName, firstname: owner.firstname, lastname: owner.lastname },
+    user: {
+      id: owner.id,
+      email: owner.email,
+      company_name: (await companyById(db, row.companyId))?.name ?? '',
+      firstname: owner.firstname,
+      lastname: owner.lastname,
+    },
     notes: row.notes,
     overdue: isOverdue(row.status, row.dispatchDue),
     test: row.test,

@@ -3,31 +3,34 @@ import type { StaffCredit } from '../../../shared/api/staff-orders';
 import { creditHoldOverdueDays, creditHoldReason, type CreditPosition } from '../../../shared/domain/payments/credit-hold';
 import { ukToday } from '../../../shared/domain/orders/overdue';
 import type { Db } from '../../db/client';
-import { orders, settings, users } from '../../db/schema';
+import { companies, orders, settings, users } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
 
 /**
  * A customer's credit position (DESIGN §2 "Payment terms, payments and credit control") read in one
- * statement, in the caller's transaction: what their invoices still owe, plus the orders confirmed
+ * statement, in the caller's transaction. Terms and credit are the company's, so it is the position of
+ * the account's whole company (every member's invoices, orders and payments): what its invoices still owe, plus the orders confirmed
  * and not yet invoiced (confirmed one by one, orders within the limit each would pass it together),
  * less what their payments hold unallocated (less refunds: a card-paid order's payment waits here for
  * its invoice, and so nets out its order), and the oldest owing invoice's due date.
  */
 export async function creditPosition(db: Db, userId: number, today = ukToday()): Promise<CreditPosition> {
   const result = await db.execute(sql`
-    with owing as (
+    with company as (
+      select ${users.companyId} as id from ${users} where ${users.id} = ${userId}
+    ), owing as (
       select i.due_date, i.total - coalesce((select sum(a.amount) from payment_allocations a where a.invoice_id = i.id), 0) as balance
-      from invoices i where i.user_id = ${userId}
+      from invoices i where i.company_id = (select id from company)
     ), credit as (
       select p.amount
         - coalesce((select sum(a.amount) from payment_allocations a where a.payment_id = p.id), 0)
         - coalesce((select sum(r.amount) from payment_refunds r where r.payment_id = p.id), 0) as unallocated
-      from payments p where p.user_id = ${userId}
+      from payments p where p.company_id = (select id from company)
     )
     select
-      (select ${users.creditLimit} from ${users} where ${users.id} = ${userId}) as credit_limit,
+      (select ${companies.creditLimit} from ${companies} where ${companies.id} = (select id from company)) as credit_limit,
       coalesce((select sum(balance) from owing where balance > 0), 0)
-        + coalesce((select sum(${orders.total}) from ${orders} where ${orders.userId} = ${userId} and ${orders.status} in ('live', 'printing', 'problem')), 0) as owing,
+        + coalesce((select sum(${orders.total}) from ${orders} where ${orders.companyId} = (select id from company) and ${orders.status} in ('live', 'printing', 'problem')), 0) as owing,
       coalesce((select sum(unallocated) from credit where unallocated > 0), 0) as credit,
       (select min(due_date)::text from owing where balance > 0) as oldest_due,
       (select ${settings.value} from ${settings} where ${settings.name} = 'CREDIT_HOLD_OVERDUE_DAYS') as overdue_days`);

@@ -8,6 +8,7 @@ import { formatPence } from '../../../shared/domain/pricing';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { invoices, paymentAllocations, payments, users, type PaymentRow, type UserRow } from '../../db/schema';
+import { customerNameOf } from '../companies/billing';
 import { unprocessable } from '../../lib/domain-errors';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { invoicePaid } from '../invoices/service';
@@ -42,7 +43,7 @@ export function staffPaymentsService({ db, invoicesPaid }: StaffPaymentsDeps) {
     checkoutSessionId: payments.checkoutSessionId,
     recordedBy: payments.recordedBy,
     createdAt: payments.createdAt,
-    customer: sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${qualified(users.id)} = ${qualified(payments.userId)})`,
+    customer: customerNameOf(payments.userId),
     allocated:
       sql<number>`(select coalesce(sum(${qualified(paymentAllocations.amount)}), 0) from ${paymentAllocations} where ${qualified(paymentAllocations.paymentId)} = ${qualified(payments.id)})`.mapWith(
         Number,

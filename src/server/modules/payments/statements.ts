@@ -6,7 +6,7 @@ import { AGED_DEBT_BUCKETS, AGED_DEBT_LABELS, agedDebtOf, statementOf, type Stat
 import { PAYMENT_METHOD_LABELS } from '../../../shared/api/staff-payments';
 import { toCsv } from '../../../shared/domain/csv';
 import type { Db } from '../../db/client';
-import { invoices, paymentAllocations, paymentRefunds, payments, users } from '../../db/schema';
+import { companies, invoices, paymentAllocations, paymentRefunds, payments, users } from '../../db/schema';
 import { invoicePaid } from '../invoices/service';
 import { currentHold } from './credit';
 import type { PaymentMethod } from '../../../shared/domain/payments/terms';
@@ -21,40 +21,36 @@ import type { PaymentMethod } from '../../../shared/domain/payments/terms';
 export const AGED_DEBT_SORTS = ['id', 'name', 'company', 'total', 'credit', ...AGED_DEBT_BUCKETS] as const;
 export type AgedDebtSort = (typeof AGED_DEBT_SORTS)[number];
 
-/** The invoices still owing, with their balance and due date; of one customer or of all. */
-async function owingInvoices(db: Db, userId?: number) {
+/** The invoices still owing, with their balance and due date; of one company or of all. */
+async function owingInvoices(db: Db, companyId?: number) {
   const rows = await db
-    .select({ userId: invoices.userId, dueDate: invoices.dueDate, total: invoices.total, paid: invoicePaid })
+    .select({ companyId: invoices.companyId, dueDate: invoices.dueDate, total: invoices.total, paid: invoicePaid })
     .from(invoices)
-    .where(and(userId === undefined ? undefined : eq(invoices.userId, userId), sql`${invoices.total} > ${invoicePaid}`));
-  return rows.map((r) => ({ userId: r.userId, due_date: r.dueDate, balance: r.total - r.paid }));
+    .where(and(companyId === undefined ? undefined : eq(invoices.companyId, companyId), sql`${invoices.total} > ${invoicePaid}`));
+  return rows.map((r) => ({ companyId: r.companyId, due_date: r.dueDate, balance: r.total - r.paid }));
 }
 
-/** Pence per customer: payments, less what they refunded and what is allocated to invoices. */
-async function creditByCustomer(db: Db, userIds?: number[]): Promise<Map<number, number>> {
-  const only = userIds ? inArray(payments.userId, userIds) : undefined;
+/** Pence per company: payments, less what they refunded and what is allocated to invoices. */
+async function creditByCompany(db: Db): Promise<Map<number, number>> {
   const [received, refunded, allocated] = await Promise.all([
     db
-      .select({ userId: payments.userId, amount: sum(payments.amount).mapWith(Number) })
+      .select({ companyId: payments.companyId, amount: sum(payments.amount).mapWith(Number) })
       .from(payments)
-      .where(only)
-      .groupBy(payments.userId),
+      .groupBy(payments.companyId),
     db
-      .select({ userId: payments.userId, amount: sum(paymentRefunds.amount).mapWith(Number) })
+      .select({ companyId: payments.companyId, amount: sum(paymentRefunds.amount).mapWith(Number) })
       .from(paymentRefunds)
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-      .where(only)
-      .groupBy(payments.userId),
+      .groupBy(payments.companyId),
     db
-      .select({ userId: payments.userId, amount: sum(paymentAllocations.amount).mapWith(Number) })
+      .select({ companyId: payments.companyId, amount: sum(paymentAllocations.amount).mapWith(Number) })
       .from(paymentAllocations)
       .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-      .where(only)
-      .groupBy(payments.userId),
+      .groupBy(payments.companyId),
   ]);
   const credit = new Map<number, number>();
-  const add = (rows: { userId: number; amount: number }[], sign: number) => {
-    for (const r of rows) credit.set(r.userId, (credit.get(r.userId) ?? 0) + sign * r.amount);
+  const add = (rows: { companyId: number; amount: number }[], sign: number) => {
+    for (const r of rows) credit.set(r.companyId, (credit.get(r.companyId) ?? 0) + sign * r.amount);
   };
   add(received, 1);
   add(refunded, -1);
@@ -64,20 +60,26 @@ async function creditByCustomer(db: Db, userIds?: number[]): Promise<Map<number,
 
 export function statementsService({ db }: { db: Db }) {
   return {
-    /** The customer's statement of `from`–`to`, and what they owe today by age. Theirs only: every query is by their id. */
+    /**
+     * The statement of `from`–`to` of the customer's company (its terms and credit are the company's,
+     * so every member's invoices and payments are on it), and what it owes today by age. The
+     * company's only: every query is by the company of the account.
+     */
     async statement(userId: number, from: CivilDate, to: CivilDate, today: CivilDate = ukToday()): Promise<StatementAnswer> {
+      const [account] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+      const companyId = account.companyId;
       const [invoiceRows, paymentRows, refundRows, owing] = await Promise.all([
-        db.select({ date: invoices.date, number: invoices.number, total: invoices.total }).from(invoices).where(eq(invoices.userId, userId)),
+        db.select({ date: invoices.date, number: invoices.number, total: invoices.total }).from(invoices).where(eq(invoices.companyId, companyId)),
         db
           .select({ date: payments.receivedOn, method: payments.method, reference: payments.reference, amount: payments.amount })
           .from(payments)
-          .where(eq(payments.userId, userId)),
+          .where(eq(payments.companyId, companyId)),
         db
           .select({ at: paymentRefunds.createdAt, reference: paymentRefunds.reference, amount: paymentRefunds.amount })
           .from(paymentRefunds)
           .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
-          .where(eq(payments.userId, userId)),
-        owingInvoices(db, userId),
+          .where(eq(payments.companyId, companyId)),
+        owingInvoices(db, companyId),
       ]);
       const entries: StatementEntry[] = [
         ...invoiceRows.map((r): StatementEntry => ({ kind: 'invoice', date: r.date, reference: r.number, amount: r.total })),
@@ -93,22 +95,29 @@ export function statementsService({ db }: { db: Db }) {
       return { ...statementOf(entries, from, to), aged_on: today, aged_debt: agedDebtOf(owing, today) };
     },
 
-    /** Every customer who owes on an invoice or holds credit: what they owe by age, today. */
+    /**
+     * Every customer company that owes on an invoice or holds credit: what it owes by age, today. A
+     * company's row is shown as its first owner (the account staff open; the one its invoices went to
+     * before it had colleagues).
+     */
     async agedDebt(today: CivilDate = ukToday()): Promise<AgedDebtRow[]> {
-      const [owing, credit] = await Promise.all([owingInvoices(db), creditByCustomer(db)]);
-      const ids = new Set([...owing.map((o) => o.userId), ...[...credit].filter(([, amount]) => amount > 0).map(([id]) => id)]);
+      const [owing, credit] = await Promise.all([owingInvoices(db), creditByCompany(db)]);
+      const ids = new Set([...owing.map((o) => o.companyId), ...[...credit].filter(([, amount]) => amount > 0).map(([id]) => id)]);
       if (!ids.size) return [];
       const customers = await db
-        .select({
+        .selectDistinctOn([users.companyId], {
           id: users.id,
+          companyId: users.companyId,
           firstname: users.firstname,
           lastname: users.lastname,
-          company: users.companyName,
+          company: companies.name,
           email: users.email,
-          terms: users.paymentTerms,
+          terms: companies.paymentTerms,
         })
         .from(users)
-        .where(inArray(users.id, [...ids]));
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .where(inArray(users.companyId, [...ids]))
+        .orderBy(users.companyId, sql`${users.deletedAt} is null desc`, sql`${users.companyRole} = 'owner' desc`, users.id);
       // Credit control holds only orders on account: the same rule and position as a confirmation meets.
       const holds = new Map(
         await Promise.all(customers.filter((c) => c.terms === 'account').map(async (c) => [c.id, (await currentHold(db, c.id)).reason] as const)),
@@ -119,10 +128,10 @@ export function statementsService({ db }: { db: Db }) {
         company: c.company,
         email: c.email,
         ...agedDebtOf(
-          owing.filter((o) => o.userId === c.id),
+          owing.filter((o) => o.companyId === c.companyId),
           today,
         ),
-        credit: Math.max(0, credit.get(c.id) ?? 0),
+        credit: Math.max(0, credit.get(c.companyId) ?? 0),
         on_hold_reason: holds.get(c.id) ?? null,
       }));
     },

@@ -4,6 +4,7 @@ import type { BatchItem } from '../../../shared/api/staff-production';
 import { sheetsFor } from '../../../shared/domain/pricing/engine';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, stock, users, type FrozenChoices } from '../../db/schema';
+import { accountCompanyName } from '../companies/billing';
 import { qualified } from '../../db/columns';
 import type { PreflightReport } from '../artwork/preflight';
 import { awaitsApproval } from '../orders/proof-queries';
@@ -38,7 +39,7 @@ const itemColumns = {
   trimH: products.trimHeightMm,
   stock: stock.name,
   dispatchDue: orders.dispatchDue,
-  company: users.companyName,
+  company: accountCompanyName,
   firstname: users.firstname,
   lastname: users.lastname,
   notes: orderItems.notes,

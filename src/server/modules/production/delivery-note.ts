@@ -5,7 +5,7 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { choicesText } from '../../../shared/domain/pricing/choice-names';
 import { groupThousands } from '../../../shared/domain/pricing/format';
 import type { Db } from '../../db/client';
-import { countries, orders, users, type FrozenChoices } from '../../db/schema';
+import { companies, countries, orders, users, type FrozenChoices } from '../../db/schema';
 import { conflict, notFound } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import { pdfBuffer } from '../../lib/pdf-buffer';
@@ -40,24 +40,26 @@ const fullName = (p: { firstname: string; lastname: string }) => `${p.firstname}
 /** The note's facts for one order, read now; null when there is no such order. */
 export async function deliveryNoteContent(db: Db, files: FileStore, orderId: number): Promise<DeliveryNoteContent | null> {
   const [row] = await db
-    .select({ order: orders, owner: users, country: countries.name })
+    .select({ order: orders, owner: users, company: companies, country: countries.name })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    // A blind parcel goes out under the company the order was placed for: its name, logo and address.
+    .innerJoin(companies, eq(companies.id, orders.companyId))
     .leftJoin(countries, eq(countries.id, orders.countryId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  const { order, owner, country } = row;
-  const [ownerCountry] = owner.countryId ? await db.select({ name: countries.name }).from(countries).where(eq(countries.id, owner.countryId)) : [];
+  const { order, owner, company, country } = row;
+  const [senderCountry] = company.countryId ? await db.select({ name: countries.name }).from(countries).where(eq(countries.id, company.countryId)) : [];
   // A logo the file store has lost is left out: the company name still heads the note.
-  const logo = owner.companyLogo ? await files.get(logoKey(owner.companyLogo)).catch(() => null) : null;
+  const logo = company.logo ? await files.get(logoKey(company.logo)).catch(() => null) : null;
   const items = await itemsOf(db, [orderId]);
   return {
     order_id: order.id,
     ref: order.ref,
     date: ukToday(order.confirmedAt ?? order.createdAt),
     sender: {
-      name: owner.companyName || fullName(owner),
-      lines: [owner.address1, owner.address2, owner.town, owner.county, owner.postcode, ownerCountry?.name ?? ''].filter(Boolean),
+      name: company.name || fullName(owner),
+      lines: [company.address1, company.address2, company.town, company.county, company.postcode, senderCountry?.name ?? ''].filter(Boolean),
       logo,
     },
     deliver_to: [fullName(order), order.companyName, order.address1, order.address2, order.town, order.county, order.postcode, country ?? ''].filter(Boolean),

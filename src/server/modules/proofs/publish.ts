@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ProofStatus } from '../../../shared/domain/orders/proofs';
 import type { Db } from '../../db/client';
 import { orderEvents, orderItemProofs, orderItems, orders, products, stock, users, type FrozenChoices } from '../../db/schema';
+import { accountCompanyName } from '../companies/billing';
 import type { JobQueue } from '../../lib/jobs';
 import type { MailOutbox } from '../mail/service';
 import type { MailLinks } from '../orders/order-mail';
@@ -49,7 +50,7 @@ export async function itemFacts(executor: Db, itemId: number) {
       stock: stock.name,
       email: users.email,
       firstname: users.firstname,
-      companyName: users.companyName,
+      companyName: accountCompanyName,
       position,
       count,
     })

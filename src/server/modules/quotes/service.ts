@@ -19,6 +19,7 @@ import {
   type QuoteRow,
   type UserRow,
 } from '../../db/schema';
+import { companyOfUser } from '../companies/billing';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import { addressFields } from '../../lib/postal-address';
@@ -350,14 +351,15 @@ export function quotesService({ db, orders, settings, files, appName }: QuotesDe
     };
   }
 
-  /** The customer as their own client sees them: their company (or name), address and contact, and their logo if they have one. */
+  /** The customer as their own client sees them: their company (or name), address and contact, and their company's logo if it has one. */
   async function customerIssuer(user: UserRow): Promise<QuotePdfContent['issuer']> {
     const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
     const u = fresh ?? user;
-    const logo = u.companyLogo ? await files.get(logoKey(u.companyLogo)).catch(() => null) : null;
+    const company = await companyOfUser(db, u.id);
+    const logo = company.logo ? await files.get(logoKey(company.logo)).catch(() => null) : null;
     return {
       kind: 'customer',
-      name: u.companyName || `${u.firstname} ${u.lastname}`.trim(),
+      name: company.name || `${u.firstname} ${u.lastname}`.trim(),
       lines: [u.address1, u.address2, u.town, u.county, u.postcode, u.telephone || u.mobile, u.email].filter(Boolean),
       logo,
     };

@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
 import { countries, deliveryTypes, orderItems, orders, products, users } from '../../db/schema';
+import { customerNameOf } from '../companies/billing';
 import { conflict, unprocessable, UpstreamFailed } from '../../lib/domain-errors';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { withNewVersion } from '../orders/order-version';
@@ -47,7 +48,7 @@ const rowColumns = {
   countryCode: sql<string>`coalesce((select ${countries.code} from ${countries} where ${countries.id} = ${qualified(orders.countryId)}), '')`,
   serviceCode: sql<string>`(select ${deliveryTypes.code} from ${deliveryTypes} where ${deliveryTypes.id} = ${qualified(orders.deliveryTypeId)})`,
   serviceName: sql<string>`(select ${deliveryTypes.name} from ${deliveryTypes} where ${deliveryTypes.id} = ${qualified(orders.deliveryTypeId)})`,
-  customer: sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${users.id} = ${qualified(orders.userId)})`,
+  customer: customerNameOf(orders.userId),
   largeItem: hasLargeItem,
   blindDispatch: orders.blindDispatch,
   customerPhone: sql<string>`(select coalesce(nullif(${users.telephone}, ''), ${users.mobile}) from ${users} where ${users.id} = ${qualified(orders.userId)})`,

@@ -27,6 +27,7 @@ import type { Db } from '../../db/client';
 import { companyOrders, ofCompany } from '../../db/company-scope';
 import { qualified } from '../../db/columns';
 import { orders, ticketEvents, ticketFiles, ticketReplies, tickets, users, type TicketFileRow, type TicketRow } from '../../db/schema';
+import { accountCompanyName, accountsMatching, customerNameOf } from '../companies/billing';
 import { conflict, NotFound, notFound } from '../../lib/domain-errors';
 import type { FileStore } from '../../lib/files';
 import { containing, fieldsOf, listQuery, type ListParams, type ListSpec } from '../../lib/list-query';
@@ -82,7 +83,7 @@ const presentFile = (row: TicketFileRow): TicketFile => ({
 });
 
 /** A customer's name as staff lists show it: the company, or the person when they trade as themselves. */
-const customerName = sql<string>`(select coalesce(nullif(${users.companyName}, ''), trim(${users.firstname} || ' ' || ${users.lastname})) from ${users} where ${qualified(users.id)} = ${qualified(tickets.userId)})`;
+const customerName = customerNameOf(tickets.userId);
 
 /** The list columns: the row, its message count and the last message's first words. */
 const summaryColumns = {
@@ -156,7 +157,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     searchWord: (pattern) =>
       or(
         sql`lower(${tickets.details} || ' #' || ${tickets.id} || ' #' || coalesce(${tickets.orderId}::text, '')) like ${pattern}`,
-        sql`${tickets.userId} = any(array(select ${users.id} from ${users} where ${users.searchText} like ${pattern}))`,
+        sql`${tickets.userId} = any(array${accountsMatching(pattern, { liveOnly: false })})`,
       )!,
     sortable: ['id', 'last_message_at', 'created_at', 'status'],
     defaultSort: ['last_message_at', 'ASC'],
@@ -224,7 +225,7 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
     const [ticket, [owner]] = await Promise.all([
       present(row, 'staff'),
       db
-        .select({ id: users.id, email: users.email, company_name: users.companyName, firstname: users.firstname, lastname: users.lastname })
+        .select({ id: users.id, email: users.email, company_name: accountCompanyName, firstname: users.firstname, lastname: users.lastname })
         .from(users)
         .where(eq(users.id, row.userId)),
     ]);
@@ -330,7 +331,10 @@ export function ticketsService({ db, files, outbox, settings, appUrl, appName }:
             .values({ userId, orderId: input.order_id ?? null, reason: input.reason, details: input.details })
             .returning();
           if (fileRows.length) await tx.insert(ticketFiles).values(fileRows.map((f) => ({ ...f, ticketId: ticket.id })));
-          const [owner] = await tx.select().from(users).where(eq(users.id, userId));
+          const [owner] = await tx
+            .select({ email: users.email, firstname: users.firstname, lastname: users.lastname, companyName: accountCompanyName })
+            .from(users)
+            .where(eq(users.id, userId));
           const who = owner.companyName ? `${owner.firstname} ${owner.lastname} (${owner.companyName})` : `${owner.firstname} ${owner.lastname}`;
           await mailStaff(
             tx,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import { apiKeyCreatedSchema, apiKeyCreateSchema, apiKeyListSchema, apiKeySchema } from '../../../shared/api/trade-api';
-import { signedInOnly } from '../../lib/auth';
+import { billingOwnersOnly, signedInOnly } from '../../lib/auth';
 import { NotAllowed } from '../../lib/domain-errors';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { customerOf } from '../orders/routes';
@@ -15,12 +15,14 @@ export const CARD_TERMS_REFUSAL =
   'The trade API places orders on account, so it needs a credit account: yours pays by card before each order. Contact us to open a credit account.';
 
 /**
- * The customer's trade API keys at /account/api (DESIGN §3 "Trade API keys and webhooks"): listed,
- * made (the key itself is in that answer only) and revoked. Another customer's key is 404.
+ * The company's trade API keys at /account/api (DESIGN §3 "Trade API keys and webhooks"): listed,
+ * made (the key itself is in that answer only) and revoked, by its owners (a buyer or viewer is told
+ * 403 why). Another company's key is 404.
  */
 const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeysService }> = async (fastify, { apiKeys }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', billingOwnersOnly);
 
   app.get(
     '/api/account/api-keys',
@@ -31,7 +33,7 @@ const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeysService }> = async (fas
         response: { 200: apiKeyListSchema },
       },
     },
-    async (request) => apiKeys.list(customerOf(request).id),
+    async (request) => apiKeys.list(customerOf(request).companyId),
   );
 
   app.post(
@@ -40,7 +42,7 @@ const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeysService }> = async (fas
       schema: {
         summary: 'Make a trade API key',
         description:
-          'A `live` key places real orders; a `test` key works on the sandbox. The answer holds the key itself (`key`), once: only its hash is kept. An account paying by card before each order is refused 403: the API needs a credit account.',
+          'A `live` key places real orders; a `test` key works on the sandbox. The answer holds the key itself (`key`), once: only its hash is kept. A company paying by card before each order is refused 403: the API needs a credit account. Owners only.',
         body: apiKeyCreateSchema,
         response: { 201: apiKeyCreatedSchema },
       },
@@ -48,7 +50,7 @@ const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeysService }> = async (fas
     async (request, reply) => {
       const user = customerOf(request);
       // Read afresh, not from the session's cached user: a change of terms by staff holds at once.
-      if ((await apiKeys.paymentTerms(user.id)) === 'card') throw new NotAllowed(CARD_TERMS_REFUSAL);
+      if ((await apiKeys.paymentTerms(user.companyId)) === 'card') throw new NotAllowed(CARD_TERMS_REFUSAL);
       return reply.code(201).send(await apiKeys.create(user.id, request.body));
     },
   );
@@ -63,7 +65,7 @@ const apiKeyRoutes: FastifyPluginAsync<{ apiKeys: ApiKeysService }> = async (fas
         response: { 200: apiKeySchema },
       },
     },
-    async (request) => apiKeys.revoke(customerOf(request).id, request.params.id),
+    async (request) => apiKeys.revoke(customerOf(request).companyId, request.params.id),
   );
 };
 

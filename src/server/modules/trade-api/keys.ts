@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys, companies, users } from '../../db/schema';
 import { notFound } from '../../lib/domain-errors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import type { TradeCaller } from '../../lib/trade-api';
@@ -37,10 +37,16 @@ const shown = (row: typeof apiKeys.$inferSelect): ApiKeyRow => ({
   revoked_at: row.revokedAt?.toISOString() ?? null,
 });
 
-/** Trade API keys: made (the key shown once), listed, revoked, and the caller a request's key names. */
+/**
+ * Trade API keys: made (the key shown once), listed, revoked, and the caller a request's key names.
+ * A key belongs to a company (its owners manage them); it names the owner who made it.
+ */
 export function apiKeysService(db: Db) {
   return {
-    /** A new key; the key itself is in this answer only (only its SHA-256 is kept). */
+    /**
+     * A new key of the owner's company (the database gives the key the company of the owner who
+     * makes it); the key itself is in this answer only (only its SHA-256 is kept).
+     */
     async create(userId: number, input: { name: string; mode: ApiKeyMode }): Promise<ApiKeyRow & { key: string }> {
       const key = `pjt_${input.mode}_${randomToken(32)}`;
       const [row] = await db
@@ -50,44 +56,45 @@ export function apiKeysService(db: Db) {
       return { ...shown(row), key };
     },
 
-    /** The account's payment terms as they are now (`card` accounts may not have keys: an API order cannot stop to take a card). */
-    async paymentTerms(userId: number): Promise<string | null> {
-      const [row] = await db.select({ terms: users.paymentTerms }).from(users).where(eq(users.id, userId));
+    /** The company's payment terms as they are now (`card` companies may not have keys: an API order cannot stop to take a card). */
+    async paymentTerms(companyId: number): Promise<string | null> {
+      const [row] = await db.select({ terms: companies.paymentTerms }).from(companies).where(eq(companies.id, companyId));
       return row?.terms ?? null;
     },
 
-    /** The account's keys, live ones first then newest first; revoked keys stay listed (the orders they placed name them). */
-    async list(userId: number): Promise<ApiKeyRow[]> {
+    /** The company's keys, live ones first then newest first; revoked keys stay listed (the orders they placed name them). */
+    async list(companyId: number): Promise<ApiKeyRow[]> {
       const rows = await db
         .select()
         .from(apiKeys)
-        .where(eq(apiKeys.userId, userId))
+        .where(eq(apiKeys.companyId, companyId))
         .orderBy(sql`${apiKeys.revokedAt} is not null`, desc(apiKeys.id));
       return rows.map(shown);
     },
 
-    /** Revokes a key of the account at once (another account's key is not found); revoking twice keeps the first time. */
-    async revoke(userId: number, id: number): Promise<ApiKeyRow> {
+    /** Revokes a key of the company at once (another company's key is not found); revoking twice keeps the first time. */
+    async revoke(companyId: number, id: number): Promise<ApiKeyRow> {
       const [row] = await db
         .update(apiKeys)
         .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.companyId, companyId)))
         .returning();
       if (!row) throw notFound('No such API key.');
       return shown(row);
     },
 
     /**
-     * The caller a key names, or null for a malformed, unknown or revoked key, or one of an account
-     * that is gone. Read from the database on every request (no cache), so a revocation holds at once
-     * on every instance.
+     * The caller a key names, or null for a malformed, unknown or revoked key, or one whose maker is
+     * gone or has left the key's company. Read from the database on every request (no cache), so a
+     * revocation holds at once on every instance.
      */
     async authenticate(key: string): Promise<TradeCaller | null> {
       if (!KEY_FORMAT.test(key)) return null;
       const [found] = await db
-        .select({ key: apiKeys, user: users })
+        .select({ key: apiKeys, user: users, company: companies })
         .from(apiKeys)
-        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .innerJoin(users, and(eq(users.id, apiKeys.userId), eq(users.companyId, apiKeys.companyId)))
+        .innerJoin(companies, eq(companies.id, apiKeys.companyId))
         .where(and(eq(apiKeys.keyHash, sha256(key)), isNull(apiKeys.revokedAt), isNull(users.deletedAt)))
         .limit(1);
       if (!found) return null;
@@ -95,7 +102,7 @@ export function apiKeysService(db: Db) {
         .update(apiKeys)
         .set({ lastUsedAt: sql`now()` })
         .where(and(eq(apiKeys.id, found.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - ${sql.raw(LAST_USED_EVERY)}`))));
-      return { keyId: found.key.id, mode: found.key.mode as ApiKeyMode, user: found.user };
+      return { keyId: found.key.id, mode: found.key.mode as ApiKeyMode, user: found.user, company: found.company };
     },
   };
 }

@@ -79,8 +79,8 @@ const EXTERNAL_REF_UNIQUE = 'orders_user_external_ref_unique';
 const duplicate = (ref: string, orderId: number) =>
   conflict(`An order with external_ref "${ref}" already exists: order ${orderId}. Read it with GET /orders/${orderId}.`, { order_id: orderId });
 
-/** The order's place in the key's world: the account's, and of the key's mode. */
-const inMode = (caller: TradeCaller) => and(eq(orders.userId, caller.user.id), eq(orders.test, caller.mode === 'test'));
+/** The order's place in the key's world: the company's (whichever member placed it), and of the key's mode. */
+const inMode = (caller: TradeCaller) => and(eq(orders.companyId, caller.company.id), eq(orders.test, caller.mode === 'test'));
 /** A basket the browser started is no API order: the API lists only baskets it placed itself. */
 const listed = sql`(${orders.status} <> 'basket' or exists (select 1 from ${apiOrders} where ${apiOrders.orderId} = ${orders.id}))`;
 
@@ -120,9 +120,13 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
     return mark ?? null;
   }
 
-  /** The order of the caller's account and mode, as the API answers it; anything else is 404. */
+  /** The order of the caller's company and mode, as the API answers it; anything else is 404. */
   async function present(caller: TradeCaller, id: number): Promise<TradeOrder> {
-    const snapshot = await ctx.readSnapshot(caller.user, id);
+    const [placed] = await db
+      .select({ userId: orders.userId })
+      .from(orders)
+      .where(and(eq(orders.id, id), inMode(caller)));
+    const snapshot = placed ? await ctx.readSnapshot(placed.userId, id) : null;
     if (!snapshot || snapshot.row.test !== (caller.mode === 'test')) throw notFound(q.NO_SUCH_ORDER);
     const [order, mark] = await Promise.all([presentSnapshot(ctx, caller.user, snapshot), markOf(id)]);
     return presentTradeOrder(order, snapshot.row, mark);
@@ -306,8 +310,8 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
               test: caller.mode === 'test',
               apiKeyId: caller.keyId,
               externalRef: input.external_ref,
-              // The account's default unless the order says otherwise (a reseller's clients' parcels carry the reseller's name).
-              blindDispatch: input.blind_dispatch ?? user.blindDispatch,
+              // The company's default unless the order says otherwise (a reseller's clients' parcels carry the reseller's name).
+              blindDispatch: input.blind_dispatch ?? caller.company.blindDispatch,
             },
             made.note,
           );

@@ -1,11 +1,11 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companyNameProblem, type StaffUser, type staffUserCreateSchema, type staffUserUpdateSchema } from '../../../shared/api/staff-users';
 import { ROLES } from '../../../shared/api/accounts-basics';
 import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { countries, users, type UserRow } from '../../db/schema';
+import { companies, countries, users, type CompanyRow, type UserRow } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/domain-errors';
 import { claimVersion, lockForDelete, nextVersion, type RecordKind } from '../../lib/record-versions';
 import type { FileStore } from '../../lib/files';
@@ -14,50 +14,65 @@ import { randomToken } from '../../lib/tokens';
 import { presentUser } from '../accounts/present';
 import { endResetLinks, type PasswordResetService } from '../accounts/password-resets';
 import type { MailOutbox } from '../mail/service';
-import { forgetUserSessions, sessionStore } from '../accounts/sessions';
+import { forgetCompanySessions, forgetUserSessions, sessionStore } from '../accounts/sessions';
+import { accountsMatching, companyById, newCompany } from '../companies/billing';
 import { prepareLogo } from './logo-image';
 import { columnValues } from '../../db/columns';
 
 type CreateInput = z.output<typeof staffUserCreateSchema>;
 type UpdateInput = Partial<z.output<typeof staffUserUpdateSchema>>;
 
-export function presentAdminUser(row: UserRow): StaffUser {
+/** An account as staff see it: its company's name, terms, credit and logo with it (the company holds them). */
+export function presentAdminUser(row: UserRow, company: CompanyRow): StaffUser {
   return {
-    ...presentUser(row),
+    ...presentUser(row, company),
     password_set: row.passwordHash !== null,
     version: row.version,
-    payment_terms: row.paymentTerms as PaymentTerms,
-    credit_limit: row.creditLimit,
-    credit_days: row.creditDays,
+    payment_terms: company.paymentTerms as PaymentTerms,
+    credit_limit: company.creditLimit,
+    credit_days: company.creditDays,
+    company_version: company.version,
   };
+}
+
+/** The companies of a page of accounts, in one query. */
+async function companiesOf(db: Db, rows: UserRow[]): Promise<Map<number, CompanyRow>> {
+  const ids = [...new Set(rows.map((row) => row.companyId))];
+  const found = ids.length ? await db.select().from(companies).where(inArray(companies.id, ids)) : [];
+  return new Map(found.map((company) => [company.id, company]));
 }
 
 const USER: RecordKind = { noun: 'user', missing: 'No such user.' };
 const versioned = { table: users, id: users.id, version: users.version };
 
 /** The staff list of users: what may be filtered and sorted, and what `q` searches. */
-export const usersListSpec: ListSpec<StaffUser, UserRow> = {
-  table: users,
-  present: (rows) => rows.map(presentAdminUser),
-  fields: fieldsOf(users, {
-    id: 'int',
-    email: 'text',
-    role: { type: 'enum', values: ROLES },
-    firstname: 'text',
-    lastname: 'text',
-    company_name: 'text',
-    town: 'text',
-    postcode: 'text',
-    country_id: 'int',
-    created_at: 'date',
-  }),
-  sortable: ['id', 'email', 'role', 'firstname', 'lastname', 'company_name', 'town', 'postcode', 'created_at'],
-  defaultSort: ['id', 'DESC'],
-  // Name, company, e-mail, postcode and town, lower-cased in a stored column with a trigram index (migration 0002).
-  searchText: sql`${users.searchText}`,
-  scope: isNull(users.deletedAt),
-  id: users.id,
-};
+export function usersListSpec(db: Db): ListSpec<StaffUser, UserRow> {
+  return {
+    table: users,
+    present: async (rows) => {
+      const byId = await companiesOf(db, rows);
+      return rows.map((row) => presentAdminUser(row, byId.get(row.companyId)!));
+    },
+    fields: fieldsOf(users, {
+      id: 'int',
+      email: 'text',
+      role: { type: 'enum', values: ROLES },
+      firstname: 'text',
+      lastname: 'text',
+      company_id: 'int',
+      town: 'text',
+      postcode: 'text',
+      country_id: 'int',
+      created_at: 'date',
+    }),
+    sortable: ['id', 'email', 'role', 'firstname', 'lastname', 'company_id', 'town', 'postcode', 'created_at'],
+    defaultSort: ['id', 'DESC'],
+    // Name, e-mail, postcode and town (a stored column with a trigram index, migration 0002) or the company's name.
+    searchWord: (pattern) => sql`${users.id} in ${accountsMatching(pattern)}`,
+    scope: isNull(users.deletedAt),
+    id: users.id,
+  };
+}
 
 const EMAIL_TAKEN = { email: 'An account with this e-mail address already exists' };
 
@@ -80,6 +95,16 @@ function columnsOf(input: UpdateInput): Partial<typeof users.$inferInsert> {
   return values.postcode === undefined ? values : { ...values, postcode: values.postcode.toUpperCase() };
 }
 
+/** The fields sent that are the company's: its name, terms, credit and blind-dispatch default. */
+function companyColumnsOf(input: UpdateInput): Partial<typeof companies.$inferInsert> {
+  const { company_name: name, payment_terms: paymentTerms, credit_limit: creditLimit, credit_days: creditDays, blind_dispatch: blindDispatch } = input;
+  const values = { name, paymentTerms, creditLimit, creditDays, blindDispatch };
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+const COMPANY: RecordKind = { noun: 'company', missing: 'No such company.' };
+const companyVersioned = { table: companies, id: companies.id, version: companies.version };
+
 /** Staff management of accounts: create with a welcome link, edit, role rules, soft delete, logo. */
 export function staffUsersService(deps: {
   db: Db;
@@ -101,14 +126,20 @@ export function staffUsersService(deps: {
     }
   }
 
-  async function live(id: number): Promise<UserRow> {
+  async function live(id: number): Promise<{ user: UserRow; company: CompanyRow }> {
     const [row] = await db
-      .select()
+      .select({ user: users, company: companies })
       .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
       .limit(1);
     if (!row) throw notFound('No such user.');
     return row;
+  }
+
+  /** An account and its company as staff see them. */
+  async function presented(executor: Db, row: UserRow): Promise<StaffUser> {
+    return presentAdminUser(row, (await companyById(executor, row.companyId))!);
   }
 
   async function assertEmailFree(email: string, exceptId?: number): Promise<void> {
@@ -136,15 +167,16 @@ export function staffUsersService(deps: {
   }
 
   return {
-    list: usersListSpec,
+    list: usersListSpec(db),
 
     async findOne(id: number): Promise<StaffUser | null> {
       const [row] = await db
-        .select()
+        .select({ user: users, company: companies })
         .from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
         .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .limit(1);
-      return row ? presentAdminUser(row) : null;
+      return row ? presentAdminUser(row.user, row.company) : null;
     },
 
     /** A new account has no password: its owner sets one through the link e-mailed now. */
@@ -155,24 +187,37 @@ export function staffUsersService(deps: {
       await assertEmailFree(input.email);
       await assertCountry(input.country_id);
       // The account, its set-password link and the welcome mail (an outbox row) commit together.
-      const row = await guardedWrite(() =>
+      const made = await guardedWrite(() =>
         db.transaction(async (tx) => {
+          // The account owns a new company of its own, named and on the terms staff gave.
+          const account = columnsOf(input);
+          const company = await newCompany(tx, {
+            paymentTerms: deps.paymentTerms,
+            ...companyColumnsOf(input),
+            address1: account.address1,
+            address2: account.address2,
+            town: account.town,
+            county: account.county,
+            postcode: account.postcode,
+            countryId: account.countryId,
+          });
           const [created] = await tx
             .insert(users)
             .values({
-              paymentTerms: deps.paymentTerms,
-              ...columnsOf(input),
+              ...account,
               firstname: input.firstname,
               lastname: input.lastname,
               email: input.email,
               passwordHash: null,
+              companyId: company.id,
+              companyRole: 'owner',
             })
             .returning();
           await deps.resets.welcome(created, tx);
-          return created;
+          return { created, company };
         }),
       );
-      return presentAdminUser(row);
+      return presentAdminUser(made.created, made.company);
     },
 
     /**
@@ -181,22 +226,32 @@ export function staffUsersService(deps: {
      * the mail (an outbox row) committing with the change. A new e-mail address ends the account's
      * outstanding set-password links (they went to the old address), in the same transaction.
      */
-    async update(id: number, input: UpdateInput, version: number, actor: UserRow): Promise<StaffUser> {
-      const current = await live(id);
+    async update(id: number, input: UpdateInput & { company_version?: number }, version: number, actor: UserRow): Promise<StaffUser> {
+      const { user: current, company: currentCompany } = await live(id);
       if (id === actor.id && input.role !== undefined && input.role !== 'admin') {
         throw unprocessable({ role: 'You cannot take away your own admin role. Ask another admin to do it.' });
       }
       // The account as it will be: a PUT may send the role alone.
-      const problem = companyNameProblem({ role: input.role ?? current.role, company_name: input.company_name ?? current.companyName });
+      const problem = companyNameProblem({ role: input.role ?? current.role, company_name: input.company_name ?? currentCompany.name });
       if (problem) throw unprocessable(problem);
-      assertTerms(input.payment_terms, current.paymentTerms);
+      assertTerms(input.payment_terms, currentCompany.paymentTerms);
       if (input.email !== undefined && input.email !== current.email) await assertEmailFree(input.email, id);
       if (input.country_id !== undefined && input.country_id !== current.countryId) await assertCountry(input.country_id);
       const changes = columnsOf(input);
+      // Only what differs is the company's change: a form sends every field back, most unchanged.
+      const companyChanges = Object.fromEntries(
+        Object.entries(companyColumnsOf(input)).filter(([key, value]) => currentCompany[key as keyof CompanyRow] !== value),
+      ) as Partial<typeof companies.$inferInsert>;
       const emailChanges = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase();
       const row = await guardedWrite(() =>
         db.transaction(async (tx) => {
           await claimVersion(tx, versioned, id, version, USER, isNull(users.deletedAt));
+          if (Object.keys(companyChanges).length) {
+            // The company's terms and name are shared by its members: a form read before another
+            // change to the company (an owner's, or staff's on a colleague's record) is stale.
+            await claimVersion(tx, companyVersioned, current.companyId, input.company_version ?? currentCompany.version, COMPANY);
+            await tx.update(companies).set(companyChanges).where(eq(companies.id, current.companyId));
+          }
           const [updated] = Object.keys(changes).length
             ? await tx.update(users).set(changes).where(eq(users.id, id)).returning()
             : await tx.select().from(users).where(eq(users.id, id));
@@ -206,9 +261,10 @@ export function staffUsersService(deps: {
           return updated;
         }),
       );
-      // Signed-in requests see the new role (or e-mail…) at once, not when the session cache expires.
+      // Signed-in requests see the new role (or e-mail, or terms…) at once, not when the session cache expires.
       forgetUserSessions(id);
-      return presentAdminUser(row);
+      forgetCompanySessions(current.companyId);
+      return presented(db, row);
     },
 
     /** Soft delete: the account and its e-mail address are freed, its sessions end; its history stays. */
@@ -221,7 +277,7 @@ export function staffUsersService(deps: {
         await sessionStore(tx).endAllFor(id);
         return deleted;
       });
-      return presentAdminUser(row);
+      return presented(db, row);
     },
 
     /**
@@ -242,45 +298,53 @@ export function staffUsersService(deps: {
         await removeFile(name);
         throw error;
       }
-      forgetUserSessions(id);
+      forgetCompanySessions(changed.row.companyId);
       if (changed.replaced) await removeFile(changed.replaced);
-      return presentAdminUser(changed.row);
+      return presented(db, changed.row);
     },
 
     async removeLogo(id: number): Promise<StaffUser> {
       const { row, replaced } = await replaceLogo(id, null);
-      forgetUserSessions(id);
+      forgetCompanySessions(row.companyId);
       if (replaced) await removeFile(replaced);
-      return presentAdminUser(row);
+      return presented(db, row);
     },
 
-    /** Whether a live account names this logo file: a deleted user's logo is not served. */
+    /** Whether a company with a live member names this logo file: a logo nobody's is not served. */
     async logoInUse(name: string): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyLogo, name), isNull(users.deletedAt)))
+        .from(companies)
+        .innerJoin(users, and(eq(users.companyId, companies.id), isNull(users.deletedAt)))
+        .where(eq(companies.logo, name))
         .limit(1);
       return row !== undefined;
     },
   };
 
-  /** Sets users.company_logo under a row lock; answers the updated row and the name it replaced. */
+  /**
+   * Sets the logo of the account's company under a row lock on the company; answers the account and
+   * the name it replaced.
+   */
   async function replaceLogo(id: number, name: string | null): Promise<{ row: UserRow; replaced: string | null }> {
     return db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ companyLogo: users.companyLogo })
+      const [account] = await tx
+        .select({ companyId: users.companyId })
         .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
-        .for('update');
-      if (!current) throw notFound('No such user.');
+        .where(and(eq(users.id, id), isNull(users.deletedAt)));
+      if (!account) throw notFound('No such user.');
+      const [current] = await tx.select({ logo: companies.logo }).from(companies).where(eq(companies.id, account.companyId)).for('update');
+      await tx
+        .update(companies)
+        .set({ logo: name, version: nextVersion(companies.version) })
+        .where(eq(companies.id, account.companyId));
       // The logo is part of the staff record: a form opened before it changed is stale.
       const [row] = await tx
         .update(users)
-        .set({ companyLogo: name, version: nextVersion(users.version) })
+        .set({ version: nextVersion(users.version) })
         .where(eq(users.id, id))
         .returning();
-      return { row, replaced: current.companyLogo };
+      return { row, replaced: current.logo };
     });
   }
 
@@ -290,7 +354,7 @@ export function staffUsersService(deps: {
   }
 }
 
-/** Logos live under `logos/` in the file store; users.company_logo holds the file's name. */
+/** Logos live under `logos/` in the file store; companies.logo holds the file's name. */
 export const logoKey = (name: string) => `logos/${name}`;
 
 export type StaffUsersService = ReturnType<typeof staffUsersService>;

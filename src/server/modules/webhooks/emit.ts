@@ -4,7 +4,7 @@ import type { TradeOrder } from '../../../shared/api/trade-orders';
 import type { WebhookEventType, WebhookMode } from '../../../shared/domain/webhooks/events';
 import { WEBHOOK_TEST_EVENT } from '../../../shared/domain/webhooks/events';
 import type { Db } from '../../db/client';
-import { orders, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { orders, users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import type { JobQueue } from '../../lib/jobs';
 import { newMessageId } from './signing';
 
@@ -30,7 +30,8 @@ export interface WebhookEventsDeps {
   presentInvoice(tx: Db, invoiceId: number): Promise<Invoice | null>;
 }
 
-type Subscriber = Pick<typeof webhookEndpoints.$inferSelect, 'id' | 'userId' | 'mode' | 'events'>;
+/** An endpoint, once for each member (of these events) of the company it belongs to. */
+type Subscriber = Pick<typeof webhookEndpoints.$inferSelect, 'id' | 'mode' | 'events'> & { memberId: number };
 
 /**
  * Emitting webhook events (DESIGN §2 "Trade API and webhooks"), always in the caller's transaction:
@@ -39,12 +40,14 @@ type Subscriber = Pick<typeof webhookEndpoints.$inferSelect, 'id' | 'userId' | '
  * mode of its order (live, or sandbox for a test order): otherwise emitting costs one indexed read.
  */
 export function webhookEventsEmitter(deps: WebhookEventsDeps) {
+  /** The active endpoints of these members' companies: a company's endpoints hear of every member's orders. */
   async function subscribers(tx: Db, userIds: number[]): Promise<Subscriber[]> {
     if (!userIds.length) return [];
     return tx
-      .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, mode: webhookEndpoints.mode, events: webhookEndpoints.events })
-      .from(webhookEndpoints)
-      .where(and(inArray(webhookEndpoints.userId, [...new Set(userIds)]), eq(webhookEndpoints.active, true)));
+      .select({ id: webhookEndpoints.id, memberId: users.id, mode: webhookEndpoints.mode, events: webhookEndpoints.events })
+      .from(users)
+      .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.companyId, users.companyId), eq(webhookEndpoints.active, true)))
+      .where(inArray(users.id, [...new Set(userIds)]));
   }
 
   /** Writes the event with its body as it will be sent, one delivery per endpoint, and each delivery's job. */
@@ -82,7 +85,7 @@ export function webhookEventsEmitter(deps: WebhookEventsDeps) {
     );
     if (!endpoints.length) return;
     for (const input of inputs) {
-      const subscribed = endpoints.filter((e) => e.userId === input.userId && e.events.includes(input.type));
+      const subscribed = endpoints.filter((e) => e.memberId === input.userId && e.events.includes(input.type));
       if (!subscribed.length) continue;
       if (input.orderId !== undefined) {
         // The order's next number: its row is locked by the move (or the creation) that emits.

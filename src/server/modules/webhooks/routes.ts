@@ -12,7 +12,7 @@ import {
   webhookEndpointWithSecretSchema,
 } from '../../../shared/api/webhooks';
 import type { AppDeps } from '../../deps';
-import { signedInOnly } from '../../lib/auth';
+import { billingOwnersOnly, signedInOnly } from '../../lib/auth';
 import type { ZodTypeProvider } from '../../lib/zod';
 import { customerOf } from '../orders/routes';
 
@@ -20,12 +20,14 @@ const endpointParams = z.object({ id: idParam('No such webhook endpoint.') });
 const deliveryParams = endpointParams.extend({ deliveryId: idParam('No such delivery.') });
 
 /**
- * The customer's webhook endpoints (DESIGN §3 "Trade API keys and webhooks"): a secret is in the
- * answer that makes it (creation, rotation) and never again. Another customer's endpoint is 404.
+ * The company's webhook endpoints (DESIGN §3 "Trade API keys and webhooks"), managed by its owners (a
+ * buyer or viewer is told 403 why): a secret is in the answer that makes it (creation, rotation) and
+ * never again. Another company's endpoint is 404.
  */
 const webhooksRoutes: FastifyPluginAsync<Pick<AppDeps, 'webhooks'>> = async (fastify, { webhooks }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', billingOwnersOnly);
 
   app.get('/api/account/webhooks', { schema: { response: { 200: webhookEndpointListSchema } } }, async (request) => ({
     data: await webhooks.list(customerOf(request)),

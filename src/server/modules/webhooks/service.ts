@@ -91,11 +91,12 @@ function presentDelivery(row: {
 export function webhooksService(deps: WebhooksDeps) {
   const { db, jobs } = deps;
 
-  async function own(executor: Db, user: Pick<UserRow, 'id'>, id: number, lock = false): Promise<WebhookEndpointRow> {
+  /** An endpoint of the member's company (endpoints are the company's: its owners manage them). */
+  async function own(executor: Db, user: Pick<UserRow, 'companyId'>, id: number, lock = false): Promise<WebhookEndpointRow> {
     const query = executor
       .select()
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)));
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, user.companyId)));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound(NO_SUCH_ENDPOINT);
     return row;
@@ -113,14 +114,17 @@ export function webhooksService(deps: WebhooksDeps) {
 
   return {
     async list(user: UserRow): Promise<WebhookEndpoint[]> {
-      const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id)).orderBy(webhookEndpoints.id);
+      const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, user.companyId)).orderBy(webhookEndpoints.id);
       return rows.map((row) => presentEndpoint(row));
     },
 
     async create(user: UserRow, input: z.output<typeof webhookEndpointCreateSchema>): Promise<WebhookEndpointWithSecret> {
       const url = await checkEndpointUrl(input.url, deps.allowPrivate);
       const secret = newWebhookSecret();
-      const [row] = await db.insert(webhookEndpoints).values({ userId: user.id, url, events: input.events, mode: input.mode, secret }).returning();
+      const [row] = await db
+        .insert(webhookEndpoints)
+        .values({ userId: user.id, companyId: user.companyId, url, events: input.events, mode: input.mode, secret })
+        .returning();
       return { ...presentEndpoint(row), secret };
     },
 
@@ -144,7 +148,7 @@ export function webhooksService(deps: WebhooksDeps) {
     async remove(user: UserRow, id: number): Promise<WebhookEndpoint> {
       const [gone] = await db
         .delete(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, user.id)))
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, user.companyId)))
         .returning();
       if (!gone) throw notFound(NO_SUCH_ENDPOINT);
       return presentEndpoint(gone);
