@@ -79,6 +79,7 @@ import invoicesStaffRoutes from './modules/invoices/staff-routes';
 import invoicesRoutes from './modules/invoices/routes';
 import { invoicesService } from './modules/invoices/service';
 import addressesRoutes from './modules/addresses/routes';
+import companyRoutes from './modules/companies/company-routes';
 import { addressesService } from './modules/addresses/service';
 import quotesRoutes from './modules/quotes/routes';
 import { quotesService } from './modules/quotes/service';
@@ -391,6 +392,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { db, appKey } = deps;
   await app.register(healthRoutes, { database, lifecycle });
   await app.register(accountsRoutes, { config, accounts: deps.accounts, resets: deps.resets, sessions: deps.sessions });
+  await app.register(companyRoutes, { db });
   await app.register(settingsRoutes, { settings: deps.settings });
   await app.register(countriesRoutes, { countries: deps.countries });
   await app.register(oauthRoutes, { config, oauth: deps.oauth });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { companies, users } from '../../src/server/db/schema';
+import { companyOfUser } from './helpers/companies';
 import { localFileStore, type FileStore } from '../../src/server/lib/files';
 import { staffUsersService } from '../../src/server/modules/users/service';
 import { insertUsers, startStaffApp, type StaffApp } from './helpers/staff-app';
@@ -30,7 +31,7 @@ const logoFiles = () => {
     return [];
   }
 };
-const logoOf = async (id: number) => (await app.t.database.db.select({ logo: users.companyLogo }).from(users).where(eq(users.id, id)))[0].logo;
+const logoOf = async (id: number) => (await app.t.database.db.select({ logo: companies.logo }).from(companies).where(companyOfUser(id)))[0].logo;
 
 beforeAll(async () => {
   app = await startStaffApp();

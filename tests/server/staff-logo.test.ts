@@ -25,7 +25,7 @@ const logoDir = () => path.join(app.t.dataDir, 'files', 'logos');
 
 beforeAll(async () => {
   app = await startStaffApp();
-  [userId] = await insertUsers(app, [{ email: 'logo@example.test', companyName: 'Logo Ltd' }]);
+  [userId] = await insertUsers(app, [{ email: 'logo@example.test' }]);
 });
 afterAll(() => app.t.close());
 

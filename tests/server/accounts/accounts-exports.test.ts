@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, paymentAllocations, payments, settings, users } from '../../../src/server/db/schema';
+import { companies, invoices, paymentAllocations, payments, settings, users } from '../../../src/server/db/schema';
+import { companyOfUser } from '../helpers/companies';
 import type { InvoiceContent } from '../../../src/server/modules/invoices/invoice-pdf';
 import { XERO_INVOICE_COLUMNS, type VatSummary } from '../../../src/shared/api/staff-accounts';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -59,9 +60,10 @@ async function newCustomer(company: string) {
   const { email } = await registerAs(client);
   const [row] = await db()
     .update(users)
-    .set({ companyName: company, address1: '1 Print Street', town: 'Leeds', postcode: 'LS1 1AA' })
+    .set({ address1: '1 Print Street', town: 'Leeds', postcode: 'LS1 1AA' })
     .where(eq(users.email, String(email)))
     .returning({ id: users.id, email: users.email });
+  await db().update(companies).set({ name: company }).where(companyOfUser(row.id));
   return { client, ...row };
 }
 

@@ -7,7 +7,8 @@ import type { Order } from '../../../src/shared/api/orders';
 import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type { Batch, BatchSummary, RoyalMailOrder, RoyalMailPushResult } from '../../../src/shared/api/staff-production';
 import type { StaffUser } from '../../../src/shared/api/staff-users';
-import { mailOutbox, orders, settings, users } from '../../../src/server/db/schema';
+import { mailOutbox, orders, settings, users, companies } from '../../../src/server/db/schema';
+import { companyOfUser } from '../helpers/companies';
 import { logoKey } from '../../../src/server/modules/users/service';
 import type { TestApp } from '../helpers/app';
 import { ApiClient, registerAs } from '../helpers/client';
@@ -192,7 +193,7 @@ describe('the delivery note', () => {
       .png()
       .toBuffer();
     await t.app.deps.files.put(logoKey(name), png);
-    await db().update(users).set({ companyLogo: name }).where(eq(users.id, shopperId));
+    await db().update(companies).set({ logo: name }).where(companyOfUser(shopperId));
     try {
       const res = await staff.get(`/api/admin/orders/${blind.id}/delivery-note.pdf`);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);

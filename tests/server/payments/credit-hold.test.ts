@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
-import { invoices, orderEvents, orders, users } from '../../../src/server/db/schema';
+import { invoices, orderEvents, orders, users, companies } from '../../../src/server/db/schema';
+import { companyOfUser } from '../helpers/companies';
 import type { Order } from '../../../src/shared/api/orders';
 import type { CreditReleaseAnswer, StaffCredit, StaffOrder } from '../../../src/shared/api/staff-orders';
 import { ukToday } from '../../../src/shared/domain/orders/overdue';
@@ -42,7 +43,7 @@ const db = () => t.database.db;
 async function accountCustomer(creditLimit: number | null, owing = 0, due = ukToday()) {
   const { client } = await customer(t);
   const me = ok<{ id: number }>(await client.get('/api/user'));
-  await db().update(users).set({ paymentTerms: 'account', creditLimit }).where(eq(users.id, me.id));
+  await db().update(companies).set({ paymentTerms: 'account', creditLimit }).where(companyOfUser(me.id));
   if (owing > 0) {
     invoiceNo += 1;
     await db()

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, orders, paymentAllocations, payments, users } from '../../../src/server/db/schema';
+import { invoices, orders, paymentAllocations, payments, users, companies } from '../../../src/server/db/schema';
+import { companyOfUser } from '../helpers/companies';
 import type { InvoiceList, StaffInvoice } from '../../../src/shared/api/invoices';
 import type { StaffPayment } from '../../../src/shared/api/staff-payments';
 import type { StaffOrder } from '../../../src/shared/api/staff-orders';
@@ -53,9 +54,9 @@ describe('an invoice raised on dispatch', () => {
   it('is due after the customer’s credit days, and unpaid with its whole total left', async () => {
     const order = await confirmedOrder(t, shopper, cat, deliveryTypeId);
     await db()
-      .update(users)
+      .update(companies)
       .set({ creditDays: 14 })
-      .where(eq(users.id, await ownerOf(order)));
+      .where(companyOfUser(await ownerOf(order)));
     const row = await dispatched(order);
     expect(row.dueDate).toBe(addCalendarDays(ukToday(), 14));
     expect(await customerInvoice(row.id)).toMatchObject({ due_date: row.dueDate, paid: 0, balance: row.total, state: 'unpaid' });
@@ -97,9 +98,9 @@ describe('the invoice PDF', () => {
     ok(await staff.put(`/api/admin/settings/${setting.id}`, { value: 'Demo Bank plc · Sort code 11-22-33 · Account 87654321', version: setting.version }));
     const order = await confirmedOrder(t, shopper, cat, deliveryTypeId);
     await db()
-      .update(users)
+      .update(companies)
       .set({ creditDays: 30 })
-      .where(eq(users.id, await ownerOf(order)));
+      .where(companyOfUser(await ownerOf(order)));
     const row = await dispatched(order);
     const unpaid = await pdfOf(row.id);
     expect(unpaid).toContain(`Due date ${fullDate(row.dueDate)}`);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, users } from '../../../src/server/db/schema';
+import { invoices, users, companies } from '../../../src/server/db/schema';
+import { companyOfUser } from '../helpers/companies';
 import type { AgedDebtRow, StatementAnswer } from '../../../src/shared/api/statements';
 import { ukToday } from '../../../src/shared/domain/orders/overdue';
 import { addCalendarDays } from '../../../src/shared/domain/payments/invoice-state';
@@ -178,10 +179,10 @@ describe('the staff aged-debt report', () => {
     );
     const c = await newCustomer({ company_name: `${marker} Gamma` });
     await invoiceOf(c.id, 2_000, daysAgo(5)); // current, but over a £10 limit
-    await db().update(users).set({ creditLimit: 1_000 }).where(eq(users.id, c.id));
+    await db().update(companies).set({ creditLimit: 1_000 }).where(companyOfUser(c.id));
     const gamma = ok<AgedDebtRow[]>(await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent(JSON.stringify({ id: c.id }))}`))[0];
     expect(gamma.on_hold_reason).toBe('The account owes £20.00, over its credit limit of £10.00.');
-    await db().update(users).set({ paymentTerms: 'card' }).where(eq(users.id, c.id));
+    await db().update(companies).set({ paymentTerms: 'card' }).where(companyOfUser(c.id));
     expect(ok<AgedDebtRow[]>(await staff.get(`/api/admin/aged-debt?filter=${encodeURIComponent(JSON.stringify({ id: c.id }))}`))[0].on_hold_reason).toBeNull();
 
     expect((await staff.get(`/api/admin/aged-debt?sort=${encodeURIComponent('["password","ASC"]')}`)).statusCode).toBe(422);

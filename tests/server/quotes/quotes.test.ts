@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, quotes, users } from '../../../src/server/db/schema';
+import { orderItems, quotes, users, companies } from '../../../src/server/db/schema';
+import { companyOfUser } from '../helpers/companies';
 import { logoKey } from '../../../src/server/modules/users/service';
 import type { Order } from '../../../src/shared/api/orders';
 import type { Quote, QuoteList } from '../../../src/shared/api/quotes';
@@ -302,7 +303,7 @@ describe('the PDF', () => {
       .png()
       .toBuffer();
     await t.app.deps.files.put(logoKey(name), png);
-    await t.database.db.update(users).set({ companyLogo: name }).where(eq(users.id, shopperId));
+    await t.database.db.update(companies).set({ logo: name }).where(companyOfUser(shopperId));
     try {
       const body = await pdfOf('?for_client=1');
       expect(body.toString('latin1')).toMatch(/\/Subtype \/Image/);
