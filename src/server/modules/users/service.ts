@@ -291,7 +291,7 @@ export function staffUsersService(deps: {
       const image = await prepareLogo(upload);
       const name = `${randomToken(24)}.${image.extension}`;
       await files.put(logoKey(name), image.data);
-      let changed: { row: UserRow; replaced: string | null };
+      let changed: { row: UserRow; company: CompanyRow; replaced: string | null };
       try {
         changed = await replaceLogo(id, name);
       } catch (error) {
@@ -300,14 +300,15 @@ export function staffUsersService(deps: {
       }
       forgetCompanySessions(changed.row.companyId);
       if (changed.replaced) await removeFile(changed.replaced);
-      return presented(db, changed.row);
+      // The company as this upload left it (a concurrent one may have replaced it since).
+      return presentAdminUser(changed.row, changed.company);
     },
 
     async removeLogo(id: number): Promise<StaffUser> {
-      const { row, replaced } = await replaceLogo(id, null);
+      const { row, company, replaced } = await replaceLogo(id, null);
       forgetCompanySessions(row.companyId);
       if (replaced) await removeFile(replaced);
-      return presented(db, row);
+      return presentAdminUser(row, company);
     },
 
     /** Whether a company with a live member names this logo file: a logo nobody's is not served. */
@@ -326,7 +327,7 @@ export function staffUsersService(deps: {
    * Sets the logo of the account's company under a row lock on the company; answers the account and
    * the name it replaced.
    */
-  async function replaceLogo(id: number, name: string | null): Promise<{ row: UserRow; replaced: string | null }> {
+  async function replaceLogo(id: number, name: string | null): Promise<{ row: UserRow; company: CompanyRow; replaced: string | null }> {
     return db.transaction(async (tx) => {
       const [account] = await tx
         .select({ companyId: users.companyId })
@@ -334,17 +335,18 @@ export function staffUsersService(deps: {
         .where(and(eq(users.id, id), isNull(users.deletedAt)));
       if (!account) throw notFound('No such user.');
       const [current] = await tx.select({ logo: companies.logo }).from(companies).where(eq(companies.id, account.companyId)).for('update');
-      await tx
+      const [company] = await tx
         .update(companies)
         .set({ logo: name, version: nextVersion(companies.version) })
-        .where(eq(companies.id, account.companyId));
+        .where(eq(companies.id, account.companyId))
+        .returning();
       // The logo is part of the staff record: a form opened before it changed is stale.
       const [row] = await tx
         .update(users)
         .set({ version: nextVersion(users.version) })
         .where(eq(users.id, id))
         .returning();
-      return { row, replaced: current.logo };
+      return { row, company, replaced: current.logo };
     });
   }
 
