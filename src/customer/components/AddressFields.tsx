@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { TextFieldBinding } from '../forms/useZodForm';
-import { ADDRESS_SECTIONS } from './addressFieldRows';
+import { ADDRESS_SECTIONS, type AddressFieldRow } from './addressFieldRows';
 import { CountrySelect } from './CountrySelect';
 import type { ProfileValues } from './profileValues';
 import type { CountriesState } from '../api/countries';
@@ -11,13 +11,15 @@ import { TextInput } from './TextInput';
 interface AddressFieldsProps {
   field: (name: keyof ProfileValues) => TextFieldBinding;
   countries: CountriesState;
+  /** Fields shown read-only, each with why (a member who is not an owner sees the company's name). */
+  readOnly?: Partial<Record<AddressFieldRow['name'], string>>;
 }
 
 /**
  * The contact and address fields of the profile page (MUI), from the list registration shares
  * (addressFieldRows.ts; the signed-out register page draws them with PlainAddressFields).
  */
-export function AddressFields({ field, countries }: AddressFieldsProps) {
+export function AddressFields({ field, countries, readOnly = {} }: AddressFieldsProps) {
   return (
     <>
       {ADDRESS_SECTIONS.map((section, index) => (
@@ -28,7 +30,11 @@ export function AddressFields({ field, countries }: AddressFieldsProps) {
           <Grid container columnSpacing={2}>
             {section.fields.map((row) => (
               <Grid key={row.name} size={row.sm === 12 ? 12 : { xs: 12, sm: row.sm }}>
-                <TextInput {...field(row.name)} label={row.label} type={row.type} required={row.required} autoComplete={row.autoComplete} />
+                {readOnly[row.name] ? (
+                  <TextInput {...field(row.name)} label={row.label} type={row.type} readOnly helperText={readOnly[row.name]} />
+                ) : (
+                  <TextInput {...field(row.name)} label={row.label} type={row.type} required={row.required} autoComplete={row.autoComplete} />
+                )}
               </Grid>
             ))}
             {index === ADDRESS_SECTIONS.length - 1 && (

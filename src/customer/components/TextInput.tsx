@@ -12,6 +12,8 @@ export interface TextInputProps extends LabelledFieldProps<HTMLInputElement | HT
   startAdornment?: ReactNode;
   /** Space above and below, as TextField's margin: normal in forms, none inline. */
   margin?: 'none' | 'dense' | 'normal';
+  /** Shown and sent but not editable here (its helper text says why). */
+  readOnly?: boolean;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface CheckboxProps {
   checked: boolean;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onFocus?: () => void;
+  /** Shown but not changeable here (the text beside it says why). */
+  disabled?: boolean;
 }
 
 /** A checkbox with its label (MUI's FormControlLabel and Checkbox): a real input, drawn as MUI's icon. */

@@ -202,7 +202,7 @@ describe('the delivery note', () => {
       expect(res.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
       expect((await pdfText(res.rawPayload)).join('\n')).toContain(COMPANY);
     } finally {
-      await db().update(users).set({ companyLogo: null }).where(eq(users.id, shopperId));
+      await db().update(companies).set({ logo: null }).where(companyOfUser(shopperId));
     }
     // Staff see it on the order.
     expect(ok<StaffOrder>(await staff.get(`/api/admin/orders/${blind.id}`)).blind_dispatch).toBe(true);

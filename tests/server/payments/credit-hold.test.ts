@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/server/config';
-import { invoices, orderEvents, orders, users, companies } from '../../../src/server/db/schema';
+import { invoices, orderEvents, orders, companies } from '../../../src/server/db/schema';
 import { companyOfUser } from '../helpers/companies';
 import type { Order } from '../../../src/shared/api/orders';
 import type { CreditReleaseAnswer, StaffCredit, StaffOrder } from '../../../src/shared/api/staff-orders';

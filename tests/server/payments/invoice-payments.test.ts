@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, orders, paymentAllocations, payments, users, companies } from '../../../src/server/db/schema';
+import { invoices, orders, paymentAllocations, payments, companies } from '../../../src/server/db/schema';
 import { companyOfUser } from '../helpers/companies';
 import type { InvoiceList, StaffInvoice } from '../../../src/shared/api/invoices';
 import type { StaffPayment } from '../../../src/shared/api/staff-payments';

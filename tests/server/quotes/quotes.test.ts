@@ -309,7 +309,7 @@ describe('the PDF', () => {
       expect(body.toString('latin1')).toMatch(/\/Subtype \/Image/);
       expect((await pdfText(body)).join('\n')).toContain('Inkwell Design Studio');
     } finally {
-      await t.database.db.update(users).set({ companyLogo: null }).where(eq(users.id, shopperId));
+      await t.database.db.update(companies).set({ logo: null }).where(companyOfUser(shopperId));
     }
   });
 

@@ -46,6 +46,9 @@ export default function ProfilePage() {
     },
   });
   const emailChanges = !!user && form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
+  // The company's name and blind-dispatch default are the company's: its owners change them.
+  const owner = user?.company_role === 'owner';
+  const companyNote = 'Your company’s name: only an owner of your company can change it.';
 
   // An account with no country yet (opened by social sign-in): the United Kingdom, as on registration, once.
   const { setValue } = form;
@@ -66,11 +69,12 @@ export default function ProfilePage() {
         </Alert>
       )}
       <Paper component="form" variant="outlined" noValidate onSubmit={form.handleSubmit} sx={{ maxWidth: 760, p: { xs: 2, sm: 3 } }}>
-        <AddressFields field={form.field} countries={countries} />
+        <AddressFields field={form.field} countries={countries} readOnly={owner ? {} : { company_name: companyNote }} />
         <Stack sx={{ mt: 1 }}>
-          <Checkbox {...form.checkbox('blind_dispatch')} label="Blind dispatch by default" />
+          <Checkbox {...form.checkbox('blind_dispatch')} disabled={!owner} label="Blind dispatch by default" />
           <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
-            {BLIND_DISPATCH_HELP} Each new order starts with it; you can change it per order.
+            {BLIND_DISPATCH_HELP} Each new order of your company starts with it; you can change it per order.
+            {!owner && ' Only an owner of your company can change this default.'}
           </Typography>
         </Stack>
         {emailChanges && (
