@@ -73,8 +73,8 @@ export interface ListSpec<Rec = unknown, Row = never> {
   defaultFilter?: Record<string, unknown>;
   /** A unique column: the last sort key, so that pages never overlap or skip a row. */
   id: AnyColumn;
-  /** A sortable field ordered by another column that sorts it the same way (and has an index). */
-  sortBy?: Record<string, AnyColumn>;
+  /** A sortable field ordered by another column that sorts it the same way (and has an index), or by an expression (a linked row's value). */
+  sortBy?: Record<string, AnyColumn | SQL>;
 }
 
 /** A parsed list request, ready for a drizzle select. */

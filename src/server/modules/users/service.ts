@@ -15,7 +15,7 @@ import { presentUser } from '../accounts/present';
 import { endResetLinks, type PasswordResetService } from '../accounts/password-resets';
 import type { MailOutbox } from '../mail/service';
 import { forgetCompanySessions, forgetUserSessions, sessionStore } from '../accounts/sessions';
-import { accountsMatching, companyById, newCompany } from '../companies/billing';
+import { accountCompanyName, accountsMatching, companyById, newCompany } from '../companies/billing';
 import { prepareLogo } from './logo-image';
 import { columnValues } from '../../db/columns';
 
@@ -65,7 +65,9 @@ export function usersListSpec(db: Db): ListSpec<StaffUser, UserRow> {
       country_id: 'int',
       created_at: 'date',
     }),
-    sortable: ['id', 'email', 'role', 'firstname', 'lastname', 'company_id', 'town', 'postcode', 'created_at'],
+    sortable: ['id', 'email', 'role', 'firstname', 'lastname', 'company_name', 'company_id', 'town', 'postcode', 'created_at'],
+    // The company's name is its company's: sorted by it through the account's link.
+    sortBy: { company_name: accountCompanyName },
     defaultSort: ['id', 'DESC'],
     // Name, e-mail, postcode and town (a stored column with a trigram index, migration 0002) or the company's name.
     searchWord: (pattern) => sql`${users.id} in ${accountsMatching(pattern)}`,
