@@ -7,7 +7,7 @@ import type { Order } from '../../../src/shared/api/orders';
 import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type { Batch, BatchSummary, RoyalMailOrder, RoyalMailPushResult } from '../../../src/shared/api/staff-production';
 import type { StaffUser } from '../../../src/shared/api/staff-users';
-import { mailOutbox, orders, settings, users, companies } from '../../../src/server/db/schema';
+import { mailOutbox, orders, settings, companies } from '../../../src/server/db/schema';
 import { companyOfUser } from '../helpers/companies';
 import { logoKey } from '../../../src/server/modules/users/service';
 import type { TestApp } from '../helpers/app';
@@ -39,7 +39,17 @@ beforeAll(async () => {
   mock = await startClickAndDropMock({ apiKey: API_KEY });
   ({ t, staff, cat, shopper, del } = await orderingApp({ royalMail: { apiUrl: mock.url, apiKey: API_KEY } }));
   finishes = await addFinishes(staff, cat.cards.id);
-  const { id, role: _role, company_logo: _logo, created_at: _created, blind_dispatch: _blind, ...profile } = ok<User>(await shopper.get('/api/user'));
+  const {
+    id,
+    role: _role,
+    company_logo: _logo,
+    created_at: _created,
+    blind_dispatch: _blind,
+    company_id: _c,
+    company_role: _r,
+    approval_limit: _a,
+    ...profile
+  } = ok<User>(await shopper.get('/api/user'));
   shopperId = id;
   ok(
     await shopper.patch('/api/user', {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, quotes, users, companies } from '../../../src/server/db/schema';
+import { orderItems, quotes, companies } from '../../../src/server/db/schema';
 import { companyOfUser } from '../helpers/companies';
 import { logoKey } from '../../../src/server/modules/users/service';
 import type { Order } from '../../../src/shared/api/orders';

@@ -70,7 +70,7 @@ describe('/api/account/api-keys', () => {
     const card = new ApiClient(t.app);
     await registerAs(card);
     const { id } = ok<{ id: number }>(await card.get('/api/user'));
-    await t.database.db.execute(sql`update users set payment_terms = 'card' where id = ${id}`);
+    await t.database.db.execute(sql`update companies set payment_terms = 'card' where id = (select company_id from users where id = ${id})`);
     const res = await card.post('/api/account/api-keys', { name: 'Shop', mode: 'live' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toMatch(/credit account/);

@@ -52,11 +52,12 @@ describe('trade API keys', () => {
 
   it('an account paying by card before each order, or awaiting approval, is told why (403)', async () => {
     const key = await t.app.deps.apiKeys.create(userId, { name: 'Card', mode: 'test' });
-    await t.database.db.execute(sql`update users set payment_terms = 'card' where id = ${userId}`);
+    await t.database.db.execute(sql`update companies set payment_terms = 'card' where id = (select company_id from users where id = ${userId})`);
     const card = await call(key.key);
     expect(card.statusCode).toBe(403);
     expect(card.json().detail).toMatch(/credit account/);
-    await t.database.db.execute(sql`update users set payment_terms = 'account', role = 'none' where id = ${userId}`);
+    await t.database.db.execute(sql`update companies set payment_terms = 'account' where id = (select company_id from users where id = ${userId})`);
+    await t.database.db.execute(sql`update users set role = 'none' where id = ${userId}`);
     const waiting = await call(key.key);
     expect(waiting.statusCode).toBe(403);
     expect(waiting.json().detail).toMatch(/approval/);

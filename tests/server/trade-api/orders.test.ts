@@ -322,7 +322,9 @@ describe('a live order held by its account’s credit', () => {
     const [invoice] = await rows(sql`
       insert into invoices (number, user_id, source, date, due_date, total)
       values (${`HELD-${++n}`}, ${userId}, 'uploaded', current_date - 30, current_date, 5000) returning id`);
-    await t.database.db.execute(sql`update users set payment_terms = 'account', credit_limit = 2000 where id = ${userId}`);
+    await t.database.db.execute(
+      sql`update companies set payment_terms = 'account', credit_limit = 2000 where id = (select company_id from users where id = ${userId})`,
+    );
     return invoice.id as number;
   }
   async function heldOrder(): Promise<TradeOrder> {
@@ -333,7 +335,7 @@ describe('a live order held by its account’s credit', () => {
     expect(held.awaiting_reason).toMatch(/credit limit/);
     return held;
   }
-  afterAll(() => t.database.db.execute(sql`update users set credit_limit = null where id = ${userId}`));
+  afterAll(() => t.database.db.execute(sql`update companies set credit_limit = null where id = (select company_id from users where id = ${userId})`));
 
   it('confirms itself as soon as staff release it, not at its next hourly try', async () => {
     await overLimit();
