@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, users } from '../../../src/server/db/schema';
 import { registeredRoutes } from '../../../src/server/lib/zod';
+import { forgetUserSessions } from '../../../src/server/modules/accounts/sessions';
 import type { Order, OrderList } from '../../../src/shared/api/orders';
 import type { TestApp } from '../helpers/app';
 import { ApiClient, registerAs } from '../helpers/client';
@@ -149,6 +150,9 @@ beforeAll(async () => {
   const [{ companyId }] = await t.database.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ids.owner));
   await t.database.db.update(users).set({ companyId, companyRole: 'buyer' }).where(eq(users.id, ids.buyer));
   await t.database.db.update(users).set({ companyId, companyRole: 'viewer' }).where(eq(users.id, ids.viewer));
+  // Their sessions were cached with their own companies: the next request reads them afresh.
+  forgetUserSessions(ids.buyer);
+  forgetUserSessions(ids.viewer);
 
   order = await confirmedOrder(t, clients.owner, cat, deliveryId);
   const made = await basketWithCard(clients.owner, cat);
@@ -179,6 +183,9 @@ const item = () => order.items[0].id;
 const TABLE: Record<string, Row> = {
   // ——— the member's own account and the catalogue: never refused to a viewer ———
   'GET /api/user': { call: () => ({ path: '/api/user' }), expect: anyMember },
+  // ——— the caller's own company: every member reads it, its owners change it ———
+  'GET /api/company': { call: () => ({ path: '/api/company' }), expect: anyMember },
+  'PATCH /api/company': { call: () => ({ path: '/api/company', body: {} }), expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'seen' } },
   'PATCH /api/user': { call: () => ({ path: '/api/user', body: {} }), expect: anyMember },
   'PATCH /api/user/password': { call: () => ({ path: '/api/user/password', body: {} }), expect: anyMember },
   'GET /api/oauth/identities': { call: () => ({ path: '/api/oauth/identities' }), expect: anyMember },

@@ -8,7 +8,7 @@ import type {
   TurnaroundReport,
   WaitingReport,
 } from '../../../src/shared/api/staff-reports';
-import { closedDays, orderItems, orders, users } from '../../../src/server/db/schema';
+import { closedDays, companies, orderItems, orders, users } from '../../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import { ApiClient, registerAs } from '../helpers/client';
@@ -134,7 +134,8 @@ async function account(fields: { firstname: string; lastname: string; company: s
   const client = new ApiClient(t.app);
   await registerAs(client, { firstname: fields.firstname, lastname: fields.lastname });
   const { id } = ok<{ id: number }>(await client.get('/api/user'));
-  await t.database.db.update(users).set({ companyName: fields.company }).where(eq(users.id, id));
+  const [member] = await t.database.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, id));
+  await t.database.db.update(companies).set({ name: fields.company }).where(eq(companies.id, member.companyId));
   return id;
 }
 

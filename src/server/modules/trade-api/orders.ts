@@ -123,10 +123,11 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
   /** The order of the caller's company and mode, as the API answers it; anything else is 404. */
   async function present(caller: TradeCaller, id: number): Promise<TradeOrder> {
     const [placed] = await db
-      .select({ userId: orders.userId })
+      .select({ id: orders.userId, companyId: orders.companyId })
       .from(orders)
       .where(and(eq(orders.id, id), inMode(caller)));
-    const snapshot = placed ? await ctx.readSnapshot(placed.userId, id) : null;
+    // Read as the member who placed it: a colleague's key sees it too, even while it is a basket.
+    const snapshot = placed ? await ctx.readSnapshot(placed, id) : null;
     if (!snapshot || snapshot.row.test !== (caller.mode === 'test')) throw notFound(q.NO_SUCH_ORDER);
     const [order, mark] = await Promise.all([presentSnapshot(ctx, caller.user, snapshot), markOf(id)]);
     return presentTradeOrder(order, snapshot.row, mark);
