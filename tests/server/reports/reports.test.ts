@@ -1,5 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../src/shared/api/orders';
+import type { StaffOrder } from '../../../src/shared/api/staff-orders';
 import type {
   OnTimeReport,
   OrdersReport,
@@ -12,7 +16,20 @@ import { closedDays, companies, orderItems, orders, users } from '../../../src/s
 import { createTestApp, type TestApp } from '../helpers/app';
 import { staffClient } from '../helpers/catalogue';
 import { ApiClient, registerAs } from '../helpers/client';
-import { ok, seedCatalogue, type Catalogue } from '../orders/helpers';
+import { ukToday } from '../../../src/shared/domain/orders/overdue';
+import {
+  artworkChecked,
+  basketWithCard,
+  confirmedOrder,
+  customer,
+  ok,
+  pdf,
+  seedCatalogue,
+  seedDelivery,
+  upload,
+  WRONG_SIZE,
+  type Catalogue,
+} from '../orders/helpers';
 
 let t: TestApp;
 let staff: ApiClient;
@@ -177,6 +194,11 @@ beforeAll(async () => {
         artworkUploadedAt: item.uploaded ? new Date(item.uploaded) : null,
       });
     }
+    // What the move to Dispatched writes on the order: its items' products, each once.
+    if (o.status === 'dispatched') {
+      const products = [...new Set(o.items.map((item) => cat[item.product].id))].sort((a, b) => a - b);
+      await db.update(orders).set({ dispatchedProducts: products }).where(eq(orders.id, row.id));
+    }
   }
 }, 60_000);
 afterAll(() => t?.close());
@@ -334,5 +356,64 @@ describe('bad input', () => {
     await registerAs(customer);
     expect((await customer.get('/api/admin/reports/orders')).statusCode).toBe(403);
     expect((await new ApiClient(t.app).get('/api/admin/reports/orders.csv')).statusCode).toBe(401);
+  });
+});
+
+describe('what the app writes for the reports', () => {
+  let order: Order;
+  let today: string;
+
+  beforeAll(async () => {
+    const buyer = await customer(t);
+    const del = await seedDelivery(t, buyer.gbId);
+    today = ukToday();
+    // A card ordered, its artwork checked by the job, then dispatched as staff do it; and a basket's artwork of the wrong size.
+    order = await confirmedOrder(t, buyer.client, cat, del.first.id);
+    const version = async () => ok<StaffOrder>(await staff.get(`/api/admin/orders/${order.id}`)).version;
+    ok(await staff.post(`/api/admin/orders/${order.id}/status`, { status: 'printing', version: await version() }));
+    ok(await staff.post(`/api/admin/orders/${order.id}/status`, { status: 'dispatched', tracking_number: 'AB123456785GB', version: await version() }));
+    const basket = await basketWithCard(buyer.client, cat);
+    ok(await upload(buyer.client, basket.order.id, basket.item.id, await pdf(WRONG_SIZE)));
+    await artworkChecked(t, buyer.client, basket.order.id);
+  }, 120_000);
+
+  it('counts an order dispatched by staff under its products, on the UK days of its confirmation and dispatch', async () => {
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ dispatchedProducts: [cat.cards.id], confirmedOn: today, dispatchedOn: today });
+    const answer = await report<TurnaroundReport>('turnaround', `from=${today}&to=${today}`);
+    expect(answer.rows).toEqual([{ product_id: cat.cards.id, product: 'Cards', orders: 1, working_days: 0 }]);
+  });
+
+  it("counts the job's checks by result, and the failing check of the failed file", async () => {
+    const answer = await report<PreflightReportSummary>('preflight', `from=${today}&to=${today}&group=day`);
+    expect(answer.rows).toEqual([{ period: today, pass: 1, warn: 0, fail: 1 }]);
+    const [failed] = await t.database.db
+      .select({ report: orderItems.preflight, codes: orderItems.preflightFailed })
+      .from(orderItems)
+      .where(eq(orderItems.preflightStatus, 'fail'))
+      .orderBy(sql`${orderItems.id} desc`)
+      .limit(1);
+    const failing = (failed.report as { checks: Array<{ code: string; status: string }> }).checks.filter((c) => c.status === 'fail').map((c) => c.code);
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failed.codes).toEqual(failing);
+    expect(answer.top_failure).toMatchObject({ code: failing.sort()[0], count: 1 });
+  });
+
+  it("the migration gives each order dispatched before it its items' products, as the move writes them", async () => {
+    const db = t.database.db;
+    const dir = fileURLToPath(new URL('../../../src/server/db/migrations/', import.meta.url));
+    const backfill = readdirSync(dir)
+      .filter((name) => name.endsWith('.sql'))
+      .flatMap((name) => readFileSync(`${dir}${name}`, 'utf8').split('--> statement-breakpoint'))
+      .find((statement) => statement.includes('SET "dispatched_products"'));
+    expect(backfill).toBeDefined();
+    const dispatched = await db.select({ id: orders.id, products: orders.dispatchedProducts }).from(orders).where(eq(orders.status, 'dispatched'));
+    await db.update(orders).set({ dispatchedProducts: null });
+    await db.execute(sql.raw(backfill!));
+    const after = await db.select({ id: orders.id, products: orders.dispatchedProducts, status: orders.status }).from(orders);
+    expect(after.filter((r) => r.status === 'dispatched').sort((a, b) => a.id - b.id)).toEqual(
+      dispatched.map((r) => ({ ...r, status: 'dispatched' })).sort((a, b) => a.id - b.id),
+    );
+    expect(after.filter((r) => r.status !== 'dispatched').every((r) => r.products === null)).toBe(true);
   });
 });

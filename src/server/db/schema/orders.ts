@@ -113,6 +113,14 @@ export const orders = pgTable(
     approvalRequestedBy: integer('approval_requested_by').references(() => users.id, { onDelete: 'set null' }),
     approvalRequestedAt: timestamp('approval_requested_at', { withTimezone: true }),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** The UK civil days of confirmation and dispatch (GMT or BST), kept by the database: what the staff reports count by. */
+    confirmedOn: date('confirmed_on', { mode: 'string' }).generatedAlwaysAs(sql`(confirmed_at at time zone 'Europe/London')::date`),
+    dispatchedOn: date('dispatched_on', { mode: 'string' }).generatedAlwaysAs(sql`(dispatched_at at time zone 'Europe/London')::date`),
+    /**
+     * The products of the order's items (each once, ascending), written by its move to Dispatched: the
+     * staff report of working days to dispatch per product reads them here, not from every item.
+     */
+    dispatchedProducts: integer('dispatched_products').array(),
     /** How `dispatch_due` was counted at confirmation: an order with proofs counts it again from the last approval. Null for a basket. */
     dispatchBasis: jsonb('dispatch_basis').$type<DispatchBasis>(),
     /**
@@ -161,6 +169,15 @@ export const orders = pgTable(
     // Staff reports: the orders confirmed, and those dispatched, between two instants (every customer's).
     index('orders_confirmed_at_idx').on(t.confirmedAt),
     index('orders_dispatched_at_idx').on(t.dispatchedAt),
+    // Staff reports: the orders dispatched on the UK days of a range, with all that working days to
+    // dispatch per product needs, read from this index alone.
+    index('orders_dispatched_report_idx')
+      .on(t.dispatchedOn, t.confirmedOn, t.dispatchedProducts)
+      .where(sql`${t.status} = 'dispatched' and not ${t.test} and ${t.confirmedAt} is not null`),
+    // The sandbox orders (few, and gone after 30 days): what the staff reports leave out of every item they count.
+    index('orders_test_idx')
+      .on(t.id)
+      .where(sql`${t.test}`),
     index('orders_search_text_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .where(sql`${t.status} <> 'basket'`),
@@ -227,10 +244,22 @@ export const orderItems = pgTable(
     /** The file store's key of the PDF (a server-made name). */
     artworkKey: text('artwork_key'),
     artworkUploadedAt: timestamp('artwork_uploaded_at', { withTimezone: true }),
+    /** The UK civil day of the upload, kept by the database: the day the staff reports count the artwork's check on. */
+    artworkUploadedOn: date('artwork_uploaded_on', { mode: 'string' }).generatedAlwaysAs(sql`(artwork_uploaded_at at time zone 'Europe/London')::date`),
     previewKey: text('preview_key'),
     /** pending while the job checks it; then the worst of its checks. */
     preflightStatus: text('preflight_status'),
     preflight: jsonb('preflight'),
+    /**
+     * The codes of the report's failing checks (a JSON array; empty when none failed), kept by the
+     * database from `preflight`: the staff reports count the most common failing check from these
+     * without expanding every stored report. A report whose `checks` is not a list has none.
+     */
+    preflightFailed: jsonb('preflight_failed')
+      .$type<string[]>()
+      .generatedAlwaysAs(
+        sql`case when jsonb_typeof(preflight -> 'checks') = 'array' then jsonb_path_query_array(preflight -> 'checks', '$[*] ? (@.status == "fail").code') end`,
+      ),
     warningsAccepted: boolean('warnings_accepted').notNull().default(false),
     /**
      * Artwork by URL: the address the artwork was (or is being) fetched from, null for an upload.
@@ -269,10 +298,14 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId, t.id, t.productId),
     index('order_items_product_idx').on(t.productId),
     index('order_items_stock_idx').on(t.stockId),
-    // Staff reports: the artwork checked between two instants.
-    index('order_items_artwork_uploaded_idx')
-      .on(t.artworkUploadedAt)
-      .where(sql`${t.preflightStatus} is not null`),
+    // Staff reports: the artwork checked, by the UK day of its upload, with its result and its order
+    // (to leave the sandbox's out); and the failed files' failing checks. Each read from the index alone.
+    index('order_items_checked_idx')
+      .on(t.artworkUploadedOn, t.preflightStatus, t.orderId)
+      .where(sql`${t.preflightStatus} in ('pass', 'warn', 'fail')`),
+    index('order_items_failed_checks_idx')
+      .on(t.artworkUploadedOn, t.orderId, t.preflightFailed)
+      .where(sql`${t.preflightStatus} = 'fail'`),
     index('order_items_quote_idx')
       .on(t.quoteId)
       .where(sql`${t.quoteId} is not null`),

@@ -119,6 +119,7 @@ export async function moveOrders(executor: Db, deps: MoveDeps, rows: readonly Or
     prices: Boolean(move.itemPrices?.length),
     releases: move.to === 'live' && rows.some((row) => releasesFromBatch(row, move.to)),
     proofs: move.to === 'live' && rows.some((row) => row.status === 'basket'),
+    dispatch: move.to === 'dispatched',
     mail: mails.some(Boolean),
     single: rows.length === 1,
   };
@@ -211,6 +212,8 @@ interface MoveShape {
   releases: boolean;
   /** A confirmation (from the basket): its items with a proof start making it, and their proof jobs are written. */
   proofs: boolean;
+  /** A move to Dispatched: it writes the products of each order's items on the order, for the staff reports. */
+  dispatch: boolean;
   mail: boolean;
   /**
    * One order (a confirmation, a staff move): its id, version and status, and its e-mail's facts, are
@@ -218,6 +221,10 @@ interface MoveShape {
    */
   single: boolean;
 }
+
+/** The products of the order's items, each once and ascending (null without items): the order's `dispatched_products`. */
+const dispatchedProducts = () =>
+  sql`(select array_agg(distinct ${qualified(orderItems.productId)} order by ${qualified(orderItems.productId)}) from ${orderItems} where ${qualified(orderItems.orderId)} = ${qualified(orders.id)})`;
 
 /** The shapes of move statement met so far, each with its number (its statement's name). */
 const moveShapes = new Map<string, number>();
@@ -231,7 +238,7 @@ const preparedMoves = new WeakMap<Db, Map<string, ReturnType<typeof prepareMove>
  * building a statement of this size costs more than running it.
  */
 function statementFor(executor: Db, jobs: MoveDeps['jobs'], shape: MoveShape) {
-  const key = `${shape.setKeys.join(',')}|${[shape.guarded, shape.prices, shape.releases, shape.proofs, shape.mail, shape.single].map(Number).join('')}`;
+  const key = `${shape.setKeys.join(',')}|${[shape.guarded, shape.prices, shape.releases, shape.proofs, shape.dispatch, shape.mail, shape.single].map(Number).join('')}`;
   // PostgreSQL keeps 63 characters of a statement's name: a shape is named by its number in this process.
   let number = moveShapes.get(key);
   if (number === undefined) moveShapes.set(key, (number = moveShapes.size + 1));
@@ -261,6 +268,7 @@ function prepareMove(executor: Db, jobs: MoveDeps['jobs'], name: string, shape: 
       .set(
         withNewVersion({
           ...Object.fromEntries(shape.setKeys.map((key) => [key, sql`${p(`set_${key}`)}`])),
+          ...(shape.dispatch ? { dispatchedProducts: dispatchedProducts() } : {}),
           status: sql`${p('to')}`,
           updatedAt: sql`${p('updatedAt')}`,
         }),

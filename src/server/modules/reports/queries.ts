@@ -89,14 +89,26 @@ export async function onTimeRows(db: Db, range: ReportQuery) {
   });
 }
 
+/** The range's first and last UK civil day, as PostgreSQL reads them: for the columns that hold a UK day. */
+function days(range: ReportQuery): { first: SQL; last: SQL } {
+  return { first: sql`${range.from}::date`, last: sql`${range.to}::date` };
+}
+
+/** The bucket (its first day) of a UK civil day held as a date. */
+const bucketOfDay = (column: SQL, range: ReportQuery) => sql`date_trunc(${range.group}, ${column}::timestamp)::date`;
+
 /**
- * Artwork checked per bucket, by the day it was uploaded (the check follows the upload within
+ * Artwork checked per bucket, by the UK day it was uploaded (the check follows the upload within
  * moments), of any order but a sandbox one: a basket's artwork is checked too, and what fails there
  * is what customers struggle with. With it, over the whole range, the check that failed most often
- * (ties go to the code first in the alphabet), repeated on each row.
+ * in the failed files (ties go to the code first in the alphabet), repeated on each row.
+ *
+ * Both read indexes alone: the results counted per day and result first (a few rows a day), then
+ * rolled up into buckets; the failed files' failing codes (kept by the database beside each
+ * report) counted per distinct list of codes, then per code. The sandbox's orders are few.
  */
 export async function preflightRows(db: Db, range: ReportQuery) {
-  const { start, end } = bounds(range);
+  const { first, last } = days(range);
   const rows = await rowsOf<{
     period: string;
     pass: string | number;
@@ -107,24 +119,31 @@ export async function preflightRows(db: Db, range: ReportQuery) {
   }>(
     db,
     sql`with ${buckets(range)},
-    checked as (
-      select ${bucketOf(sql`i.artwork_uploaded_at`, range)} as period, i.preflight_status as status, i.preflight as report
-      from order_items i join orders o on o.id = i.order_id
-      where i.artwork_uploaded_at >= ${start} and i.artwork_uploaded_at < ${end}
-        and i.preflight_status in ('pass', 'warn', 'fail') and not o.test
+    sandbox as (select o.id from orders o where o.test),
+    per_day as (
+      select i.artwork_uploaded_on as day, i.preflight_status as status, count(*) as n
+      from order_items i
+      where i.artwork_uploaded_on >= ${first} and i.artwork_uploaded_on <= ${last}
+        and i.preflight_status in ('pass', 'warn', 'fail') and i.order_id not in (select id from sandbox)
+      group by 1, 2
     ),
     counts as (
-      select period,
-        count(*) filter (where status = 'pass') as pass,
-        count(*) filter (where status = 'warn') as warn,
-        count(*) filter (where status = 'fail') as fail
-      from checked group by period
+      select ${bucketOfDay(sql`day`, range)} as period,
+        sum(n) filter (where status = 'pass') as pass,
+        sum(n) filter (where status = 'warn') as warn,
+        sum(n) filter (where status = 'fail') as fail
+      from per_day group by 1
+    ),
+    failed as (
+      select i.preflight_failed as codes, count(*) as n
+      from order_items i
+      where i.artwork_uploaded_on >= ${first} and i.artwork_uploaded_on <= ${last}
+        and i.preflight_status = 'fail' and i.order_id not in (select id from sandbox)
+      group by 1
     ),
     top_failure as (
-      select c.result ->> 'code' as code, count(*) as n
-      from checked k
-      cross join lateral jsonb_array_elements(case when jsonb_typeof(k.report -> 'checks') = 'array' then k.report -> 'checks' else '[]'::jsonb end) as c(result)
-      where k.status = 'fail' and c.result ->> 'status' = 'fail'
+      select c.code, sum(f.n) as n
+      from failed f cross join lateral jsonb_array_elements_text(f.codes) as c(code)
       group by 1 order by n desc, code limit 1
     )
     select b.period::text as period, coalesce(n.pass, 0) as pass, coalesce(n.warn, 0) as warn, coalesce(n.fail, 0) as fail,
@@ -140,18 +159,20 @@ export async function preflightRows(db: Db, range: ReportQuery) {
  * Per product, the orders dispatched in the range that hold it and their average working days from
  * confirmation to dispatch: the working days after the UK day of confirmation up to and including
  * the UK day of dispatch (as `addWorkingDays` counts them: dispatched the day after a Friday
- * confirmation's Monday is 1). Working days are Monday to Friday but the printer's closed days.
- * A calendar of the days the orders span numbers the working days in a running count, so each
- * order's count is one subtraction: no per-order walk over its days.
+ * confirmation's Monday is 1). Working days are Monday to Friday but the printer's closed days, as
+ * they are now. A calendar of the days the orders span numbers the working days in a running count,
+ * so each order's count is one subtraction: no per-order walk over its days. The orders' UK days
+ * and products (written by the move to Dispatched) come from one index alone; the orders are
+ * counted per working days and set of products before each set is spread over its products.
  */
 export async function turnaroundRows(db: Db, range: ReportQuery) {
-  const { start, end } = bounds(range);
+  const { first, last } = days(range);
   const rows = await rowsOf<{ product_id: number; product: string; orders: string | number; working_days: string | number }>(
     db,
     sql`with done as (
-      select o.id, (o.confirmed_at at time zone 'Europe/London')::date as confirmed, (o.dispatched_at at time zone 'Europe/London')::date as dispatched
+      select o.confirmed_on as confirmed, o.dispatched_on as dispatched, o.dispatched_products as products
       from orders o
-      where o.dispatched_at >= ${start} and o.dispatched_at < ${end} and o.status = 'dispatched' and not o.test and o.confirmed_at is not null
+      where o.dispatched_on >= ${first} and o.dispatched_on <= ${last} and o.status = 'dispatched' and not o.test and o.confirmed_at is not null
     ),
     span as (select min(confirmed) as first_day, max(dispatched) as last_day from done),
     calendar as (
@@ -161,14 +182,16 @@ export async function turnaroundRows(db: Db, range: ReportQuery) {
       cross join generate_series(span.first_day::timestamp, span.last_day::timestamp, interval '1 day') d
       left join closed_days cd on cd.date = d::date
     ),
-    product_orders as (
-      select distinct i.order_id, i.product_id from order_items i where i.order_id in (select id from done)
+    spans as (
+      select sent.working - made.working as working_days, done.products, count(*) as n
+      from done
+      join calendar made on made.day = done.confirmed
+      join calendar sent on sent.day = done.dispatched
+      group by 1, 2
     )
-    select p.id as product_id, p.name as product, count(*) as orders, round(avg(sent.working - made.working), 1) as working_days
-    from done
-    join calendar made on made.day = done.confirmed
-    join calendar sent on sent.day = done.dispatched
-    join product_orders po on po.order_id = done.id
+    select p.id as product_id, p.name as product, sum(s.n) as orders, round(sum(s.n * s.working_days)::numeric / sum(s.n), 1) as working_days
+    from spans s
+    cross join lateral unnest(s.products) as po(product_id)
     join products p on p.id = po.product_id
     group by p.id, p.name
     order by p.name, p.id`,
