@@ -50,7 +50,7 @@ test('staff see the month at a glance on the dashboard, and the reports as chart
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await page.getByRole('combobox', { name: 'Group by' }).click();
   await page.getByRole('option', { name: 'Week' }).click();
-  for (const name of ['Orders and revenue', 'Dispatched on time', 'Artwork checks', 'Working days to dispatch', 'Top customers', 'Waiting now']) {
+  for (const name of ['Orders and revenue', 'Dispatched on time', 'Artwork checks', 'Working days to dispatch', 'Top customers (by company)', 'Waiting now']) {
     await expect(page.getByRole('region', { name })).toBeVisible();
   }
   const report = page.getByRole('region', { name: 'Orders and revenue' });

@@ -24,6 +24,8 @@ export interface ReportView<N extends ReportName> {
 
 /** Pounds without pence on an axis (the tooltips and tables give the pence). */
 const poundsAxis = (pence: number | null) => (pence === null ? '' : formatPence(Math.round(pence)).replace(/\.00$/, ''));
+/** Working days as the report gives them: one decimal ("2.5", "0.0"). */
+const oneDecimal = (n: number | null) => (n === null ? '' : n.toFixed(1));
 const whole = (n: number | null) => (n === null ? '' : Number.isInteger(n) ? String(n) : '');
 const labelsOf = (rows: Array<{ period: string }>, group: ReportGroup) => rows.map((r) => bucketLabel(r.period, group));
 /** A chart's margin: room for the axes' labels and nothing more, so it fits a phone. */
@@ -125,15 +127,17 @@ export const REPORT_VIEWS: { [N in ReportName]: ReportView<N> } = {
         skipAnimation
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: a.rows.map((r) => r.product), width: 110 }]}
-        xAxis={[{ label: 'Average working days' }]}
-        series={[{ label: 'Working days', data: a.rows.map((r) => r.working_days), color: PALETTE.orders }]}
+        // From 0, and to at least 1: with every average 0 the axis would otherwise have no span to tick.
+        xAxis={[{ label: 'Average working days', min: 0, max: a.rows.some((r) => r.working_days > 0) ? undefined : 1, valueFormatter: oneDecimal }]}
+        series={[{ label: 'Working days', data: a.rows.map((r) => r.working_days), color: PALETTE.orders, valueFormatter: oneDecimal }]}
         hideLegend
       />
     ),
     table: (a) => ({
       columns: [{ label: 'Product' }, { label: 'Orders dispatched', numeric: true }, { label: 'Average working days', numeric: true }],
-      rows: a.rows.map((r) => [r.product, r.orders, r.working_days.toFixed(1)]),
+      rows: a.rows.map((r) => [r.product, r.orders, oneDecimal(r.working_days)]),
     }),
+    note: (a) => (a.rows.length && a.rows.every((r) => r.working_days === 0) ? 'Every order in this range was dispatched on the day it was confirmed.' : null),
   },
   'top-customers': {
     title: REPORT_TITLES['top-customers'],
@@ -145,15 +149,15 @@ export const REPORT_VIEWS: { [N in ReportName]: ReportView<N> } = {
         margin={MARGIN}
         skipAnimation
         layout="horizontal"
-        yAxis={[{ scaleType: 'band', data: a.rows.map((r) => r.company || r.name), width: 110 }]}
+        yAxis={[{ scaleType: 'band', data: a.rows.map((r) => r.name), width: 110 }]}
         xAxis={[{ valueFormatter: poundsAxis }]}
         series={[{ label: 'Revenue (net)', data: a.rows.map((r) => r.revenue), color: PALETTE.revenue, valueFormatter: (v) => formatPence(v ?? 0) }]}
         hideLegend
       />
     ),
     table: (a) => ({
-      columns: [{ label: 'Customer' }, { label: 'Company' }, { label: 'Orders', numeric: true }, { label: 'Revenue (net)', numeric: true }],
-      rows: a.rows.map((r) => [r.name, r.company || '—', r.orders, formatPence(r.revenue)]),
+      columns: [{ label: 'Company' }, { label: 'Orders', numeric: true }, { label: 'Revenue (net)', numeric: true }],
+      rows: a.rows.map((r) => [r.name, r.orders, formatPence(r.revenue)]),
     }),
   },
   waiting: {

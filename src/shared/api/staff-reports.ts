@@ -65,8 +65,11 @@ export const preflightReportSchema = z.object({ range: rangeSchema, rows: z.arra
 export const turnaroundReportRowSchema = z.object({ product_id: z.number().int(), product: z.string(), orders: count, working_days: z.number() });
 export const turnaroundReportSchema = z.object({ range: rangeSchema, rows: z.array(turnaroundReportRowSchema) });
 
-/** The customer accounts with the most net revenue from orders confirmed in the range, best first. */
-export const topCustomersReportRowSchema = z.object({ user_id: z.number().int(), name: z.string(), company: z.string(), orders: count, revenue: pence });
+/**
+ * The customers' companies with the most net revenue from orders confirmed in the range, best first:
+ * the company's name, or its owner's when it has none.
+ */
+export const topCustomersReportRowSchema = z.object({ company_id: z.number().int(), name: z.string(), orders: count, revenue: pence });
 export const topCustomersReportSchema = z.object({ range: rangeSchema, rows: z.array(topCustomersReportRowSchema) });
 
 /** Open orders per status now (every open status has a row). */

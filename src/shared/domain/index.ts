@@ -2,6 +2,7 @@
 export * from './pricing';
 export * from './orders/statuses';
 export * from './orders/artwork';
+export * from './orders/preflight-checks';
 export * from './catalogue';
 export * from './orders/transitions';
 export * from './orders/totals';

@@ -73,6 +73,7 @@ export async function assessUnsavedBasket(
       // Not saved: a position stands in for the id (the assessment names an item's problem by it).
       id: i,
       orderId: 0,
+      sandbox: false,
       productId: item.product_id,
       stockId: item.stock_id,
       qty: item.qty,

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatMoment } from '../../../shared/domain/calendar/workingDays';
 import { SAFE_AREA_MM } from '../../../shared/domain/orders/proofs';
+import { preflightCheckName } from '../../../shared/domain/orders/preflight-checks';
 import { guideSizesMm, mmText, placeOnProof, type Box, type Orientation, type ProductSize } from '../../../shared/domain/orders/proof-geometry';
 import { pdfBuffer } from '../../lib/pdf-buffer';
 import { PDF_INK as INK, PDF_MUTED as MUTED, PDF_RULE as RULE } from '../../lib/pdf-layout';
@@ -50,15 +51,6 @@ const ART: Box = { x: MARGIN, y: HEADER_BOTTOM + 8, width: PANEL_X - 16 - MARGIN
 const MAX_SCALE = 4;
 
 const STATUS_COLOURS: Record<CheckStatus, string> = { pass: '#2e7d32', warn: '#b26a00', fail: '#c62828' };
-const CHECK_NAMES: Record<string, string> = {
-  file: 'File',
-  page_count: 'Pages',
-  page_size: 'Page size',
-  orientation: 'Orientation',
-  fonts: 'Fonts',
-  image_resolution: 'Image resolution',
-  colour: 'Colour',
-};
 export const CHECK_CAREFULLY = 'Check this proof carefully: we print exactly what you approve.';
 
 /** The side a page of the artwork is printed as. */
@@ -200,7 +192,7 @@ function drawPanel(doc: PDFKit.PDFDocument, c: ProofPdfContent): void {
       .font('Helvetica-Bold')
       .fontSize(7.5)
       .fillColor(INK)
-      .text(CHECK_NAMES[check.code] ?? check.code, x + 38, y + 1, { width: width - 38, lineBreak: false });
+      .text(preflightCheckName(check.code), x + 38, y + 1, { width: width - 38, lineBreak: false });
     y += 11;
     doc.font('Helvetica').fontSize(7).fillColor(MUTED);
     const room = bottom - y;

@@ -103,9 +103,10 @@ const bucketOfDay = (column: SQL, range: ReportQuery) => sql`date_trunc(${range.
  * is what customers struggle with. With it, over the whole range, the check that failed most often
  * in the failed files (ties go to the code first in the alphabet), repeated on each row.
  *
- * Both read indexes alone: the results counted per day and result first (a few rows a day), then
- * rolled up into buckets; the failed files' failing codes (kept by the database beside each
- * report) counted per distinct list of codes, then per code. The sandbox's orders are few.
+ * Both read indexes alone, never the orders (an item says whether its order is a sandbox one): the
+ * results counted per day and result first (a few rows a day), then rolled up into buckets; the
+ * failed files' failing codes (kept by the database beside each report) counted per distinct list
+ * of codes, then per code.
  */
 export async function preflightRows(db: Db, range: ReportQuery) {
   const { first, last } = days(range);
@@ -119,12 +120,11 @@ export async function preflightRows(db: Db, range: ReportQuery) {
   }>(
     db,
     sql`with ${buckets(range)},
-    sandbox as (select o.id from orders o where o.test),
     per_day as (
       select i.artwork_uploaded_on as day, i.preflight_status as status, count(*) as n
       from order_items i
       where i.artwork_uploaded_on >= ${first} and i.artwork_uploaded_on <= ${last}
-        and i.preflight_status in ('pass', 'warn', 'fail') and i.order_id not in (select id from sandbox)
+        and i.preflight_status in ('pass', 'warn', 'fail') and not i.sandbox
       group by 1, 2
     ),
     counts as (
@@ -138,7 +138,7 @@ export async function preflightRows(db: Db, range: ReportQuery) {
       select i.preflight_failed as codes, count(*) as n
       from order_items i
       where i.artwork_uploaded_on >= ${first} and i.artwork_uploaded_on <= ${last}
-        and i.preflight_status = 'fail' and i.order_id not in (select id from sandbox)
+        and i.preflight_status = 'fail' and not i.sandbox
       group by 1
     ),
     top_failure as (
@@ -199,30 +199,32 @@ export async function turnaroundRows(db: Db, range: ReportQuery) {
   return rows.map((r) => ({ product_id: Number(r.product_id), product: r.product, orders: num(r.orders), working_days: num(r.working_days) }));
 }
 
-/** The customer accounts with the most net revenue from orders confirmed in the range (ties: the older account first). */
+/**
+ * The customers' companies with the most net revenue from orders confirmed in the range (ties: the
+ * older company first): an order counts for the company it names, which stays its company when its
+ * member moves on. A company without a name is named by its first owner (by its number, without one).
+ */
 export async function topCustomersRows(db: Db, range: ReportQuery) {
   const { start, end } = bounds(range);
-  const rows = await rowsOf<{ user_id: number; firstname: string; lastname: string; company: string; orders: string | number; revenue: string | number }>(
+  const rows = await rowsOf<{ company_id: number; name: string; orders: string | number; revenue: string | number }>(
     db,
     sql`with spent as (
-      select o.user_id, count(*) as orders, sum(o.total_net) as revenue
+      select o.company_id, count(*) as orders, sum(o.total_net) as revenue
       from orders o
       where o.confirmed_at >= ${start} and o.confirmed_at < ${end} and o.status in ${COUNTED} and not o.test
-      group by o.user_id
-      order by revenue desc nulls last, o.user_id
+      group by o.company_id
+      order by revenue desc nulls last, o.company_id
       limit ${TOP_CUSTOMERS}
     )
-    select s.user_id, u.firstname, u.lastname, u.company_name as company, s.orders, coalesce(s.revenue, 0) as revenue
-    from spent s join users u on u.id = s.user_id
-    order by s.revenue desc nulls last, s.user_id`,
+    select s.company_id, coalesce(nullif(trim(c.name), ''), nullif(trim(owner.firstname || ' ' || owner.lastname), ''), 'Company ' || c.id) as name, s.orders, coalesce(s.revenue, 0) as revenue
+    from spent s
+    join companies c on c.id = s.company_id
+    left join lateral (
+      select u.firstname, u.lastname from users u where u.company_id = c.id and u.company_role = 'owner' order by u.id limit 1
+    ) owner on true
+    order by s.revenue desc nulls last, s.company_id`,
   );
-  return rows.map((r) => ({
-    user_id: Number(r.user_id),
-    name: `${r.firstname} ${r.lastname}`.trim(),
-    company: r.company,
-    orders: num(r.orders),
-    revenue: num(r.revenue),
-  }));
+  return rows.map((r) => ({ company_id: Number(r.company_id), name: r.name, orders: num(r.orders), revenue: num(r.revenue) }));
 }
 
 /** Open orders per status now (not sandbox ones): the statuses with none have no row here. */

@@ -2,7 +2,8 @@ import type { ReportAnswers, ReportQuery } from '../../../shared/api/staff-repor
 import { toCsv, type CsvCell } from '../../../shared/domain/csv';
 import { OPEN_ORDER_STATUSES } from '../../../shared/domain/orders/overdue';
 import { ORDER_STATUS_NAMES } from '../../../shared/domain/orders/statuses';
-import { preflightCheckName, type ReportName } from '../../../shared/domain/reports/reports';
+import { preflightCheckName } from '../../../shared/domain/orders/preflight-checks';
+import type { ReportName } from '../../../shared/domain/reports/reports';
 import type { Db } from '../../db/client';
 import { onTimeRows, ordersRows, preflightRows, topCustomersRows, turnaroundRows, waitingRows } from './queries';
 
@@ -21,7 +22,7 @@ const CSV_WRITERS: { [N in ReportName]: (answer: ReportAnswers[N]) => CsvCell[][
     ...(a.top_failure ? [[], ['Most common failing check', a.top_failure.name, a.top_failure.count]] : []),
   ],
   turnaround: (a) => [['Product', 'Orders dispatched', 'Average working days'], ...a.rows.map((r) => [r.product, r.orders, r.working_days.toFixed(1)])],
-  'top-customers': (a) => [['Customer', 'Company', 'Orders', 'Revenue (£, net)'], ...a.rows.map((r) => [r.name, r.company, r.orders, pounds(r.revenue)])],
+  'top-customers': (a) => [['Company', 'Orders', 'Revenue (£, net)'], ...a.rows.map((r) => [r.name, r.orders, pounds(r.revenue)])],
   waiting: (a) => [['Status', 'Orders'], ...a.rows.map((r) => [r.label, r.orders])],
 };
 

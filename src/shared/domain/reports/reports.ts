@@ -15,7 +15,7 @@ export const REPORT_TITLES: Record<ReportName, string> = {
   'on-time': 'Dispatched on time',
   preflight: 'Artwork checks',
   turnaround: 'Working days to dispatch',
-  'top-customers': 'Top customers',
+  'top-customers': 'Top customers (by company)',
   waiting: 'Waiting now',
 };
 
@@ -25,22 +25,8 @@ export type ReportGroup = (typeof REPORT_GROUPS)[number];
 /** A range longer than this is refused: a day-by-day chart of it would not be read, and its query would not stay fast. */
 export const MAX_REPORT_YEARS = 3;
 
-/** How many customers "top customers" lists. */
+/** How many companies "top customers" lists. */
 export const TOP_CUSTOMERS = 10;
-
-/** The names of the artwork checks (the `code` of each check of a preflight report), as staff read them. */
-export const PREFLIGHT_CHECK_NAMES: Record<string, string> = {
-  file: 'File',
-  page_count: 'Pages',
-  page_size: 'Page size',
-  orientation: 'Orientation',
-  fonts: 'Fonts',
-  image_resolution: 'Image resolution',
-  colour: 'Colour',
-};
-
-/** A check's name, or its code when it is one this list does not know (a report stored by a newer check). */
-export const preflightCheckName = (code: string): string => PREFLIGHT_CHECK_NAMES[code] ?? code;
 
 const DAY_MS = 86_400_000;
 const utcMs = (day: CivilDate) => Date.parse(`${day}T00:00:00Z`);
