@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { OrdersReport, WaitingReport } from '../../src/shared/api/staff-reports';
+import type { OrdersReport, TurnaroundReport, WaitingReport } from '../../src/shared/api/staff-reports';
 import { ukToday } from '../../src/shared/domain/orders/overdue';
 import { formatPence } from '../../src/shared/domain/pricing/format';
 import { bucketLabel, bucketStart, defaultReportRange } from '../../src/shared/domain/reports/reports';
@@ -17,6 +17,7 @@ test('staff see the month at a glance on the dashboard, and the reports as chart
   const api = await Api.as(STAFF);
   const orders = await api.json<OrdersReport>('GET', `/api/admin/reports/orders?from=${month.from}&to=${month.to}&group=day`);
   const waiting = await api.json<WaitingReport>('GET', '/api/admin/reports/waiting');
+  const turnaround = await api.json<TurnaroundReport>('GET', `/api/admin/reports/turnaround?from=${month.from}&to=${month.to}&group=week`);
   await api.close();
   const today = orders.rows.find((r) => r.period === month.to)!;
   expect(today.orders).toBeGreaterThan(0);
@@ -53,6 +54,16 @@ test('staff see the month at a glance on the dashboard, and the reports as chart
   for (const name of ['Orders and revenue', 'Dispatched on time', 'Artwork checks', 'Working days to dispatch', 'Top customers (by company)', 'Waiting now']) {
     await expect(page.getByRole('region', { name })).toBeVisible();
   }
+  // Working days to dispatch: one decimal on its axis and in its table, and a line when every order left the day it was confirmed.
+  const turnaroundPanel = page.getByRole('region', { name: 'Working days to dispatch' });
+  await expect(turnaroundPanel.getByRole('figure')).toBeVisible();
+  const labels = await turnaroundPanel.getByRole('figure').locator('svg text').allTextContents();
+  expect(
+    labels.filter((label) => /^\d/.test(label)).every((label) => /^\d+\.\d$/.test(label)),
+    labels.join(' | '),
+  ).toBe(true);
+  const sameDay = turnaround.rows.length > 0 && turnaround.rows.every((r) => r.working_days === 0);
+  await expect(turnaroundPanel.getByText('Every order in this range was dispatched on the day it was confirmed.')).toHaveCount(sameDay ? 1 : 0);
   const report = page.getByRole('region', { name: 'Orders and revenue' });
   await expect(report.locator('svg rect').first()).toBeVisible();
   await report.getByRole('button', { name: 'Table' }).click();
