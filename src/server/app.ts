@@ -94,6 +94,9 @@ import { createArtworkEngine, type ArtworkEngine } from './modules/artwork/prefl
 import { pricesService } from './modules/prices/service';
 import { settingsService } from './modules/settings/service';
 import { staffUsersService } from './modules/users/service';
+import { companyMembersService } from './modules/companies/members';
+import companyMemberRoutes from './modules/companies/member-routes';
+import companyStaffRoutes from './modules/companies/staff-member-routes';
 import countriesStaffRoutes from './modules/countries/staff-routes';
 import deliveryStaffRoutes from './modules/delivery/staff-routes';
 import filesRoutes from './modules/files/routes';
@@ -282,6 +285,7 @@ function buildServices(
     tradeOrders,
     proofs: proofsService({ ...proofPublishing, db, files, engine: artworkEngine, prices }),
     idempotency: idempotencyStore(db),
+    companyMembers: companyMembersService({ db, sessions, outbox, accounts, paymentTerms: config.defaultPaymentTerms, ...links }),
     oauth: oauthService({ db, accounts, sessions, providers: configuredProviders(config.oauth), appUrl: config.appUrl, log }),
   };
 }
@@ -448,6 +452,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     appName: config.appName,
   });
   await app.register(apiKeyRoutes, { apiKeys: deps.apiKeys });
+  await app.register(companyMemberRoutes, { config, members: deps.companyMembers });
+  await app.register(companyStaffRoutes, { db, members: deps.companyMembers });
   await registerDevelopersPage(app, { title: `${config.appName}: the trade API` });
   await app.register(catalogueStaffRoutes, {
     db,

@@ -41,6 +41,7 @@ import type { WebhooksService } from './modules/webhooks/service';
 import type { IdempotencyStore } from './modules/trade-api/idempotency';
 import type { TradeOrdersService } from './modules/trade-api/orders';
 import type { ProofsService } from './modules/proofs/service';
+import type { CompanyMembersService } from './modules/companies/members';
 
 /**
  * The config, the database, and every service and store, each built once in app.ts. A plugin
@@ -117,4 +118,6 @@ export interface AppDeps {
   proofs: ProofsService;
   /** The trade API's Idempotency-Keys, kept 24 hours with their answers. */
   idempotency: IdempotencyStore;
+  /** A company's members and invitations, and staff's moves of accounts between companies. */
+  companyMembers: CompanyMembersService;
 }

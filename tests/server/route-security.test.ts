@@ -46,6 +46,8 @@ const PUBLIC = new Set([
   'GET /api/downloads/orders-xlsx/:id', // likewise: a signed one-minute link to one customer's spreadsheet with its filters; 403 without it
   'GET /api/openapi.json', // the API's document: made of the routes' schemas, it holds no data and no secret
   'GET /api/v1/openapi.json', // likewise, the trade API's
+  'GET /api/invitations/:token', // the e-mailed invitation's token is the credential: what it invites to, or 410
+  'POST /api/invitations/:token/accept', // likewise: a visitor makes their account in the company with it (a signed-in customer moves in)
   'POST /api/payments/stripe/webhook', // Stripe's server calls it: the Stripe-Signature over the body is the credential (404 without Stripe set up)
 ]);
 
