@@ -113,7 +113,14 @@ export const staffCompanySchema = z.object({
   name: z.string(),
   payment_terms: z.string(),
   members: z.array(
-    z.object({ id: z.number(), email: z.string(), firstname: z.string(), lastname: z.string(), role: companyRoleSchema, approval_limit: z.number().nullable() }),
+    z.object({
+      id: z.number(),
+      email: z.string(),
+      firstname: z.string(),
+      lastname: z.string(),
+      role: companyRoleSchema,
+      approval_limit: z.number().nullable(),
+    }),
   ),
 });
 export type StaffCompany = z.infer<typeof staffCompanySchema>;

@@ -193,7 +193,8 @@ export function companyMembersService(deps: {
     async list(me: UserRow): Promise<CompanyMembers> {
       const company = await companyOf(me.companyId);
       // Sessions are kept until they expire: the newest one's start is the last sign-in we know of.
-      const lastSignIn = sql`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`.mapWith(sessions.createdAt);
+      // Written out with an alias: drizzle leaves a single table's columns unqualified, which inside the subquery would name the sessions' own.
+      const lastSignIn = sql`(select max("s"."created_at") from "sessions" "s" where "s"."user_id" = "users"."id")`.mapWith(sessions.createdAt);
       const rows = await db
         .select({ user: users, lastSignIn })
         .from(users)
@@ -259,7 +260,14 @@ export function companyMembersService(deps: {
             .set({ ...values, createdAt: new Date() })
             .where(and(open, isNull(companyInvitations.acceptedAt), isNull(companyInvitations.revokedAt)))
             .returning();
-          const row = renewed ?? (await tx.insert(companyInvitations).values({ ...values, companyId: owner.companyId, email }).returning())[0];
+          const row =
+            renewed ??
+            (
+              await tx
+                .insert(companyInvitations)
+                .values({ ...values, companyId: owner.companyId, email })
+                .returning()
+            )[0];
           await deps.outbox.queue(tx, invitationMail(email, company.name, fullName(owner), input.role, link));
           return row;
         });
@@ -337,7 +345,16 @@ export function companyMembersService(deps: {
         await assertNotLastOwnerLeaving(tx, member, 'member', 'Your company needs at least one owner: make another member an owner before removing this one.');
         const [own] = await tx
           .insert(companies)
-          .values({ name: fullName(member), paymentTerms: deps.paymentTerms, address1: member.address1, address2: member.address2, town: member.town, county: member.county, postcode: member.postcode, countryId: member.countryId })
+          .values({
+            name: fullName(member),
+            paymentTerms: deps.paymentTerms,
+            address1: member.address1,
+            address2: member.address2,
+            town: member.town,
+            county: member.county,
+            postcode: member.postcode,
+            countryId: member.countryId,
+          })
           .returning({ id: companies.id });
         await moveInto(tx, member, own.id, 'owner', null, true);
         await deps.outbox.queue(tx, {
@@ -370,7 +387,12 @@ export function companyMembersService(deps: {
      * password) in the company and is signed in; a signed-in customer whose account has no orders or
      * invoices of its own moves it into the company (any other company they owned alone stays, empty).
      */
-    async accept(token: string, input: AcceptInvitationInput, signedIn: UserRow | null, userAgent: string): Promise<{ token: string | null; companyName: string }> {
+    async accept(
+      token: string,
+      input: AcceptInvitationInput,
+      signedIn: UserRow | null,
+      userAgent: string,
+    ): Promise<{ token: string | null; companyName: string }> {
       const row = await byToken(token);
       const reason = linkState(row.invitation);
       if (reason) throw gone(reason);
@@ -384,12 +406,18 @@ export function companyMembersService(deps: {
         const [invoiced] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, signedIn.id));
         if (ordered.n > 0 || invoiced.n > 0) {
           throw unprocessable({
-            token: 'Your account has orders of its own, which stay with its company. Sign out and accept with a new account for this address, or ask us to move your account.',
+            token:
+              'Your account has orders of its own, which stay with its company. Sign out and accept with a new account for this address, or ask us to move your account.',
           });
         }
         await db.transaction(async (tx) => {
           const me = (await tx.select().from(users).where(eq(users.id, signedIn.id)).for('update'))[0];
-          await assertNotLastOwnerLeaving(tx, me, 'token', 'You are the only owner of your present company, which has other members: make one of them an owner first.');
+          await assertNotLastOwnerLeaving(
+            tx,
+            me,
+            'token',
+            'You are the only owner of your present company, which has other members: make one of them an owner first.',
+          );
           await claim(tx, invitation.id, me.id);
           await moveInto(tx, me, invitation.companyId, role, invitation.approvalLimit, false);
         });
@@ -443,7 +471,8 @@ export function companyMembersService(deps: {
           return user;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw unprocessable({ email: `An account with ${invitation.email} already exists: log in with it, then open this link again to accept.` });
+        if (isUniqueViolation(err))
+          throw unprocessable({ email: `An account with ${invitation.email} already exists: log in with it, then open this link again to accept.` });
         throw err;
       }
       const session = await deps.sessions.create(created.id, false, userAgent);
@@ -468,7 +497,12 @@ export function companyMembersService(deps: {
         const [target] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.company_id));
         if (!target) throw unprocessable({ company_id: 'Choose a company from the list' });
         if (target.id === user.companyId) throw unprocessable({ company_id: 'The account is already a member of this company' });
-        await assertNotLastOwnerLeaving(tx, user, 'company_id', 'This account is the only owner of its company, which has other members: make one of them an owner first.');
+        await assertNotLastOwnerLeaving(
+          tx,
+          user,
+          'company_id',
+          'This account is the only owner of its company, which has other members: make one of them an owner first.',
+        );
         await moveInto(tx, user, target.id, input.role, null, true);
       });
       return staffCompanyOf(userId);

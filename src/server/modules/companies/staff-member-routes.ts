@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParam } from '../../../shared/api/common';
 import { staffCompanyListItemSchema, staffCompanySchema, staffMoveSchema, type StaffCompanyListItem } from '../../../shared/api/company-members';
 import type { AppDeps } from '../../deps';
-import { companies, users } from '../../db/schema';
+import { companies } from '../../db/schema';
 import { staffRoutes } from '../../lib/auth';
 import { fieldsOf, type ListSpec } from '../../lib/list-query';
 import { staffResource } from '../../lib/staff-resource';
@@ -12,7 +12,8 @@ import type { CompanyMembersService } from './members';
 const userParams = z.object({ id: idParam('No such user.') });
 
 /** Live members per company, for the staff list and its picker. */
-const membersCount = sql<number>`(select count(*) from ${users} where ${users.companyId} = ${companies.id} and ${users.deletedAt} is null)`.mapWith(Number);
+// Written out with an alias: drizzle leaves a single table's columns unqualified, which inside the subquery would name the users' own.
+const membersCount = sql<number>`(select count(*) from "users" "m" where "m"."company_id" = "companies"."id" and "m"."deleted_at" is null)`.mapWith(Number);
 const listColumns = { id: companies.id, name: companies.name, members_count: membersCount };
 
 /** The staff list of companies (the picker of "Move to another company"): by name, `q` searches the name. */
