@@ -20,6 +20,8 @@ export const CUSTOMER_PATHS = [
   { path: '/account/password',      name: 'account.password' },
   { path: '/account/addresses',     name: 'account.addresses' },
   { path: '/account/api',           name: 'account.api' },
+  { path: '/account/company',       name: 'account.company' },
+  { path: '/invitations/:token',    name: 'invitation' },
   { path: '/create',                name: 'create.index' },
   { path: '/create/:id',            name: 'create.items' },
   { path: '/orders',                name: 'orders.index' },

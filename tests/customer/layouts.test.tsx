@@ -60,7 +60,7 @@ describe('default layout', () => {
     expect(within(footer).getByRole('link', { name: 'Terms and conditions' })).toHaveAttribute('href', '/terms/terms');
   });
 
-  it('account menu: Update Profile, Change Password, Address Book, Trade API and Logout; Administrator for the admin role only', async () => {
+  it('account menu: Update Profile, Change Password, Company, Address Book, Trade API and Logout; Administrator for the admin role only', async () => {
     api();
     setUser(makeUser({ role: 'trade', firstname: 'Jo' }));
     const customerView = await renderApp('/');
@@ -70,7 +70,7 @@ describe('default layout', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Update Profile', 'Change Password', 'Address Book', 'Trade API', 'Logout']);
+    ).toEqual(['Update Profile', 'Change Password', 'Company', 'Address Book', 'Trade API', 'Logout']);
     customerView.unmount();
 
     setUser(makeUser({ role: 'admin', firstname: 'Sam' }));
@@ -81,6 +81,7 @@ describe('default layout', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Update Profile' })).toHaveAttribute('href', '/account/profile');
     expect(within(menu).getByRole('menuitem', { name: 'Change Password' })).toHaveAttribute('href', '/account/password');
     expect(within(menu).getByRole('menuitem', { name: 'Address Book' })).toHaveAttribute('href', '/account/addresses');
+    expect(within(menu).getByRole('menuitem', { name: 'Company' })).toHaveAttribute('href', '/account/company');
   });
 
   it('Logout signs out even when the server call fails, then shows the login route', async () => {

@@ -37,6 +37,7 @@ export function accountItems(isAdmin: boolean, mayOrder = true): NavItem[] {
     { label: 'Change Password', to: route('account.password') },
     ...(mayOrder
       ? [
+          { label: 'Company', to: route('account.company') },
           { label: 'Address Book', to: route('account.addresses') },
           { label: 'Trade API', to: route('account.api') },
         ]
