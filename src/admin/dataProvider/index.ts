@@ -2,6 +2,7 @@ import type { DataProvider } from 'react-admin';
 import { accountsCalls, type AccountsCalls } from './accounts';
 import { batchesCalls, type BatchesCalls } from './batches';
 import { catalogueCalls, type CatalogueCalls } from './catalogue';
+import { companiesCalls, type CompaniesCalls } from './companies';
 import { invoicesCalls, type InvoicesCalls } from './invoices';
 import { mailCalls, type MailCalls } from './mail';
 import { ordersCalls, type OrdersCalls } from './orders';
@@ -33,7 +34,8 @@ export interface StaffDataProvider
     TicketsCalls,
     AccountsCalls,
     ProofsCalls,
-    ReportsCalls {}
+    ReportsCalls,
+    CompaniesCalls {}
 
 /** The staff area's dataProvider: ra-data-simple-rest and the custom calls, all on the shared axios client (DESIGN §1). */
 export const dataProvider: StaffDataProvider = {
@@ -49,4 +51,5 @@ export const dataProvider: StaffDataProvider = {
   ...ticketsCalls,
   ...accountsCalls,
   ...reportsCalls,
+  ...companiesCalls,
 };

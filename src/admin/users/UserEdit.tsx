@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { RoutedTab } from '../common/RoutedTabs';
 import { StaffNotFound } from '../common/StaffNotFound';
 import { TabbedEdit } from '../common/TabbedEdit';
+import { CompanyTab } from './tabs/CompanyTab';
 import { DetailsTab } from './tabs/DetailsTab';
 import { InvoicesTab } from './tabs/InvoicesTab';
 import { LogoTab } from './tabs/LogoTab';
@@ -13,6 +14,7 @@ import { UserTitle } from './UserTitle';
 
 const TABS: readonly RoutedTab[] = [
   { path: '', label: 'Details', content: <DetailsTab /> },
+  { path: 'company', label: 'Company', content: <CompanyTab /> },
   { path: 'logo', label: 'Logo', content: <LogoTab /> },
   { path: 'orders', label: 'Orders', content: <OrdersTab /> },
   { path: 'prices', label: 'Prices', content: <PricesTab /> },

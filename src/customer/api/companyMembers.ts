@@ -72,8 +72,9 @@ export function useAcceptInvitation(token: string) {
       const { data } = await http.post<InvitationAccepted>(`/api/invitations/${encodeURIComponent(token)}/accept`, input, { skipErrorDialogs: true });
       if (data.token) saveToken(data.token, false);
       await fetchUser();
-      queryClient.clear();
       return data;
     },
+    // What was read as another company (or as nobody) is dropped; the link's own answer stays while its page leaves.
+    onSuccess: () => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'invitation' }),
   });
 }
