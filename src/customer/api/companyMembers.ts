@@ -62,16 +62,23 @@ export function useInvitation(token: string) {
     queryKey: companyMemberKeys.invitation(token),
     queryFn: async () => (await http.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, { skipErrorDialogs: true })).data,
     retry: false,
+    // Signing in swaps the page's frame (and remounts it): the link is not asked again, which would now say "used".
+    staleTime: Infinity,
   });
 }
 
-/** Accepts: a visitor's new account is signed in here (this browser session); a signed-in account is read afresh in its new company. */
-export function useAcceptInvitation(token: string) {
+/**
+ * Accepts: a visitor's new account is signed in here (this browser session); a signed-in account is
+ * read afresh in its new company. Then `onJoined` — called here, not by the caller's onSuccess:
+ * signing in remounts the page, and a mutation's per-call callbacks die with the component.
+ */
+export function useAcceptInvitation(token: string, onJoined: () => void) {
   return useMutation({
     mutationFn: async (input: AcceptInvitationInput) => {
       const { data } = await http.post<InvitationAccepted>(`/api/invitations/${encodeURIComponent(token)}/accept`, input, { skipErrorDialogs: true });
       if (data.token) saveToken(data.token, false);
       await fetchUser();
+      onJoined();
       return data;
     },
     // What was read as another company (or as nobody) is dropped; the link's own answer stays while its page leaves.

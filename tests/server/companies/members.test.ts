@@ -215,7 +215,11 @@ describe('members', () => {
     const buyerId = (await me(buyer)).id;
     const order = ok<{ id: number }>(await buyer.post('/api/orders', { ref: 'Left behind' }), 201);
 
-    // The last owner of a company with other members cannot be removed (nor remove themself).
+    // The last owner cannot be removed (nor remove themself), even alone in their company.
+    const alone = await owner();
+    const lone = await alone.delete(`/api/company/members/${(await me(alone)).id}`);
+    expect(lone.statusCode).toBe(422);
+    expect(lone.json().errors.member).toMatch(/at least one owner/);
     const refused = await boss.delete(`/api/company/members/${self.id}`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.member).toMatch(/at least one owner/);

@@ -40,8 +40,8 @@ export default function InvitationPage() {
   const { token = '' } = useParams();
   const { signedIn, user } = useAuth();
   const invitation = useInvitation(token);
-  const accept = useAcceptInvitation(token);
   const navigate = useNavigate();
+  const accept = useAcceptInvitation(token, () => void navigate(route('account.company')));
   const [fields, setFields] = useState({ firstname: '', lastname: '', password: '', password_confirmation: '' });
   const failure = accept.error ? apiErrors(accept.error) : null;
   const errors = failure?.errors ?? {};
@@ -57,12 +57,11 @@ export default function InvitationPage() {
   const { company_name, invited_by, email, role } = invitation.data;
   const company = company_name || 'a company';
 
-  const done = () => void navigate(route('account.company'));
   const set = (name: keyof typeof fields) => (e: React.ChangeEvent<HTMLInputElement>) => setFields((f) => ({ ...f, [name]: e.target.value }));
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (accept.isPending) return;
-    accept.mutate(signedIn ? {} : fields, { onSuccess: done });
+    accept.mutate(signedIn ? {} : fields);
   };
   const field = (name: keyof typeof fields) => ({
     value: fields[name],

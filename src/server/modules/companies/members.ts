@@ -336,13 +336,16 @@ export function companyMembersService(deps: {
 
     /**
      * Removes a member: their sessions end, their account gets a company of its own (they own it),
-     * and what they ordered stays their old company's. The last owner of a company with other members is refused.
+     * and what they ordered stays their old company's. The last owner is refused.
      */
     async remove(owner: UserRow, memberId: number): Promise<{ id: number }> {
       const company = await companyOf(owner.companyId);
       await db.transaction(async (tx) => {
         const member = await memberOf(owner.companyId, memberId, tx, true);
-        await assertNotLastOwnerLeaving(tx, member, 'member', 'Your company needs at least one owner: make another member an owner before removing this one.');
+        // Never the last owner, even of a company of one: it would be left with nobody to manage it.
+        if (member.companyRole === 'owner' && (await lockedOwners(tx, owner.companyId)).length <= 1) {
+          throw unprocessable({ member: 'Your company needs at least one owner: make another member an owner before removing this one.' });
+        }
         const [own] = await tx
           .insert(companies)
           .values({
