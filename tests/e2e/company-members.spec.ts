@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APP_NAME, expectAccessible, logOut, shoot, signedIn, TRADE, uniqueEmail, waitForMail } from './customer-support';
+import { Api, APP_NAME, expectAccessible, logOut, shoot, signedIn, STAFF, TRADE, uniqueEmail, waitForMail } from './customer-support';
 
 /**
  * In Chromium on the built app with the demo data: the demo trade customer (their company's owner)
@@ -99,4 +99,29 @@ test('an owner invites a buyer, who accepts from the e-mailed link and is signed
   await confirm.getByRole('button', { name: 'Remove member' }).click();
   await expect(confirm).toBeHidden();
   await expect(members.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
+});
+
+test('staff see an account’s company and its members, and the way to move it to another', async ({ page }) => {
+  test.setTimeout(120_000);
+  const staff = await Api.as(STAFF);
+  const [jane] = await staff.json<Array<{ id: number }>>(
+    'GET',
+    `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: TRADE.email }))}&range=[0,0]`,
+  );
+  await staff.close();
+  await signedIn(page, STAFF);
+  await page.goto(`/admin/users/${jane.id}/company`);
+  await expect(page.getByRole('tab', { name: 'Company', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inkwell Design Studio' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Members of the company' });
+  await expect(table.getByRole('row').filter({ hasText: TRADE.email })).toContainText('Owner');
+  const move = page.getByRole('form', { name: 'Move to another company' });
+  // Nothing chosen: said beside the picker, and nothing moves.
+  await move.getByRole('button', { name: 'Move account' }).click();
+  await expect(move.getByText('Choose a company')).toBeVisible();
+  await move.getByRole('combobox', { name: /^Company/ }).fill('Corner');
+  await expect(page.getByRole('option', { name: /Corner/ }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shoot(page, 'user-company', { area: 'staff' });
+  await expectAccessible(page, 'the staff Company part of an account');
 });

@@ -119,7 +119,7 @@ test('searches users, filters by role and opens one at /admin/users/{id}', async
   await grid(page).getByText('Jane Okafor').click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
   await expect(page.getByLabel(/^Company/)).toHaveValue('Inkwell Design Studio');
-  await expect(page.getByRole('tab')).toHaveText(['Details', 'Logo', 'Orders', 'Prices', 'Products', 'Invoices']);
+  await expect(page.getByRole('tab')).toHaveText(['Details', 'Company', 'Logo', 'Orders', 'Prices', 'Products', 'Invoices']);
   await shoot(page, 'user-details');
   // Orders lists the demo customer's confirmed orders; Invoices the invoices of the dispatched ones.
   // Oldest first: other specs add orders of this customer's, which would push the demo's first off page 1.
