@@ -29,7 +29,7 @@ type Expect =
   /** 404: not among the objects the caller sees. */
   | 'missing';
 
-const NOT_THERE = /^No such (order|item|ticket|invoice|quote|address|file)\b/;
+const NOT_THERE = /^No such (order|item|ticket|invoice|quote|address|file|member|invitation)\b/;
 
 function judged(res: LightMyRequestResponse): Expect | `other ${number}` {
   if (res.statusCode === 403) return 'refused';
@@ -94,6 +94,8 @@ const NOT_A_MEMBERS_ROUTE = new Set([
   'POST /api/payments/stripe/webhook',
   'GET /api/openapi.json',
   'GET /api/v1/openapi.json',
+  'GET /api/invitations/:token',
+  'POST /api/invitations/:token/accept',
 ]);
 
 /**
@@ -179,12 +181,42 @@ afterAll(() => t?.close());
 
 const item = () => order.items[0].id;
 
+/** An open invitation of the owner's company (made once; the owner's call, the last, withdraws it). */
+let invitation: number | undefined;
+async function invitationId(): Promise<number> {
+  if (invitation === undefined) {
+    ok(await clients.owner.post('/api/company/members', { email: 'withdrawn@example.com', role: 'viewer' }), 201);
+    const { invitations } = ok<{ invitations: Array<{ id: number; email: string }> }>(await clients.owner.get('/api/company/members'));
+    invitation = invitations.find((i) => i.email === 'withdrawn@example.com')!.id;
+  }
+  return invitation;
+}
+
 /** One row per customer route. */
 const TABLE: Record<string, Row> = {
   // ——— the member's own account and the catalogue: never refused to a viewer ———
   'GET /api/user': { call: () => ({ path: '/api/user' }), expect: anyMember },
   // ——— the caller's own company: every member reads it, its owners change it ———
   'GET /api/company': { call: () => ({ path: '/api/company' }), expect: anyMember },
+  // ——— its members: every member sees them, its owners manage them ———
+  'GET /api/company/members': { call: () => ({ path: '/api/company/members' }), expect: anyMember },
+  'POST /api/company/members': {
+    call: (role) => ({ path: '/api/company/members', body: { email: `invitee-${role}@example.com`, role: 'buyer' } }),
+    expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'seen' },
+  },
+  'PATCH /api/company/members/:id': {
+    call: () => ({ path: `/api/company/members/${ids.buyer}`, body: {} }),
+    expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'missing' },
+  },
+  // The owner removing themselves: the last owner is refused (422), which is still got past access.
+  'DELETE /api/company/members/:id': {
+    call: () => ({ path: `/api/company/members/${ids.owner}` }),
+    expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'missing' },
+  },
+  'DELETE /api/company/invitations/:id': {
+    call: async () => ({ path: `/api/company/invitations/${await invitationId()}` }),
+    expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'missing' },
+  },
   'PATCH /api/company': { call: () => ({ path: '/api/company', body: {} }), expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'seen' } },
   'PATCH /api/user': { call: () => ({ path: '/api/user', body: {} }), expect: anyMember },
   'PATCH /api/user/password': { call: () => ({ path: '/api/user/password', body: {} }), expect: anyMember },
