@@ -72,6 +72,7 @@ import artworkRoutes from './modules/artwork/routes';
 import { artworkService } from './modules/artwork/service';
 import ordersRoutes from './modules/orders/routes';
 import { orderMailJob } from './modules/orders/order-mail-job';
+import orderApprovalRoutes from './modules/orders/approval-routes';
 import { ordersService } from './modules/orders/service';
 import ordersStaffRoutes from './modules/orders/staff-routes';
 import { staffOrdersService } from './modules/orders/staff';
@@ -222,6 +223,7 @@ function buildServices(
     cardPayments,
     queueRefund: payments.queueRefund,
     webhookEvents,
+    outbox,
     appUrl: config.appUrl,
     appName: config.appName,
   });
@@ -426,6 +428,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(proofsRoutes, { proofs: deps.proofs, appName: config.appName });
   await app.register(ordersStaffRoutes, { db, staffOrders: deps.staffOrders, files });
   await app.register(proofDecisionRoutes, { proofDecisions: deps.proofDecisions, orders: deps.orders });
+  await app.register(orderApprovalRoutes, { orders: deps.orders });
   await app.register(proofDecisionStaffRoutes, { proofDecisions: deps.proofDecisions, staffOrders: deps.staffOrders });
   await app.register(batchDownloads, { batches: deps.batches, appKey });
   await app.register(batchesStaffRoutes, { db, batches: deps.batches, appKey, files: deps.files });

@@ -21,6 +21,7 @@ const summary = (id: number, fields: Partial<OrderSummary>): OrderSummary => ({
   test: false,
   awaiting_approval: false,
   placed_by: { id: 1, name: 'Sam Printer' },
+  approval: null,
   created_at: '2026-11-20T09:00:00.000Z',
   confirmed_at: '2026-11-20T09:00:00.000Z',
   dispatched_at: null,

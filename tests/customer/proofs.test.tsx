@@ -52,6 +52,7 @@ const orderWith = (proof: ItemProofState | null, fields: Partial<Order> = {}): O
     version: 2,
     items: [itemWith(proof)],
     payment_options: [],
+    approval: null,
     ...fields,
   });
 
@@ -324,6 +325,7 @@ describe('lists and home: orders waiting for approval', { timeout: 30_000 }, () 
     test: false,
     awaiting_approval: false,
     placed_by: { id: 1, name: 'Sam Printer' },
+    approval: null,
     created_at: '2026-11-20T09:00:00.000Z',
     confirmed_at: '2026-11-20T09:00:00.000Z',
     dispatched_at: null,

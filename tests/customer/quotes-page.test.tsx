@@ -54,6 +54,7 @@ const basket: Order = {
   payment_status: null,
   checkout_url: null,
   payment_options: ['account'],
+  approval: null,
   delivery_due: null,
   awaiting_approval: false,
   approve_by: null,

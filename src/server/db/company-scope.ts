@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PlacedBy } from '../../shared/api/common';
 import type { Db } from './client';
@@ -26,9 +26,15 @@ export function ofCompany(column: AnyPgColumn, member: MemberRef): SQL {
   return eq(column, companyOf(member));
 }
 
-/** The orders a member sees: every confirmed order of their company, whoever placed it, and their own baskets. */
+/**
+ * The orders a member sees: every confirmed order of their company, whoever placed it, their own
+ * baskets, and a colleague's basket sent for an owner's approval (frozen while it waits: no one changes it).
+ */
 export function companyOrders(member: MemberRef): SQL {
-  return and(ofCompany(orders.companyId, member), or(ne(orders.status, 'basket'), eq(orders.userId, idOf(member))))!;
+  return and(
+    ofCompany(orders.companyId, member),
+    or(ne(orders.status, 'basket'), eq(orders.userId, idOf(member)), isNotNull(orders.approvalRequestedAt)),
+  )!;
 }
 
 /** The members who made these rows, by id, as the screens name them ("Placed by Sam Printer"). One query. */

@@ -4,6 +4,7 @@ import { PROOF_COMMENT_MAX, PROOF_STATUSES, type ItemProofState } from '../domai
 import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
 import { CARD_PAYMENT_STATUSES, PAYMENT_TERMS } from '../domain/payments/terms';
 import { SIDES } from '../domain/pricing/engine';
+import { DECLINE_REASON_MAX } from '../domain/companies/approval';
 import { profileFields, userSchema } from './accounts';
 import { daysInOrder, idSchema, nullableText, optionalDaySchema, optionalText, placedBySchema, textSchema, wholeNumberSchema } from './common';
 
@@ -253,6 +254,19 @@ export const orderAddressSchema = userSchema.pick({
   country_id: true,
 });
 
+/**
+ * A buyer's confirmation above their approval limit (DESIGN §2 "Companies"): the basket waits, frozen at
+ * the prices it was sent with, for an owner of the company to approve or decline it. Null otherwise.
+ */
+export const orderApprovalSchema = z
+  .object({
+    /** The member who confirmed it (the basket's buyer). */
+    requested_by: z.number(),
+    requested_at: z.string(),
+  })
+  .nullable();
+export type OrderApproval = z.infer<typeof orderApprovalSchema>;
+
 export const orderSchema = z.object({
   id: z.number(),
   ref: z.string(),
@@ -299,6 +313,8 @@ export const orderSchema = z.object({
   checkout_url: z.string().nullable(),
   /** How this basket may be paid when confirmed (the first is the customer's terms); empty for an order. */
   payment_options: z.array(z.enum(PAYMENT_TERMS)),
+  /** While the basket waits for an owner's approval: who sent it and when. */
+  approval: orderApprovalSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -328,20 +344,27 @@ export const orderSummarySchema = z.object({
   awaiting_approval: z.boolean(),
   /** The member of the company who placed it. */
   placed_by: placedBySchema,
+  /** A buyer's basket waiting for an owner's approval of the order: who sent it and when (null otherwise). */
+  approval: orderApprovalSchema,
   created_at: z.string(),
   confirmed_at: z.string().nullable(),
   dispatched_at: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
+/** The list's status filter: an order status, or `approval` for the company's baskets waiting for an owner's approval. */
+export const ORDER_LIST_STATUSES = [...ALL_ORDER_STATUSES, 'approval'] as const;
+export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
+
 /**
- * GET /api/orders: without a status, every confirmed order (baskets live at /create). `q` finds an
+ * GET /api/orders: without a status, every confirmed order (baskets live at /create); `approval`, the
+ * company's baskets waiting for an owner's approval, whoever sent them. `q` finds an
  * order by its number, the customer's reference, a product on it or the delivery postcode (spaces
  * ignored); `from` and `to` bound the UK day it was confirmed, both days included.
  */
 export const orderListQuerySchema = z
   .object({
-    status: z.enum(ALL_ORDER_STATUSES, { message: 'Not an order status' }).optional(),
+    status: z.enum(ORDER_LIST_STATUSES, { message: 'Not an order status' }).optional(),
     q: textSchema().trim().max(100, 'At most 100 characters').optional(),
     from: optionalDaySchema('first'),
     to: optionalDaySchema('last'),
@@ -358,7 +381,18 @@ export const orderCountsSchema = z.object({
   ...(Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, z.number()])) as Record<(typeof ALL_ORDER_STATUSES)[number], z.ZodNumber>),
   /** Confirmed orders with a proof waiting for the customer's approval (counted among `live` too). */
   awaiting_approval: z.number(),
+  /** The company's baskets waiting for an owner's approval of the order, whoever sent them. */
+  approval: z.number(),
 });
+
+/** POST /api/orders/{id}/decline: why the owner declines the order (the buyer is told). */
+export const orderDeclineSchema = z.strictObject({
+  reason: textSchema({ message: 'Say why the order is declined' })
+    .trim()
+    .min(1, 'Say why the order is declined')
+    .max(DECLINE_REASON_MAX, `At most ${DECLINE_REASON_MAX} characters`),
+});
+export type OrderDeclineInput = z.input<typeof orderDeclineSchema>;
 
 export const deliveryOptionSchema = z.object({
   id: z.number(),

@@ -18,3 +18,4 @@ export * from './payments/terms';
 export * from './orders/proofs';
 export * from './companies/roles';
 export * from './reports/reports';
+export * from './companies/approval';

@@ -88,6 +88,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_status: null,
     checkout_url: null,
     payment_options: ['account'],
+    approval: null,
     ...overrides,
   };
 }

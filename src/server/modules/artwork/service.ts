@@ -17,7 +17,7 @@ import { artworkFetchJob, SupersededFetch, type ArtworkFetchRule } from './fetch
 import type { ArtworkCheckJob } from './job';
 import type { ArtworkEngine } from './preflight';
 import { previewFileKeys } from './previews';
-import { AWAITING_PAYMENT } from '../orders/queries';
+import { AWAITING_APPROVAL, AWAITING_PAYMENT } from '../orders/queries';
 import { withNewVersion } from '../orders/order-version';
 import { capped } from '../../lib/capped-stream';
 
@@ -56,10 +56,12 @@ async function changeOrder(tx: Db, userId: number, orderId: number): Promise<{ s
     .update(orders)
     .set(withNewVersion())
     .where(and(eq(orders.id, orderId), companyOrders(userId)))
-    .returning({ status: orders.status, paymentStatus: orders.paymentStatus });
+    .returning({ status: orders.status, paymentStatus: orders.paymentStatus, approvalRequestedAt: orders.approvalRequestedAt });
   if (!order) throw notFound('No such order.');
   // Its card payment is for the basket as it was confirmed.
   if (order.paymentStatus === 'pending') throw conflict(AWAITING_PAYMENT);
+  // So is an owner's approval.
+  if (order.approvalRequestedAt !== null) throw conflict(AWAITING_APPROVAL);
   return order;
 }
 

@@ -7,7 +7,7 @@ import { conflict, unprocessable } from '../../lib/domain-errors';
 import type { BasketAssessment } from './assessment';
 import { frozenColumns, refuseKeyOfAnother } from './confirm';
 import type { OrdersContext } from './context';
-import { withNewVersion } from './order-version';
+import { withNewVersion, type OrderColumns } from './order-version';
 import { presentOrder } from './present';
 import { ownOrder } from './queries';
 
@@ -33,7 +33,15 @@ export function checkoutAnswer(order: Order): ConfirmAnswer {
  * the basket is still at the version it was judged at (null otherwise: read and judge it again).
  * Nothing is written when the provider cannot be reached: the basket stays as it was, confirmable.
  */
-export async function startCardCheckout(ctx: OrdersContext, user: UserRow, order: OrderRow, a: BasketAssessment, key: string): Promise<CardCheckout | null> {
+export async function startCardCheckout(
+  ctx: OrdersContext,
+  user: UserRow,
+  order: OrderRow,
+  a: BasketAssessment,
+  key: string,
+  /** An owner's approval sends the buyer to pay: it clears the approval mark, and writes its history and e-mail, in the marking transaction. */
+  approval?: { set: OrderColumns; within: (tx: Db, marked: OrderRow) => Promise<void> },
+): Promise<CardCheckout | null> {
   const payments = ctx.cardPayments!;
   const chosen = a.chosen!;
   const totals = a.totals!;
@@ -70,6 +78,7 @@ export async function startCardCheckout(ctx: OrdersContext, user: UserRow, order
             paymentStatus: 'pending',
             checkoutSessionId: session.id,
             checkoutUrl: session.url,
+            ...approval?.set,
           }),
         )
         .where(and(eq(orders.id, order.id), eq(orders.version, order.version), eq(orders.status, 'basket')))
@@ -78,6 +87,7 @@ export async function startCardCheckout(ctx: OrdersContext, user: UserRow, order
       for (const item of a.items) {
         await tx.update(orderItems).set(frozenColumns(item)).where(eq(orderItems.id, item.facts.id));
       }
+      await approval?.within(tx, row);
       return row;
     });
   } catch (err) {

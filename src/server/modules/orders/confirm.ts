@@ -11,12 +11,15 @@ import { assessBasket, type BasketAssessment, type PricedItem } from './assessme
 import { checkoutAnswer, startCardCheckout } from './card-checkout';
 import { basketContext, type OrdersContext } from './context';
 import { presentSnapshot } from './present';
-import { AWAITING_PAYMENT, orderConfirmedWith, ownSnapshot } from './queries';
+import { AWAITING_APPROVAL, AWAITING_PAYMENT, orderConfirmedWith, ownSnapshot } from './queries';
+import { needsApproval } from '../../../shared/domain/companies/roles';
+import { approvalLimitFor, requestApproval } from './approval';
+import type { OrderColumns } from './order-version';
 import { moveOrders } from './transitions';
 import { confirmedProof } from '../proofs/start';
 
 /** The terms of the order's company as they are now: staff may change them while a basket is open. */
-async function termsOf(ctx: OrdersContext, companyId: number): Promise<PaymentTerms> {
+export async function termsOf(ctx: OrdersContext, companyId: number): Promise<PaymentTerms> {
   const [company] = await ctx.db.select({ terms: companies.paymentTerms }).from(companies).where(eq(companies.id, companyId));
   return company.terms as PaymentTerms;
 }
@@ -34,7 +37,7 @@ export async function refuseKeyOfAnother(ctx: OrdersContext, user: UserRow, key:
  * How this confirmation pays: the company's terms unless the customer chose otherwise; an account customer
  * may pay one order by card, a card customer must. 422 on `payment` when it cannot be had.
  */
-function paymentOf(ctx: OrdersContext, terms: PaymentTerms, chosen: PaymentTerms | undefined): PaymentTerms {
+export function paymentOf(ctx: OrdersContext, terms: PaymentTerms, chosen: PaymentTerms | undefined): PaymentTerms {
   const options = paymentOptions(terms, Boolean(ctx.cardPayments));
   if (!options.length)
     throw unprocessable({ payment: 'Your account pays by card, and card payment is not available just now: please contact us to confirm this order.' });
@@ -64,8 +67,11 @@ export async function confirmOrder(
   id: number,
   key: string,
   body: { delivery_type_id?: number; payment?: PaymentTerms },
+  opts: { approvals?: boolean } = {},
 ): Promise<ConfirmAnswer> {
   const rules = await basketContext(ctx, user);
+  // A buyer's limit (their own, else the company's for all buyers): read once, it does not change with the basket.
+  const limit = opts.approvals ? await approvalLimitFor(ctx.db, user) : null;
   for (let attempt = 1; ; attempt++) {
     const read = await ownSnapshot(ctx, user, id);
     const { row: order, facts } = read;
@@ -79,11 +85,23 @@ export async function confirmOrder(
       await refuseKeyOfAnother(ctx, user, key);
       throw conflict(AWAITING_PAYMENT);
     }
+    if (order.approvalRequestedAt !== null) {
+      await refuseKeyOfAnother(ctx, user, key);
+      throw conflict(AWAITING_APPROVAL);
+    }
     const basket = body.delivery_type_id ? { ...order, deliveryTypeId: body.delivery_type_id } : order;
     const assessment = assessBasket(basket, facts, rules);
     if (Object.keys(assessment.blockers).length)
       throw unprocessable(assessment.blockers, 'This order cannot be confirmed yet: ' + Object.values(assessment.blockers).join(' '));
-    if (paymentOf(ctx, await termsOf(ctx, order.companyId), body.payment) === 'card') {
+    const payment = paymentOf(ctx, await termsOf(ctx, order.companyId), body.payment);
+    // Above the buyer's limit it does not confirm: it waits, frozen, for an owner (approval.ts).
+    if (needsApproval(assessment.totals!.total_net, limit)) {
+      const sent = await requestApproval(ctx, user, basket, assessment, key, limit!);
+      if (sent) return sent;
+      if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
+      continue;
+    }
+    if (payment === 'card') {
       const checkout = await startCardCheckout(ctx, user, basket, assessment, key);
       if (checkout) return checkout;
       if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');
@@ -120,7 +138,7 @@ export async function confirmOrder(
  * when an invoice is raised at dispatch or a payment is recorded, never by a confirmation, so two
  * confirmations cannot together pass a limit each would not.
  */
-async function refuseCreditHold(ctx: OrdersContext, user: UserRow, order: OrderRow, a: BasketAssessment): Promise<void> {
+export async function refuseCreditHold(ctx: OrdersContext, user: UserRow, order: OrderRow, a: BasketAssessment): Promise<void> {
   // Released by staff; or a sandbox order, which is never invoiced or charged and never held for credit.
   if (order.creditReleasedAt !== null || order.test) return;
   const reason = creditHoldReason(await creditPosition(ctx.db, user.id), a.totals!.total);
@@ -159,7 +177,15 @@ export function frozenColumns(item: PricedItem) {
  * the job that e-mails the confirmation: one statement, applied only if the basket is still at the version it was judged at (null
  * otherwise). A key that confirmed another order is refused by the unique index: 422.
  */
-async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: BasketAssessment, key: string) {
+export async function freeze(
+  ctx: OrdersContext,
+  user: UserRow,
+  order: OrderRow,
+  a: BasketAssessment,
+  key: string,
+  /** Who confirms it and what else it clears, when it is not the customer's own confirmation (an owner's approval). */
+  by: { actorUserId: number; note: string; set: OrderColumns } | null = null,
+) {
   const chosen = a.chosen!;
   const totals = a.totals!;
   try {
@@ -167,8 +193,8 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
       to: 'live',
       ifUnchanged: true,
       actor: 'customer',
-      actorUserId: user.id,
-      note: 'Order confirmed',
+      actorUserId: by?.actorUserId ?? user.id,
+      note: by?.note ?? 'Order confirmed',
       // The e-mail says "ready to collect" for a collection, not a dispatch and a delivery.
       service: chosen.type,
       itemPrices: a.items.map((item) => ({ id: item.facts.id, ...frozenItem(item) })),
@@ -185,6 +211,7 @@ async function freeze(ctx: OrdersContext, user: UserRow, order: OrderRow, a: Bas
         confirmKey: key,
         confirmedAt: new Date(),
         creditReleasedAt: null,
+        ...by?.set,
       },
     });
     return moved ?? null;

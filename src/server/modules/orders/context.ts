@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
+import type { MailOutbox } from '../mail/service';
 import type { JobQueue } from '../../lib/jobs';
 import type { DeliveryService } from '../delivery/service';
 import type { CardPayments } from '../payments/stripe';
@@ -31,6 +32,8 @@ export interface OrdersDeps {
   queueRefund(tx: Db, orderId: number): Promise<void>;
   /** The webhook events of the customer's moves (a confirmation, a cancellation), in the move's transaction. */
   webhookEvents: WebhookEventsEmitter;
+  /** The mail outbox: an order held for an owner's approval, and the owner's answer, e-mail in their transactions (approval.ts). */
+  outbox: Pick<MailOutbox, 'queue'>;
 }
 
 /**

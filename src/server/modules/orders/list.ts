@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderList, OrderListQuery, OrderSummary } from '../../../shared/api/orders';
 import { nextDay, ukStartOfDay } from '../../../shared/domain/calendar/workingDays';
 import type { Carrier } from '../../../shared/domain/delivery/delivery';
@@ -11,6 +11,7 @@ import { containing } from '../../lib/list-query';
 import { quotedPriceHolds } from './assessment';
 import { awaitsApproval } from './proof-queries';
 import type { OrdersContext } from './context';
+import { approvalOf } from './present';
 import { itemsOf } from './snapshot';
 import { companyOrders } from '../../db/company-scope';
 
@@ -48,9 +49,13 @@ async function searchCondition(db: Db, q: string): Promise<SQL> {
 /** A page of the company's orders the member sees: confirmed ones (or those of one status, the member's own baskets too), newest first. */
 export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user: UserRow, query: OrderListQuery): Promise<OrderList> {
   const { db, prices } = ctx;
-  const where: SQL[] = [companyOrders(user)];
+  // The company's baskets waiting for an owner's approval, whoever sent them (every member sees them; owners act on them).
+  const where: SQL[] =
+    query.status === 'approval'
+      ? [eq(orders.companyId, user.companyId), eq(orders.status, 'basket'), isNotNull(orders.approvalRequestedAt)]
+      : [companyOrders(user)];
   // Without a status: the confirmed orders in every status (baskets live at /create).
-  where.push(query.status ? eq(orders.status, query.status) : ne(orders.status, 'basket'));
+  if (query.status !== 'approval') where.push(query.status ? eq(orders.status, query.status) : ne(orders.status, 'basket'));
   // The UK days it was confirmed on, both included (`orders_user_confirmed_idx`).
   if (query.from) where.push(gte(orders.confirmedAt, ukStartOfDay(query.from)));
   if (query.to) where.push(lt(orders.confirmedAt, ukStartOfDay(nextDay(query.to))));
@@ -86,6 +91,8 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
         userId: orders.userId,
         firstname: users.firstname,
         lastname: users.lastname,
+        approvalRequestedBy: orders.approvalRequestedBy,
+        approvalRequestedAt: orders.approvalRequestedAt,
       })
       .from(orders)
       .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
@@ -94,8 +101,9 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
       .orderBy(desc(orders.id)),
     db.select({ n: count() }).from(orders).where(condition),
   ]);
-  // A basket's value is its items at today's prices (confirmed orders carry their frozen total).
-  const baskets = rows.filter((r) => r.status === 'basket');
+  // A basket's value is its items at today's prices (confirmed orders carry their frozen total, and so
+  // does a basket waiting for approval: it was frozen when sent, and may be another member's, at their prices).
+  const baskets = rows.filter((r) => r.status === 'basket' && r.approvalRequestedAt === null);
   const basketValue = new Map<number, number | null>();
   if (baskets.length) {
     const quoter = await prices.quoter(user);
@@ -123,13 +131,14 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
     ref: r.ref,
     status: r.status as OrderStatus,
     item_count: r.itemCount,
-    value: r.status === 'basket' ? (basketValue.has(r.id) ? basketValue.get(r.id)! : 0) : r.total,
+    value: r.status === 'basket' && r.approvalRequestedAt === null ? (basketValue.has(r.id) ? basketValue.get(r.id)! : 0) : r.total,
     dispatch_due: r.dispatchDue,
     tracking_number: r.trackingNumber,
     carrier: (r.carrier as Carrier | null) ?? null,
     test: r.test,
     awaiting_approval: r.awaitingApproval,
     placed_by: { id: r.userId, name: `${r.firstname} ${r.lastname}`.trim() },
+    approval: approvalOf(r),
     created_at: r.createdAt.toISOString(),
     confirmed_at: iso(r.confirmedAt),
     dispatched_at: iso(r.dispatchedAt),
@@ -154,4 +163,13 @@ export async function countOrders(db: Db, user: UserRow): Promise<Record<OrderSt
     out.awaiting_approval += r.awaiting;
   }
   return out;
+}
+
+/** How many of the company's baskets wait for an owner's approval, whoever sent them (`orders_company_status_idx`). */
+export async function countAwaitingOwners(db: Db, user: Pick<UserRow, 'companyId'>): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.companyId, user.companyId), eq(orders.status, 'basket'), isNotNull(orders.approvalRequestedAt)));
+  return n;
 }

@@ -49,7 +49,9 @@ async function paymentOptionsOf(ctx: PresentingContext, companyId: number) {
 export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { row, facts, events, invoice, placedBy }: OrderSnapshot): Promise<Order> {
   const shared = await ctx.reference.read(new Date());
   // A basket awaiting its card payment is frozen as it was confirmed: the payment is for those prices.
-  const basket = row.status === 'basket' && row.paymentStatus !== 'pending' ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
+  // So is one awaiting an owner's approval: the owner approves the prices the buyer sent.
+  const frozen = row.paymentStatus === 'pending' || row.approvalRequestedAt !== null;
+  const basket = row.status === 'basket' && !frozen ? assessBasket(row, facts, await basketContext(ctx, user)) : null;
   const type = await typeOf(ctx, row.deliveryTypeId, shared);
   const approval = approvalDates(row, facts, shared);
   return {
@@ -93,7 +95,15 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     payment_status: (row.paymentStatus as CardPaymentStatus | null) ?? null,
     checkout_url: row.paymentStatus === 'pending' ? row.checkoutUrl : null,
     payment_options: basket ? await paymentOptionsOf(ctx, row.companyId) : [],
+    approval: approvalOf(row),
   };
+}
+
+/** The approval mark of a basket waiting for an owner (DESIGN §2 "Companies"); null otherwise. */
+export function approvalOf(row: Pick<OrderRow, 'status' | 'approvalRequestedBy' | 'approvalRequestedAt' | 'userId'>): Order['approval'] {
+  if (row.status !== 'basket' || row.approvalRequestedAt === null) return null;
+  // The member who sent it; their account gone, the basket's own member (baskets are personal, so the same one).
+  return { requested_by: row.approvalRequestedBy ?? row.userId, requested_at: row.approvalRequestedAt.toISOString() };
 }
 
 /**

@@ -19,6 +19,8 @@ export const NO_SUCH_ITEM = 'No such item.';
 export const CONFIRMED = 'This order is confirmed: its items and delivery can no longer be changed.';
 export const AWAITING_PAYMENT =
   'This order is waiting for its card payment, so it cannot be changed: pay on the payment page, or stop the payment to change the order.';
+export const AWAITING_APPROVAL =
+  'This order is waiting for approval by an owner of your company, so it cannot be changed: once an owner declines it, it is yours to change again.';
 
 /** An order's delivery contact and address, as its columns: what a reorder and a quote copy. */
 export const DELIVERY_ADDRESS_COLUMNS = [
@@ -51,6 +53,7 @@ export async function ownBasket(executor: Db, user: Member, id: number): Promise
   const row = await ownOrder(executor, user, id, true);
   if (row.status !== 'basket') throw conflict(CONFIRMED);
   if (row.paymentStatus === 'pending') throw conflict(AWAITING_PAYMENT);
+  if (row.approvalRequestedAt !== null) throw conflict(AWAITING_APPROVAL);
   return row;
 }
 

@@ -85,8 +85,19 @@ const ordersRoutes: FastifyPluginAsync<Pick<AppDeps, 'orders'>> = async (fastify
 
   app.post(
     '/api/orders/:id/confirm',
-    { schema: { params: orderParams, headers: confirmHeadersSchema, body: confirmSchema.optional(), response: { 200: confirmAnswerSchema } } },
-    async (request) => orders.confirm(customerOf(request), request.params.id, request.headers['idempotency-key'], request.body ?? {}),
+    {
+      schema: {
+        params: orderParams,
+        headers: confirmHeadersSchema,
+        body: confirmSchema.optional(),
+        // 202: a buyer's order above their approval limit, not confirmed but waiting for an owner's approval.
+        response: { 200: confirmAnswerSchema, 202: orderSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await orders.confirm(customerOf(request), request.params.id, request.headers['idempotency-key'], request.body ?? {});
+      return 'approval' in answer && answer.approval ? reply.code(202).send(answer) : answer;
+    },
   );
 
   // The customer stops a pending card payment (the payment page is closed) to change the basket.

@@ -8,7 +8,8 @@ import { stopCardCheckout } from './card-checkout';
 import { confirmOrder } from './confirm';
 import { basketContext, ordersContext, type OrdersDeps } from './context';
 import { cancelOrder, reorder, resubmitOrder } from './lifecycle';
-import { countOrders, listOrders } from './list';
+import { countAwaitingOwners, countOrders, listOrders } from './list';
+import { approveOrder, declineOrder, memberSnapshot } from './approval';
 import { presentItemOf, presentOrder, presentSnapshot } from './present';
 import { ownSnapshot } from './queries';
 import { assessUnsavedBasket, type UnsavedItem } from './unsaved-basket';
@@ -35,8 +36,9 @@ export function ordersService(deps: OrdersDeps) {
     forgetReferenceData: () => ctx.reference.forget(),
 
     list: (user: UserRow, query: OrderListQuery) => listOrders(ctx, user, query),
-    counts: (user: UserRow) => countOrders(ctx.db, user),
-    get: async (user: UserRow, id: number) => presentSnapshot(ctx, user, await ownSnapshot(ctx, user, id)),
+    counts: async (user: UserRow) => ({ ...(await countOrders(ctx.db, user)), approval: await countAwaitingOwners(ctx.db, user) }),
+    /** The member's order, or a colleague's basket waiting for an owner's approval. */
+    get: async (user: UserRow, id: number) => presentSnapshot(ctx, user, await memberSnapshot(ctx, user, id)),
     /** The order as it is now (staff's view of an order shows the customer's beside their own). */
     present: (user: UserRow, row: Pick<OrderRow, 'id'>) => presentOrder(ctx, user, row),
     presentItemOf: (user: UserRow, order: OrderRow, itemId: number) => presentItemOf(ctx, user, order, itemId),
@@ -72,7 +74,13 @@ export function ordersService(deps: OrdersDeps) {
     assessUnsaved: (user: UserRow, input: { items: UnsavedItem[]; countryId: number }, opts: { strict: boolean }) =>
       assessUnsavedBasket(ctx, user, input, opts),
 
-    confirm: (user: UserRow, id: number, key: string, body: { delivery_type_id?: number; payment?: PaymentTerms }) => confirmOrder(ctx, user, id, key, body),
+    /** The customer's confirmation: a buyer's above their approval limit waits for an owner (approval.ts). */
+    confirm: (user: UserRow, id: number, key: string, body: { delivery_type_id?: number; payment?: PaymentTerms }) =>
+      confirmOrder(ctx, user, id, key, body, { approvals: true }),
+    /** An owner approves a buyer's order waiting for approval: it confirms by the company's terms. */
+    approve: (owner: UserRow, id: number) => approveOrder(ctx, owner, id),
+    /** An owner declines it, with a reason: the basket is the buyer's again. */
+    decline: (owner: UserRow, id: number, reason: string) => declineOrder(ctx, owner, id, reason),
     /** Stops a basket's pending card payment, so that the basket can be changed. */
     stopCardCheckout: (user: UserRow, id: number) => stopCardCheckout(ctx, user, id),
     cancel: (user: UserRow, id: number) => cancelOrder(ctx, user, id),

@@ -1,0 +1,28 @@
+import { formatPence } from '../pricing/format';
+
+/*
+ * Approval of a buyer's large orders (DESIGN §2 "Companies"): the words the order's history, its
+ * e-mails and its page use for each step, in one place. Whether an order waits is `needsApproval`
+ * (roles.ts), on its net total.
+ */
+
+/** The longest reason an owner may give for declining (the buyer reads it in an e-mail and the history). */
+export const DECLINE_REASON_MAX = 1000;
+
+/** What the order's page says while the basket waits. */
+export const AWAITING_OWNER_APPROVAL = 'Waiting for approval by an owner';
+
+/** The history's note of a confirmation held for approval: who sent it, and why it waits. */
+export function approvalRequestedNote(buyer: string, totalNet: number, limit: number): string {
+  return `Sent for approval by ${buyer}: ${formatPence(totalNet)} before VAT is above the approval limit of ${formatPence(limit)}`;
+}
+
+/** The history's note of an approval, which confirms the order (on account) or sends the buyer to pay (card). */
+export function approvedNote(owner: string, payByCard: boolean): string {
+  return payByCard ? `Approved by ${owner}: waiting for the card payment` : `Approved by ${owner}: order confirmed`;
+}
+
+/** The history's note of a decline, with the owner's reason: the basket is the buyer's again. */
+export function declinedNote(owner: string, reason: string): string {
+  return `Declined by ${owner}: ${reason}`;
+}
