@@ -67,6 +67,7 @@ const NO_BODY = new Set([
   'POST /api/orders/:id/quote',
   'POST /api/quotes/:id/order',
   'POST /api/orders/:id/checkout/cancel',
+  'POST /api/orders/:id/approve',
   'POST /api/account/webhooks/:id/rotate',
   'POST /api/account/webhooks/:id/deliveries/:deliveryId/resend',
   'POST /api/account/webhooks/:id/test',

@@ -11,11 +11,12 @@ import type {
   ItemUpdateInput,
   Order,
   OrderList,
+  OrderListStatus,
   OrderUpdateInput,
 } from '../../shared/api/orders';
 import type { PaymentTerms } from '../../shared/domain/payments/terms';
 import type { OrderableProduct } from '../../shared/api/prices';
-import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus, type OrderStatus } from '../../shared/domain/orders/statuses';
+import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { http, uploadProgress } from '../../shared/http';
 import { useObjectUrl } from '../../shared/ui/useObjectUrl';
 import { queryClient } from './queryClient';
@@ -29,14 +30,14 @@ import { queryClient } from './queryClient';
 // ───────────────────────────── counts (home tiles) ─────────────────────────────
 
 /** How many orders the customer has in each confirmed status, and how many of them wait for the customer's approval of a proof. */
-export type OrderCounts = Record<ConfirmedOrderStatus, number> & { awaiting_approval: number };
+export type OrderCounts = Record<ConfirmedOrderStatus, number> & { awaiting_approval: number; approval: number };
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
 
 /** The counts of an answer `{ live, printing, …, awaiting_approval }` (checked by hand: the home page stays free of zod). */
 export function readOrderCounts(data: unknown): OrderCounts {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  const counts = { awaiting_approval: 0 } as OrderCounts;
+  const counts = { awaiting_approval: 0, approval: 0 } as OrderCounts;
   for (const status of CONFIRMED_ORDER_STATUSES) {
     const n = record[status];
     if (!isCount(n)) throw new TypeError(`No count for ${status}`);
@@ -44,6 +45,8 @@ export function readOrderCounts(data: unknown): OrderCounts {
   }
   // A count the tiles can do without: none answered is none waiting.
   if (isCount(record.awaiting_approval)) counts.awaiting_approval = record.awaiting_approval;
+  // Likewise the company's orders waiting for an owner's approval.
+  if (isCount(record.approval)) counts.approval = record.approval;
   return counts;
 }
 
@@ -76,8 +79,8 @@ export const asOrder = async (data: unknown): Promise<Order> => (await schemas()
 const asItem = async (data: unknown): Promise<Item> => (await schemas()).itemSchema.parse(data);
 
 export interface OrderListParams {
-  /** Without one: every confirmed order. */
-  status?: OrderStatus;
+  /** Without one: every confirmed order; `approval`, the company's baskets waiting for an owner's approval. */
+  status?: OrderListStatus;
   /** Number, reference, product or postcode. */
   q?: string;
   /** The first and last UK day confirmed ('YYYY-MM-DD'), both included. */
@@ -453,6 +456,22 @@ export function useOrderWhilePaying(id: number) {
     if (query.data?.payment_status === 'pending') setPolls((n) => n + 1);
   }, [updated, query.data?.payment_status]);
   return { ...query, pollsLeft: Math.max(0, PAYMENT_POLL.times - polls) };
+}
+
+/**
+ * An owner's answer to a buyer's order waiting for approval: approve (it confirms by the company's
+ * terms; by card the buyer is sent to pay) or decline with a reason (the basket is the buyer's again).
+ */
+export function useApprovalDecision(id: number) {
+  return useMutation({
+    mutationFn: async (decision: { approve: true } | { reason: string }) => {
+      const { data } =
+        'approve' in decision ? await http.post<ConfirmAnswer>(`${base(id)}/approve`, {}) : await http.post<unknown>(`${base(id)}/decline`, decision);
+      return asOrder('checkout_url' in (data as object) && 'order' in (data as object) ? (data as { order: unknown }).order : data);
+    },
+    // The answer is the order as it is now: read again, a declined basket (the buyer's own) would be not found.
+    onSuccess: (order) => storeOrder(order),
+  });
 }
 
 /** Cancel, resubmit or reorder: the answer is the order moved (or the new basket for reorder). */

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { mayOrder } from '../../../shared/api/accounts-basics';
 import { useAuth } from '../../../shared/auth';
 import { ORDER_STATUS_NAMES, type ConfirmedOrderStatus } from '../../../shared/domain/orders/statuses';
+import { companyMay } from '../../../shared/domain/companies/roles';
 import { DashboardTile } from '../../../shared/ui/DashboardTile';
 import { useOrderCounts } from '../../api/orders';
 import { HrefLink } from '../../components/HrefLink';
@@ -50,6 +51,25 @@ function AwaitingApproval({ count }: { count: number }) {
   );
 }
 
+/** An owner's orders to decide: buyers' orders above their approval limit, not confirmed until an owner approves them. */
+function AwaitingOwners({ count }: { count: number }) {
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 3 }}
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to={route('orders.index', {}, { status: 'approval' })}>
+          See them
+        </Button>
+      }
+    >
+      <AlertTitle>Orders for you to approve</AlertTitle>
+      {count === 1 ? '1 order of your company waits' : `${count} orders of your company wait`} for an owner’s approval: approve or decline{' '}
+      {count === 1 ? 'it' : 'them'}.
+    </Alert>
+  );
+}
+
 export default function HomePage() {
   const { user } = useAuth();
   const counts = useOrderCounts();
@@ -78,6 +98,7 @@ export default function HomePage() {
       ) : (
         <>
           {counts && counts.awaiting_approval > 0 && <AwaitingApproval count={counts.awaiting_approval} />}
+          {counts && counts.approval > 0 && user && companyMay(user.company_role, 'approve') && <AwaitingOwners count={counts.approval} />}
           <Box sx={{ mb: 4, maxWidth: 640 }}>
             <OrderSearch />
             <Link component={RouterLink} to={route('orders.index')} sx={{ display: 'inline-block', mt: 1 }}>

@@ -13,7 +13,10 @@ import { route } from '../../paths';
 
 /** Every confirmed status at once: `/orders`, or `/orders?status=all`. */
 export const ALL_STATUSES = 'all';
-export type ListStatus = ConfirmedOrderStatus | typeof ALL_STATUSES;
+/** The company's orders waiting for an owner's approval (buyers' baskets above their limit): `/orders?status=approval`. */
+export const AWAITING_APPROVAL = 'approval';
+export const AWAITING_APPROVAL_NAME = 'Awaiting approval';
+export type ListStatus = ConfirmedOrderStatus | typeof ALL_STATUSES | typeof AWAITING_APPROVAL;
 
 /** What the address of the orders list holds: the status shown, the search and the days confirmed. */
 export interface OrderFilterValues {
@@ -26,7 +29,7 @@ export interface OrderFilterValues {
 /** The address's filters: an unknown or missing status is every status. */
 export function readOrderFilters(search: URLSearchParams): OrderFilterValues {
   const raw = search.get('status') ?? '';
-  const status = ORDER_STATUSES.some((s) => s.status === raw) ? (raw as ConfirmedOrderStatus) : ALL_STATUSES;
+  const status = ORDER_STATUSES.some((s) => s.status === raw) || raw === AWAITING_APPROVAL ? (raw as ListStatus) : ALL_STATUSES;
   return { status, q: search.get('q') ?? '', from: search.get('from') ?? '', to: search.get('to') ?? '' };
 }
 
@@ -107,6 +110,7 @@ export function OrderFilters({ values, errors, onApply }: OrderFiltersProps) {
                 {s.label}
               </option>
             ))}
+            <option value={AWAITING_APPROVAL}>{AWAITING_APPROVAL_NAME}</option>
           </NativeSelect>
         )}
       </Field>

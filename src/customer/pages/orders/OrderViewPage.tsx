@@ -18,6 +18,7 @@ import { isCollection, orderDaysLine } from '../../../shared/domain/orders/dates
 import { trackingUrl } from '../../../shared/domain/orders/tracking';
 import { useOrderAction, useOrderWhilePaying } from '../../api/orders';
 import { AwaitingPayment, PaymentReceived } from './CardPayment';
+import { AwaitingOwnerApproval } from './OwnerApproval';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkFromLink, ArtworkUpload } from '../create/ItemCard';
@@ -112,6 +113,8 @@ export default function OrderViewPage() {
   const order = query.data;
   // A basket awaiting its card payment says so honestly until the payment lands (the page reads it again meanwhile).
   if (order.status === 'basket' && order.payment_status === 'pending') return <AwaitingPayment order={order} pollsLeft={query.pollsLeft} returned={returned} />;
+  // A buyer's order waiting for an owner's approval: frozen, with the owners' Approve and Decline.
+  if (order.status === 'basket' && order.approval) return <AwaitingOwnerApproval order={order} />;
   if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
   const a = order.address;
   const trackingLink = trackingUrl(order.delivery_type, order.tracking_number);

@@ -21,7 +21,16 @@ import { SandboxChip } from './SandboxChip';
 import { AwaitingApprovalChip } from './AwaitingApprovalChip';
 import { ListStates, statusOf } from '../../components/QueryStates';
 import { route } from '../../paths';
-import { ALL_STATUSES, hasOrderFilters, OrderFilters, orderFiltersQuery, readOrderFilters, type OrderFilterValues } from './OrderFilters';
+import {
+  ALL_STATUSES,
+  AWAITING_APPROVAL,
+  AWAITING_APPROVAL_NAME,
+  hasOrderFilters,
+  OrderFilters,
+  orderFiltersQuery,
+  readOrderFilters,
+  type OrderFilterValues,
+} from './OrderFilters';
 import { StatusChip } from './orderItemViews';
 
 const PER_PAGE = 20;
@@ -50,7 +59,7 @@ export default function OrdersPage() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const all = status === ALL_STATUSES;
   const orders = useOrders({ status: all ? undefined : status, q: q || undefined, from: from || undefined, to: to || undefined, page, per_page: PER_PAGE });
-  const name = all ? 'All orders' : ORDER_STATUS_NAMES[status];
+  const name = all ? 'All orders' : status === AWAITING_APPROVAL ? AWAITING_APPROVAL_NAME : ORDER_STATUS_NAMES[status];
   const filtered = hasOrderFilters(filters);
   const refused = statusOf(orders.error) === 422 ? apiErrors(orders.error) : null;
   const words = filtersText({ ...filters, from: shownDay(from), to: shownDay(to) });
