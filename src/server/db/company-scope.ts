@@ -31,10 +31,7 @@ export function ofCompany(column: AnyPgColumn, member: MemberRef): SQL {
  * baskets, and a colleague's basket sent for an owner's approval (frozen while it waits: no one changes it).
  */
 export function companyOrders(member: MemberRef): SQL {
-  return and(
-    ofCompany(orders.companyId, member),
-    or(ne(orders.status, 'basket'), eq(orders.userId, idOf(member)), isNotNull(orders.approvalRequestedAt)),
-  )!;
+  return and(ofCompany(orders.companyId, member), or(ne(orders.status, 'basket'), eq(orders.userId, idOf(member)), isNotNull(orders.approvalRequestedAt)))!;
 }
 
 /** The members who made these rows, by id, as the screens name them ("Placed by Sam Printer"). One query. */

@@ -272,6 +272,15 @@ const TABLE: Record<string, Row> = {
   },
   'DELETE /api/orders/:id/items/:itemId/artwork': { call: () => ({ path: `/api/orders/${order.id}/items/${item()}/artwork` }), expect: companyWrite },
   'POST /api/orders/:id/resubmit': { call: () => ({ path: `/api/orders/${order.id}/resubmit` }), expect: companyWrite },
+  // An owner's decision on a colleague's order waiting for approval (this one does not wait: 409, past access).
+  'POST /api/orders/:id/approve': {
+    call: () => ({ path: `/api/orders/${order.id}/approve` }),
+    expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'missing' },
+  },
+  'POST /api/orders/:id/decline': {
+    call: () => ({ path: `/api/orders/${order.id}/decline`, body: { reason: 'Over budget this month.' } }),
+    expect: { owner: 'seen', buyer: 'refused', viewer: 'refused', other: 'missing' },
+  },
   // Last of the order's: it moves the order on.
   'POST /api/orders/:id/cancel': { call: () => ({ path: `/api/orders/${order.id}/cancel` }), expect: companyWrite },
   // ——— the owner's basket: theirs alone ———

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ConfirmAnswer, Order } from '../../../shared/api/orders';
 import { approvalRequestedNote, approvedNote, declinedNote } from '../../../shared/domain/companies/approval';
 import { approvalLimitOf, type CompanyRole } from '../../../shared/domain/companies/roles';
@@ -110,21 +110,14 @@ export async function requestApproval(
   return presentOrder(ctx, buyer, marked);
 }
 
-/** The company's basket waiting for approval, as `where` of a read (another company's order is not found). */
-const waitingOf = (member: Pick<UserRow, 'companyId'>, id: number) =>
-  and(eq(orders.id, id), eq(orders.companyId, member.companyId), eq(orders.status, 'basket'), isNotNull(orders.approvalRequestedAt));
-
 /**
- * The order a member may read: their own, or a colleague's basket waiting for approval (baskets are
- * personal, but every member sees what waits for the owners). Anything else is 404.
+ * The order a member may read: the company's (db/company-scope.ts), which counts a colleague's basket
+ * waiting for approval (baskets are personal, but every member sees what waits for the owners). Anything else is 404.
  */
 export async function memberSnapshot(ctx: OrdersContext, member: UserRow, id: number): Promise<OrderSnapshot> {
-  const own = await ctx.readSnapshot(member.id, id);
-  if (own) return own;
-  const [waiting] = await ctx.db.select({ userId: orders.userId }).from(orders).where(waitingOf(member, id));
-  const colleagues = waiting ? await ctx.readSnapshot(waiting.userId, id) : null;
-  if (!colleagues) throw notFound(NO_SUCH_ORDER);
-  return colleagues;
+  const read = await ctx.readSnapshot(member, id);
+  if (!read) throw notFound(NO_SUCH_ORDER);
+  return read;
 }
 
 /** The company's order for an owner's decision: 404 for another company's, 409 when it is not (or no longer) waiting. */

@@ -69,7 +69,7 @@ export interface OrderSnapshot {
 }
 
 /**
- * The reader of an order a member sees (a confirmed one of their company, or their own basket) with
+ * The reader of an order a member sees (a confirmed one of their company, their own basket, or one waiting for approval) with
  * everything its page shows, prepared once: one round trip and one snapshot, so the items and history
  * always belong to the row's `version` (a confirmation moves the order only if that version is still
  * current). Resolves null for an order the member does not see.
@@ -100,12 +100,13 @@ export function orderSnapshotReader(db: Db): (member: { id: number; companyId: n
       placedBy: sql<string>`(select trim(${qualified(users.firstname)} || ' ' || ${qualified(users.lastname)}) from ${users} where ${qualified(users.id)} = ${qualified(orders.userId)})`,
     })
     .from(orders)
-    // As companyOrders (db/company-scope.ts) says: the company's confirmed orders, and the member's own baskets.
+    // As companyOrders (db/company-scope.ts) says: the company's confirmed orders, the member's own
+    // baskets, and a colleague's basket waiting for an owner's approval.
     .where(
       and(
         eq(orders.id, sql.placeholder('id')),
         eq(orders.companyId, sql.placeholder('companyId')),
-        sql`(${orders.status} <> 'basket' or ${orders.userId} = ${sql.placeholder('userId')})`,
+        sql`(${orders.status} <> 'basket' or ${orders.userId} = ${sql.placeholder('userId')} or ${orders.approvalRequestedAt} is not null)`,
       ),
     )
     .prepare('order_snapshot');
