@@ -200,14 +200,17 @@ export async function openDatabase(opts: {
   };
 }
 
-/** Applies the committed SQL migrations (drizzle-kit generated) in order; safe to run on every start. */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies the committed SQL migrations (drizzle-kit generated) in order; safe to run on every start.
+ * `migrationsFolder` names another folder of the same shape (a test stops the schema at an earlier migration).
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // A migration may build an index for minutes: not under the pool's statement time-out.
-    await database.withoutTimeouts((db) => migrate(db as never, { migrationsFolder: MIGRATIONS_DIR }));
+    await database.withoutTimeouts((db) => migrate(db as never, { migrationsFolder }));
   } else {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(database.db as never, { migrationsFolder });
   }
 }

@@ -38,7 +38,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  opts: { distDir?: string | null; beforeReady?: (app: FastifyInstance) => void; logger?: FastifyServerOptions['logger'] } = {},
+  opts: {
+    distDir?: string | null;
+    beforeReady?: (app: FastifyInstance) => void;
+    logger?: FastifyServerOptions['logger'];
+    /** Brings the fresh database to the current schema in place of the plain migration run (a migration's test loads old rows midway). */
+    migrate?: (database: Database) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-test-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -76,7 +82,7 @@ export async function createTestApp(
   };
   // A pool-level query from inside a transaction's callback fails the test that meets it (production logs it).
   const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://', poolSize: 4, transactionMisuse: 'throw' });
-  await migrateDatabase(database);
+  await (opts.migrate ?? migrateDatabase)(database);
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database, distDir: opts.distDir ?? null, logger: opts.logger ?? false });
   opts.beforeReady?.(app);
