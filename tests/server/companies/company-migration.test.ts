@@ -88,6 +88,15 @@ async function dumpRows(db: Db): Promise<Copy> {
     const [{ data }] = await rows<{ data: Row[] }>(db, sql`select coalesce(json_agg(t), '[]'::json) as data from ${sql.identifier(name)} t`);
     tables.set(name, data);
   }
+  // Before companies an account held its company's details, terms and credit itself: the old
+  // columns of each account are filled from its company, as they were before they moved there.
+  const [{ data: accounts }] = await rows<{ data: Row[] }>(
+    db,
+    sql`select coalesce(json_agg(to_jsonb(u) || jsonb_build_object('company_name', c.name, 'company_logo', c.logo, 'payment_terms', c.payment_terms,
+          'credit_limit', c.credit_limit, 'credit_days', c.credit_days, 'blind_dispatch', c.blind_dispatch)), '[]'::json) as data
+        from users u join companies c on c.id = u.company_id`,
+  );
+  tables.set('users', accounts);
   const sequences = new Map(
     (
       await rows<{ name: string; value: string }>(
