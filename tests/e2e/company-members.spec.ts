@@ -112,7 +112,7 @@ test('staff see an account’s company and its members, and the way to move it t
   await signedIn(page, STAFF);
   await page.goto(`/admin/users/${jane.id}/company`);
   await expect(page.getByRole('tab', { name: 'Company', selected: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Inkwell Design Studio' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inkwell Design Studio', exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Members of the company' });
   await expect(table.getByRole('row').filter({ hasText: TRADE.email })).toContainText('Owner');
   const move = page.getByRole('form', { name: 'Move to another company' });

@@ -188,17 +188,21 @@ export async function registerByApi(who: NewAccount): Promise<number> {
   }
 }
 
-/** The newest mail to `to` in the e2e server's outbox, decoded from quoted-printable. */
+/**
+ * The newest mail to `to` in the e2e server's outbox, decoded from quoted-printable. The escapes are bytes of
+ * UTF-8 (a "£" is =C2=A3), so the file is read byte for byte and the bytes, unescaped, are read as UTF-8.
+ */
 export function mailTo(to: string): string {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   const decoded = readdirSync(dir)
     .filter((file) => file.endsWith('.eml'))
     .sort()
-    .map((file) =>
-      readFileSync(path.join(dir, file), 'utf8')
+    .map((file) => {
+      const bytes = readFileSync(path.join(dir, file), 'latin1')
         .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    );
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    });
   const mail = decoded.reverse().find((text) => new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(text));
   if (!mail) throw new Error(`No mail to ${to} in ${dir}`);
   return mail;
