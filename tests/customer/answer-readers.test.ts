@@ -59,10 +59,11 @@ describe('answer readers of the first page load', () => {
 
   it('readOrderCounts needs a whole, non-negative count for every status', () => {
     const counts = { live: 2, printing: 0, problem: 1, dispatched: 14, cancelled: 3 };
-    // The orders waiting for the customer's approval of a proof: none when the answer has no count of them.
-    expect(readOrderCounts({ ...counts, basket: 1 })).toEqual({ ...counts, awaiting_approval: 0 });
-    expect(readOrderCounts({ ...counts, awaiting_approval: 1 })).toEqual({ ...counts, awaiting_approval: 1 });
-    expect(readOrderCounts({ ...counts, awaiting_approval: -1 })).toEqual({ ...counts, awaiting_approval: 0 });
+    // The orders waiting for the customer's approval of a proof, and the company's waiting for an
+    // owner's approval: none when the answer has no (whole) count of them.
+    expect(readOrderCounts({ ...counts, basket: 1 })).toEqual({ ...counts, awaiting_approval: 0, approval: 0 });
+    expect(readOrderCounts({ ...counts, awaiting_approval: 1, approval: 2 })).toEqual({ ...counts, awaiting_approval: 1, approval: 2 });
+    expect(readOrderCounts({ ...counts, awaiting_approval: -1, approval: 0.5 })).toEqual({ ...counts, awaiting_approval: 0, approval: 0 });
     expect(() => readOrderCounts({ ...counts, live: -1 })).toThrow(TypeError);
     expect(() => readOrderCounts({ ...counts, problem: 1.5 })).toThrow(TypeError);
     expect(() => readOrderCounts({ live: 1 })).toThrow(TypeError);

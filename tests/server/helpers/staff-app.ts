@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, countries, users } from '../../../src/server/db/schema';
 import { upsertAccount } from '../../../src/server/modules/accounts/operations';
 import { createTestApp, type TestApp } from './app';
@@ -35,11 +35,11 @@ export async function customerCaller(app: StaffApp): Promise<StaffCaller & { ema
 }
 
 /** Accounts written straight to the table (no scrypt): quick to make in numbers. */
-export async function insertUsers(app: StaffApp, rows: Array<Partial<typeof users.$inferInsert> & { email: string }>): Promise<number[]> {
+export async function insertUsers(app: StaffApp, rows: Array<Partial<typeof users.$inferInsert> & { email: string; companyName?: string }>): Promise<number[]> {
   const inserted = await app.t.database.db
     .insert(users)
     .values(
-      rows.map((row) => ({
+      rows.map(({ companyName: _companyName, ...row }) => ({
         firstname: 'Test',
         lastname: 'Person',
         address1: '1 Test Street',
@@ -50,15 +50,12 @@ export async function insertUsers(app: StaffApp, rows: Array<Partial<typeof user
       })),
     )
     .returning({ id: users.id, companyId: users.companyId });
-  // Each owns a company of its own (made by the database); it is named as the staff tests expect.
-  await app.t.database.db
-    .update(companies)
-    .set({ name: 'Test Co' })
-    .where(
-      inArray(
-        companies.id,
-        inserted.map((row) => row.companyId),
-      ),
-    );
+  // Each owns a company of its own (made by the database), named as the row says (else "Test Co").
+  for (const [i, row] of inserted.entries()) {
+    await app.t.database.db
+      .update(companies)
+      .set({ name: rows[i].companyName ?? 'Test Co' })
+      .where(eq(companies.id, row.companyId));
+  }
   return inserted.map((row) => row.id);
 }
