@@ -9,7 +9,7 @@ import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import { approvalRequestMail, approvedToPayMail, declinedMail, type MailedApproval } from './approval-mail';
 import { assessBasket, type BasketAssessment } from './assessment';
 import { RELEASED_CHECKOUT, startCardCheckout } from './card-checkout';
-import { freeze, frozenColumns, paymentOf, refuseCreditHold, refuseKeyOfAnother, termsOf } from './confirm';
+import { freeze, frozenColumns, frozenOrderColumns, paymentOf, refuseCreditHold, refuseKeyOfAnother, termsOf } from './confirm';
 import { basketContext, type OrdersContext } from './context';
 import { withNewVersion } from './order-version';
 import { presentOrder } from './present';
@@ -54,7 +54,6 @@ export async function requestApproval(
   key: string,
   limit: number,
 ): Promise<Order | null> {
-  const chosen = a.chosen!;
   const totals = a.totals!;
   const now = new Date();
   let marked: OrderRow | null;
@@ -64,16 +63,7 @@ export async function requestApproval(
         .update(orders)
         .set(
           withNewVersion({
-            deliveryTypeId: chosen.type.id,
-            deliveryCost: chosen.price,
-            totalNet: totals.total_net,
-            totalVat: totals.total_vat,
-            total: totals.total,
-            weight: a.weight,
-            dispatchDue: chosen.promise.dispatch,
-            deliveryDue: chosen.promise.delivery,
-            dispatchBasis: chosen.basis,
-            confirmKey: key,
+            ...frozenOrderColumns(a, key),
             approvalRequestedBy: buyer.id,
             approvalRequestedAt: now,
           }),

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { orderItems, orders, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, unprocessable } from '../../lib/domain-errors';
 import type { BasketAssessment } from './assessment';
-import { frozenColumns, refuseKeyOfAnother } from './confirm';
+import { frozenColumns, frozenOrderColumns, refuseKeyOfAnother } from './confirm';
 import type { OrdersContext } from './context';
 import { withNewVersion, type OrderColumns } from './order-version';
 import { presentOrder } from './present';
@@ -43,7 +43,6 @@ export async function startCardCheckout(
   approval?: { set: OrderColumns; within: (tx: Db, marked: OrderRow) => Promise<void> },
 ): Promise<CardCheckout | null> {
   const payments = ctx.cardPayments!;
-  const chosen = a.chosen!;
   const totals = a.totals!;
   const page = `${ctx.appUrl}/orders/${order.id}`;
   const session = await payments.createCheckout({
@@ -65,16 +64,7 @@ export async function startCardCheckout(
         .update(orders)
         .set(
           withNewVersion({
-            deliveryTypeId: chosen.type.id,
-            deliveryCost: chosen.price,
-            totalNet: totals.total_net,
-            totalVat: totals.total_vat,
-            total: totals.total,
-            weight: a.weight,
-            dispatchDue: chosen.promise.dispatch,
-            deliveryDue: chosen.promise.delivery,
-            dispatchBasis: chosen.basis,
-            confirmKey: key,
+            ...frozenOrderColumns(a, key),
             paymentStatus: 'pending',
             checkoutSessionId: session.id,
             checkoutUrl: session.url,

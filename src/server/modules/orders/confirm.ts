@@ -167,6 +167,24 @@ export function frozenItem(item: PricedItem) {
 }
 
 /** `frozenItem` as the item's columns, for a caller that writes them itself (a card checkout, which starts no proof yet). */
+/** What a confirmation freezes on the order as judged: delivery, totals, weight, dates, and the key it was confirmed with. */
+export function frozenOrderColumns(a: BasketAssessment, key: string) {
+  const chosen = a.chosen!;
+  const totals = a.totals!;
+  return {
+    deliveryTypeId: chosen.type.id,
+    deliveryCost: chosen.price,
+    totalNet: totals.total_net,
+    totalVat: totals.total_vat,
+    total: totals.total,
+    weight: a.weight,
+    dispatchDue: chosen.promise.dispatch,
+    deliveryDue: chosen.promise.delivery,
+    dispatchBasis: chosen.basis,
+    confirmKey: key,
+  };
+}
+
 export function frozenColumns(item: PricedItem) {
   const frozen = frozenItem(item);
   return { priceSaved: frozen.price, choicesSaved: frozen.choices, proofPrice: frozen.proof_price };
@@ -187,7 +205,6 @@ export async function freeze(
   by: { actorUserId: number; note: string; set: OrderColumns } | null = null,
 ) {
   const chosen = a.chosen!;
-  const totals = a.totals!;
   try {
     const [moved] = await moveOrders(ctx.db, ctx, [order], {
       to: 'live',
@@ -199,16 +216,7 @@ export async function freeze(
       service: chosen.type,
       itemPrices: a.items.map((item) => ({ id: item.facts.id, ...frozenItem(item) })),
       set: {
-        deliveryTypeId: chosen.type.id,
-        deliveryCost: chosen.price,
-        totalNet: totals.total_net,
-        totalVat: totals.total_vat,
-        total: totals.total,
-        weight: a.weight,
-        dispatchDue: chosen.promise.dispatch,
-        deliveryDue: chosen.promise.delivery,
-        dispatchBasis: chosen.basis,
-        confirmKey: key,
+        ...frozenOrderColumns(a, key),
         confirmedAt: new Date(),
         creditReleasedAt: null,
         ...by?.set,
