@@ -167,7 +167,7 @@ test('the navigation bar, account menu, logo and footer are the specification’
   await account.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Update Profile', 'Change Password', 'Address Book', 'Trade API', 'Logout']); // no Administrator for a customer
+  await expect(menu.getByRole('menuitem')).toHaveText(['Update Profile', 'Change Password', 'Company', 'Address Book', 'Trade API', 'Logout']); // no Administrator for a customer
   await expect(menu.getByRole('menuitem', { name: 'Update Profile' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Change Password' })).toBeFocused();

@@ -34,6 +34,12 @@ export function companyOrders(member: MemberRef): SQL {
   return and(ofCompany(orders.companyId, member), or(ne(orders.status, 'basket'), eq(orders.userId, idOf(member)), isNotNull(orders.approvalRequestedAt)))!;
 }
 
+/**
+ * The member who placed an order, as a reader of it in the order's company — which they may have
+ * left since (the order stayed the company's): how staff, mail and webhooks present an order.
+ */
+export const asPlacer = <T extends Member>(placer: T, order: { companyId: number }): T => ({ ...placer, companyId: order.companyId });
+
 /** The members who made these rows, by id, as the screens name them ("Placed by Sam Printer"). One query. */
 export async function placedByOf(db: Db, userIds: number[]): Promise<Map<number, PlacedBy>> {
   const ids = [...new Set(userIds)];

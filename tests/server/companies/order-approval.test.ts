@@ -72,6 +72,16 @@ describe('approval of large orders, on account', () => {
     expect(res.json<Order>()).toMatchObject({ status: 'live', approval: null });
   });
 
+  it('an order stays the company’s, whole, after the buyer who placed it leaves: the owner and staff still read it', async () => {
+    const buyer = await member(t, boss.companyId, 'buyer', null, 'Leaver');
+    const { order } = await readyBasket(t, buyer.client, cat, deliveryTypeId);
+    expect((await confirm(buyer.client, order.id)).statusCode).toBe(200);
+    ok(await boss.client.delete(`/api/company/members/${buyer.id}`));
+
+    expect(ok<Order>(await boss.client.get(`/api/orders/${order.id}`))).toMatchObject({ id: order.id, status: 'live', placed_by: { id: buyer.id } });
+    expect(ok<{ id: number; user: { id: number } }>(await staff.get(`/api/admin/orders/${order.id}`))).toMatchObject({ id: order.id, user: { id: buyer.id } });
+  });
+
   it("holds a buyer's order above their own limit: frozen, in the history, the owners e-mailed, listed and counted for the company", async () => {
     const buyer = await member(t, boss.companyId, 'buyer', NET - 1, 'Bea');
     const viewer = await member(t, boss.companyId, 'viewer');

@@ -2,9 +2,10 @@ import type { ArtworkFetchStatus, Item, Order, PreflightCheckResult, PreflightSt
 import type { OrderStatus } from '../../../shared/domain/orders/statuses';
 import { approvalDeadline, awaitsApproval, dispatchFromApproval, type ItemProofState, type ProofStatus } from '../../../shared/domain/orders/proofs';
 import { paymentOptions, type CardPaymentStatus, type PaymentTerms } from '../../../shared/domain/payments/terms';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
+import { companies, orders, users, type OrderItemRow, type OrderRow, type UserRow } from '../../db/schema';
+import { asPlacer } from '../../db/company-scope';
 import { deliveryService } from '../delivery/service';
 import { pricesService } from '../prices/service';
 import { settingsService } from '../settings/service';
@@ -234,7 +235,13 @@ export async function presentOrderIn(tx: Db, deps: Pick<OrdersContext, 'cardPaym
     prices: pricesService(tx),
     cardPayments: deps.cardPayments,
   };
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [found] = await tx
+    .select({ user: users, companyId: orders.companyId })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  const user = found ? asPlacer(found.user, found) : null;
   const snapshot = user ? await orderSnapshotReader(tx)(user, orderId) : null;
   return user && snapshot ? presentSnapshot(ctx, user, snapshot) : null;
 }

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { asPlacer } from '../../db/company-scope';
 import { z } from 'zod';
 import {
   staffOrderSchema,
@@ -115,7 +116,7 @@ async function staffOrder({ db, orders: customerOrders }: StaffOrdersDeps, id: n
       .where(eq(orderEvents.orderId, id))
       .orderBy(orderEvents.id),
   ]);
-  const order = await customerOrders.present(owner, row);
+  const order = await customerOrders.present(asPlacer(owner, row), row);
   return {
     ...order,
     user: {
