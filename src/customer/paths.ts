@@ -27,6 +27,7 @@ export const CUSTOMER_PATHS = [
   { path: '/orders',                name: 'orders.index' },
   { path: '/orders/:id',            name: 'orders.view' },
   { path: '/proof/:token',          name: 'proof.link' },
+  { path: '/approval-links/:token', name: 'approval.link' },
   { path: '/invoices',              name: 'invoices.index' },
   { path: '/quotes',                name: 'quotes.index' },
   { path: '/prices',                name: 'prices' },

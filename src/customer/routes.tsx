@@ -82,6 +82,7 @@ export const ROUTES = [
   { ...named('orders.index'),       title: 'Orders',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrdersPage') },
   { ...named('orders.view'),        title: 'Order',                     guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/OrderViewPage') },
   { ...named('proof.link'),         title: 'Your proof',                guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/ProofLinkPage') },
+  { ...named('approval.link'),      title: 'Order waiting for approval', guards: [auth, customer], layout: 'default', page: () => import('./pages/orders/ApprovalLinkPage') },
   { ...named('invoices.index'),     title: 'Invoices',                  guards: [auth, customer], layout: 'default', page: () => import('./pages/invoices/InvoicesPage') },
   { ...named('quotes.index'),       title: 'Quotes',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/quotes/QuotesPage') },
   { ...named('prices'),             title: 'Prices',                    guards: [auth, customer], layout: 'default', page: () => import('./pages/prices/PricesPage'),            data: priceList },

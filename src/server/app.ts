@@ -226,6 +226,7 @@ function buildServices(
     outbox,
     appUrl: config.appUrl,
     appName: config.appName,
+    appKey,
   });
   const artwork = artworkService({ db, files, engine: artworkEngine, settings, orders, checks: artworkChecks, jobs, fetchRule: config.artworkFetch });
   // Proofs' decisions, and the reminders of those that wait for one (a job per proof, a day apart).

@@ -89,12 +89,12 @@ test('an owner invites a buyer, the buyer orders above their limit, the owner ap
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0); // a buyer cannot approve their own order
   await logOut(page, BUYER.firstname);
 
-  // The owner is e-mailed the order's page; signed out, the link leads through sign-in to it.
+  // The owner is e-mailed a signed link of their own; signed out, it leads through sign-in to the order.
   const request = await waitForMail(TRADE.email, `Order ${id} from ${BUYER_NAME} waits for your approval`);
   expect(request).toContain('above their approval limit of £10.00');
-  const orderPath = linkIn(request, new RegExp(`/orders/${id}\\b`));
-  expect(orderPath).toBe(`/orders/${id}`);
-  await page.goto(orderPath);
+  const approvalLink = linkIn(request, /\/approval-links\/[A-Za-z0-9_.-]+/);
+  const orderPath = `/orders/${id}`;
+  await page.goto(approvalLink);
   await expect(page).toHaveURL('/login');
   await signIn(page, TRADE);
   await expect(page).toHaveURL(orderPath);
@@ -133,6 +133,14 @@ test('an owner invites a buyer, the buyer orders above their limit, the owner ap
   await page.goto('/orders?status=approval');
   await expect(page.getByRole('heading', { level: 1, name: 'Awaiting approval' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: ref })).toHaveCount(0);
+
+  // The e-mail's link, followed again, says the order was decided, and opens it.
+  await page.goto(approvalLink);
+  await expect(page.getByText(`Order ${id} has already been approved`)).toBeVisible();
+  await shoot(page, 'approval-link-decided');
+  await expectAccessible(page, 'an approval link of an order already approved');
+  await page.getByRole('link', { name: `Open order ${id}` }).click();
+  await expect(page).toHaveURL(orderPath);
 
   // The demo company as it was: the buyer removed (their order stays the company's).
   await page.goto('/account/company');

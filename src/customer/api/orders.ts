@@ -15,6 +15,7 @@ import type {
   OrderUpdateInput,
 } from '../../shared/api/orders';
 import type { PaymentTerms } from '../../shared/domain/payments/terms';
+import { APPROVAL_LINK_STATES, type ApprovalLinkState } from '../../shared/domain/companies/approval';
 import type { OrderableProduct } from '../../shared/api/prices';
 import { CONFIRMED_ORDER_STATUSES, type ConfirmedOrderStatus } from '../../shared/domain/orders/statuses';
 import { http, uploadProgress } from '../../shared/http';
@@ -486,4 +487,13 @@ export function useOrderAction(id: number) {
       await invalidateOrder(id);
     },
   });
+}
+
+/** Where an owner's approval e-mail link leads: the order and what became of it (404: not for this account, or no longer the company's). */
+export async function fetchApprovalLink(token: string): Promise<{ order_id: number; state: ApprovalLinkState }> {
+  const { data } = await http.get<unknown>(`/api/approval-links/${encodeURIComponent(token)}`, { skipErrorDialogs: true });
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const state = APPROVAL_LINK_STATES.find((s) => s === record.state);
+  if (typeof record.order_id !== 'number' || !Number.isInteger(record.order_id) || !state) throw new TypeError('Not an approval link');
+  return { order_id: record.order_id, state };
 }

@@ -4,7 +4,7 @@ import { PROOF_COMMENT_MAX, PROOF_STATUSES, type ItemProofState } from '../domai
 import { ALL_ORDER_STATUSES } from '../domain/orders/statuses';
 import { CARD_PAYMENT_STATUSES, PAYMENT_TERMS } from '../domain/payments/terms';
 import { SIDES } from '../domain/pricing/engine';
-import { DECLINE_REASON_MAX } from '../domain/companies/approval';
+import { APPROVAL_LINK_STATES, DECLINE_REASON_MAX } from '../domain/companies/approval';
 import { profileFields, userSchema } from './accounts';
 import { daysInOrder, idSchema, nullableText, optionalDaySchema, optionalText, placedBySchema, textSchema, wholeNumberSchema } from './common';
 
@@ -202,6 +202,10 @@ export type ProofChangesInput = z.input<typeof proofChangesSchema>;
 /** `GET /api/proof-links/{token}`: what a proof's e-mail link opens, for the customer it was made for. */
 export const proofLinkTargetSchema = z.object({ order_id: z.number(), item_id: z.number(), version: z.number() });
 export type ProofLinkTarget = z.infer<typeof proofLinkTargetSchema>;
+
+/** `GET /api/approval-links/{token}`: the order an owner's approval e-mail link names, and what became of it (APPROVAL_LINK_STATES). */
+export const approvalLinkTargetSchema = z.object({ order_id: z.number(), state: z.enum(APPROVAL_LINK_STATES) });
+export type ApprovalLinkTarget = z.infer<typeof approvalLinkTargetSchema>;
 
 /** The longest artwork address taken: longer is no file link a person shares. */
 export const ARTWORK_URL_MAX = 2000;

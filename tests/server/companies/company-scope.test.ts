@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, users } from '../../../src/server/db/schema';
 import { registeredRoutes } from '../../../src/server/lib/zod';
 import { forgetUserSessions } from '../../../src/server/modules/accounts/sessions';
+import { approvalLinkToken } from '../../../src/server/modules/orders/approval-link';
 import type { Order, OrderList } from '../../../src/shared/api/orders';
 import type { TestApp } from '../helpers/app';
 import { ApiClient, registerAs } from '../helpers/client';
@@ -29,7 +30,7 @@ type Expect =
   /** 404: not among the objects the caller sees. */
   | 'missing';
 
-const NOT_THERE = /^No such (order|item|ticket|invoice|quote|address|file|member|invitation)\b/;
+const NOT_THERE = /^No such (order|item|ticket|invoice|quote|address|file|member|invitation|approval link)\b/;
 
 function judged(res: LightMyRequestResponse): Expect | `other ${number}` {
   if (res.statusCode === 403) return 'refused';
@@ -227,6 +228,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/products': { call: () => ({ path: '/api/products' }), expect: anyMember },
   'GET /api/products/:id/template.pdf': { call: () => ({ path: `/api/products/${cat.cards.id}/template.pdf` }), expect: anyMember },
   'GET /api/proof-links/:token': { call: () => ({ path: '/api/proof-links/not-a-link' }), expect: anyMember },
+  // The owner's link of an approval e-mail: it opens for the owner it was sent to, for nobody else.
+  'GET /api/approval-links/:token': {
+    call: () => ({ path: `/api/approval-links/${approvalLinkToken(t.app.deps.appKey, { ownerId: ids.owner, orderId: order.id })}` }),
+    expect: { owner: 'seen', buyer: 'missing', viewer: 'missing', other: 'missing' },
+  },
   'GET /api/statement': { call: () => ({ path: '/api/statement' }), expect: anyMember },
   'GET /api/invoices/statement': { call: () => ({ path: '/api/invoices/statement?month=2026-01' }), expect: anyMember },
   // ——— the company's lists (what they hold: below) ———

@@ -207,13 +207,13 @@ describe('members', () => {
     expect(ok(await boss.patch(`/api/company/members/${buyerId}`, { role: 'viewer' }))).toMatchObject({ role: 'viewer', approval_limit: null });
   });
 
-  it('removing a member ends their sessions and gives them a company of their own; what they ordered stays; the last owner is refused', async () => {
+  it('removing a member ends their sessions and gives them a company of their own, their basket going along; the last owner is refused', async () => {
     const boss = await owner();
     const self = await me(boss);
     const email = newAddress();
     const buyer = await acceptAsVisitor((await invite(boss, email)).token);
     const buyerId = (await me(buyer)).id;
-    const order = ok<{ id: number }>(await buyer.post('/api/orders', { ref: 'Left behind' }), 201);
+    const order = ok<{ id: number }>(await buyer.post('/api/orders', { ref: 'Taken along' }), 201);
 
     // The last owner cannot be removed (nor remove themself), even alone in their company.
     const alone = await owner();
@@ -230,11 +230,13 @@ describe('members', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, buyerId));
     expect(row.companyId).not.toBe(self.company_id);
     expect(row.companyRole).toBe('owner');
-    const [kept] = await t.database.db.select({ companyId: orders.companyId }).from(orders).where(eq(orders.id, order.id));
-    expect(kept.companyId).toBe(self.company_id);
+    // A basket is its maker's until confirmed: it goes with them (their confirmed orders stay: order-approval.test.ts).
+    const [taken] = await t.database.db.select({ companyId: orders.companyId }).from(orders).where(eq(orders.id, order.id));
+    expect(taken.companyId).toBe(row.companyId);
     const again = new ApiClient(t.app);
     await again.login(email, accepted.password);
     expect(await me(again)).toMatchObject({ company_id: row.companyId, company_role: 'owner' });
+    expect(ok<{ ref: string }>(await again.get(`/api/orders/${order.id}`)).ref).toBe('Taken along');
     const left = (await t.outbox()).filter((m) => m.text.includes(`To: ${email}`)).at(-1)!.text;
     expect(left).toMatch(/removed you from/);
   });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, orders, users } from '../../../src/server/db/schema';
 import { forgetUserSessions } from '../../../src/server/modules/accounts/sessions';
+import { approvalLinkToken } from '../../../src/server/modules/orders/approval-link';
 import type { CardCheckout, Order, OrderList } from '../../../src/shared/api/orders';
 import type { User } from '../../../src/shared/api/accounts';
 import type { CompanyRole } from '../../../src/shared/domain/companies/roles';
@@ -46,6 +47,10 @@ const confirm = (client: ApiClient, id: number, key = `confirm-${id}`) =>
   client.request('POST', `/api/orders/${id}/confirm`, {}, { headers: { 'idempotency-key': key } });
 const setCompanyLimit = (t: TestApp, companyId: number, limit: number | null) =>
   t.database.db.update(companies).set({ approvalLimit: limit }).where(eq(companies.id, companyId));
+/** The signed link of an owner's approval e-mail (its token), and what following it finds. */
+const linkIn = (text: string) => /http:\/\/localhost:3000\/approval-links\/([A-Za-z0-9_.-]+)/.exec(text)?.[1] ?? '';
+const follow = (client: ApiClient, token: string) => client.get(`/api/approval-links/${token}`);
+const linkFor = (t: TestApp, ownerId: number, orderId: number) => approvalLinkToken(t.app.deps.appKey, { ownerId, orderId });
 const mailsTo = async (t: TestApp, email: string, subject: string) =>
   (await t.outbox()).filter((m) => m.text.includes(`To: ${email}`) && m.text.includes(`Subject: ${subject}`));
 
@@ -103,11 +108,23 @@ describe('approval of large orders, on account', () => {
     expect((await buyer.client.patch(`/api/orders/${order.id}`, { ref: 'changed' })).statusCode).toBe(409);
     expect((await buyer.client.delete(`/api/orders/${order.id}/items/${item.id}`)).statusCode).toBe(409);
 
-    // Every owner is asked, with the link to the order's page.
+    // Every owner is asked, with their own signed link, which opens the waiting order for them alone.
     await t.app.deps.jobs.drain();
     const [asked] = await mailsTo(t, boss.email, `Order ${order.id} from Bea Printer waits for your approval`);
     expect(asked.text).toContain('which is above their approval limit of £4.69');
-    expect(asked.text).toContain(`http://localhost:3000/orders/${order.id}`);
+    const token = linkIn(asked.text);
+    expect(token).not.toBe('');
+    expect(ok(await follow(boss.client, token))).toEqual({ order_id: order.id, state: 'waiting' });
+    for (const who of [buyer, viewer]) {
+      const res = await follow(who.client, token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toMatch(/^No such approval link for your account/);
+    }
+    expect((await follow(new ApiClient(t.app), token)).statusCode).toBe(401);
+    expect((await follow(boss.client, `${token.slice(0, -2)}xx`)).statusCode).toBe(404);
+    // A link signed with another key, or a proof's link for the same ids, is not an approval link.
+    const forged = approvalLinkToken('another key of at least thirty-two characters', { ownerId: boss.id, orderId: order.id });
+    expect((await follow(boss.client, forged)).statusCode).toBe(404);
 
     // Every member sees what waits (the owners act); the owner reads the colleague's basket.
     for (const who of [boss, viewer, buyer]) {
@@ -122,6 +139,7 @@ describe('approval of large orders, on account', () => {
     const stranger = await owner(t);
     expect(ok<OrderList>(await stranger.client.get('/api/orders?status=approval')).data).toEqual([]);
     expect((await stranger.client.get(`/api/orders/${order.id}`)).statusCode).toBe(404);
+    expect((await follow(stranger.client, linkFor(t, stranger.id, order.id))).statusCode).toBe(404);
   });
 
   it("holds by the company's limit for all buyers when the buyer has none, and never holds an owner", async () => {
@@ -161,7 +179,8 @@ describe('approval of large orders, on account', () => {
     expect(approved).toMatchObject({ id: order.id, status: 'live', approval: null, total_net: NET });
     expect(approved.events.at(-1)).toMatchObject({ from: 'basket', to: 'live', note: 'Approved by Olive Owner: order confirmed' });
     expect(ok<Order>(await buyer.client.get(`/api/orders/${order.id}`)).status).toBe('live');
-    // Decided once.
+    // Decided once; the e-mail's link now says so.
+    expect(ok(await follow(boss.client, linkFor(t, boss.id, order.id)))).toEqual({ order_id: order.id, state: 'confirmed' });
     expect((await boss.client.post(`/api/orders/${order.id}/approve`)).statusCode).toBe(409);
     expect((await boss.client.post(`/api/orders/${order.id}/decline`, { reason: 'Too late' })).statusCode).toBe(409);
   });
@@ -203,6 +222,7 @@ describe('approval of large orders, on account', () => {
     expect(declined.events.at(-1)).toMatchObject({ from: 'basket', to: 'basket', note: 'Declined by Olive Owner: Use the cheaper stock, please.' });
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ approvalRequestedAt: null, approvalRequestedBy: null, confirmKey: null, totalNet: null });
+    expect(ok(await follow(boss.client, linkFor(t, boss.id, order.id)))).toEqual({ order_id: order.id, state: 'declined' });
 
     await t.app.deps.jobs.drain();
     const [told] = await mailsTo(t, buyer.email, `Order ${order.id} was declined`);
@@ -213,6 +233,37 @@ describe('approval of large orders, on account', () => {
     expect((await buyer.client.patch(`/api/orders/${order.id}`, { ref: 'PO-2' })).statusCode).toBe(200);
     expect((await boss.client.get(`/api/orders/${order.id}`)).statusCode).toBe(404);
     expect((await confirm(buyer.client, order.id, `again-${order.id}`)).statusCode).toBe(202);
+  });
+
+  it('a buyer who leaves takes their baskets along: one waiting for approval stops waiting, in its history, and is theirs to confirm again', async () => {
+    const buyer = await member(t, boss.companyId, 'buyer', 100, 'Lee');
+    const { order: waiting } = await readyBasket(t, buyer.client, cat, deliveryTypeId);
+    const { order: building } = await readyBasket(t, buyer.client, cat, deliveryTypeId);
+    expect((await confirm(buyer.client, waiting.id)).statusCode).toBe(202);
+    const link = linkFor(t, boss.id, waiting.id);
+
+    ok(await boss.client.delete(`/api/company/members/${buyer.id}`));
+
+    // Gone from the company: nothing waits for its owners, the link and the decisions find nothing.
+    expect(ok<OrderList>(await boss.client.get('/api/orders?status=approval')).data.map((o) => o.id)).not.toContain(waiting.id);
+    expect((await boss.client.get(`/api/orders/${waiting.id}`)).statusCode).toBe(404);
+    expect((await follow(boss.client, link)).statusCode).toBe(404);
+    expect((await boss.client.post(`/api/orders/${waiting.id}/approve`)).statusCode).toBe(404);
+
+    // The buyer, signed in again, finds both baskets in their own company, the waiting one released and saying why.
+    const [moved] = await t.database.db.select().from(users).where(eq(users.id, buyer.id));
+    expect(moved).toMatchObject({ companyRole: 'owner' });
+    expect(moved.companyId).not.toBe(boss.companyId);
+    const rows = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    for (const row of rows) expect(row).toMatchObject({ companyId: moved.companyId, status: 'basket', approvalRequestedAt: null, totalNet: null });
+    expect(rows.map((r) => r.id).sort()).toEqual([waiting.id, building.id].sort());
+    const again = new ApiClient(t.app);
+    await again.login(buyer.email, 'correct horse battery');
+    const read = ok<Order>(await again.get(`/api/orders/${waiting.id}`));
+    expect(read).toMatchObject({ status: 'basket', approval: null });
+    expect(read.events.at(-1)!.note).toMatch(/^No longer waiting for approval: Lee Printer left /);
+    // On their own company's terms now, with no limit: it confirms.
+    expect((await confirm(again, waiting.id, `own-${waiting.id}`)).statusCode).toBe(200);
   });
 });
 
@@ -255,5 +306,6 @@ describe('approval of large orders, on card terms', () => {
     expect(told.text).toContain(`http://localhost:3000/orders/${order.id}`);
     // The buyer's page has the payment page to go to.
     expect(ok<Order>(await buyer.client.get(`/api/orders/${order.id}`)).checkout_url).toBe(approved.checkout_url);
+    expect(ok(await follow(boss.client, linkFor(t, boss.id, order.id)))).toEqual({ order_id: order.id, state: 'awaiting_payment' });
   });
 });

@@ -69,7 +69,7 @@ function MoveForm({ user, currentCompanyId, onMoved }: { user: StaffUser; curren
         Move to another company
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        The account’s sessions end. Its orders and invoices stay with the company they were made in.
+        The account’s sessions end. Its orders and invoices stay with the company they were made in; its unconfirmed baskets go with it.
       </Typography>
       <Stack spacing={2}>
         <Autocomplete

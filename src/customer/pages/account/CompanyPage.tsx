@@ -199,8 +199,8 @@ export default function CompanyPage() {
         onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
         onClose={() => setRemoving(null)}
       >
-        They are signed out at once and can no longer see the company’s orders. What they ordered stays with the company; their account goes on as a company of
-        its own.
+        They are signed out at once and can no longer see the company’s orders. What they ordered stays with the company, and their unconfirmed baskets go with
+        them (one waiting for approval stops waiting); their account goes on as a company of its own.
       </ConfirmDialog>
       <ConfirmDialog
         open={withdrawing !== null}

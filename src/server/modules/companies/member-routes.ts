@@ -92,7 +92,8 @@ const companyMemberRoutes: FastifyPluginAsync<Pick<AppDeps, 'config'> & { member
       onRequest: ownersOnly,
       schema: {
         summary: 'Remove a member',
-        description: 'Their sessions end and their account becomes a company of its own; their orders stay with yours. The last owner is refused 422.',
+        description:
+          'Their sessions end and their account becomes a company of its own; their orders stay with yours, and their unconfirmed baskets go with them (one waiting for approval stops waiting). The last owner is refused 422.',
         params: memberParams,
         response: { 200: z.object({ id: z.number() }) },
       },

@@ -1,9 +1,21 @@
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { AcceptInvitationInput, CompanyInvitation, CompanyMember, CompanyMembers, InvitationPreview } from '../../../shared/api/company-members';
+import { leftCompanyNote } from '../../../shared/domain/companies/approval';
 import { COMPANY_ROLE_LABELS, companyMay, type CompanyRole } from '../../../shared/domain/companies/roles';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { companies, companyInvitations, invoices, orders, sessions, users, type CompanyInvitationRow, type UserRow } from '../../db/schema';
+import {
+  apiOrders,
+  companies,
+  companyInvitations,
+  invoices,
+  orderEvents,
+  orders,
+  sessions,
+  users,
+  type CompanyInvitationRow,
+  type UserRow,
+} from '../../db/schema';
 import { conflict, gone, notFound, unprocessable } from '../../lib/domain-errors';
 import { hashPassword } from '../../lib/passwords';
 import { nextVersion, staleRecord } from '../../lib/record-versions';
@@ -12,6 +24,8 @@ import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 import type { MailOutbox } from '../mail/service';
 import type { AccountsService } from '../accounts/service';
 import { forgetUserSessions, sessionStore, type SessionStore } from '../accounts/sessions';
+import { RELEASED_CHECKOUT } from '../orders/card-checkout';
+import { withNewVersion } from '../orders/order-version';
 
 /** An invitation's link is good for seven days (DESIGN §2 "Companies"). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -147,8 +161,40 @@ export function companyMembersService(deps: {
       .set({ companyId, companyRole: role, approvalLimit: role === 'buyer' ? approvalLimit : null, version: nextVersion(users.version) })
       .where(eq(users.id, user.id))
       .returning();
+    await takeBasketsAlong(tx, user, companyId);
     if (endSessions) await sessionStore(tx).endAllFor(user.id);
     return moved;
+  }
+
+  /**
+   * A member's baskets are theirs until confirmed (db/company-scope.ts), so they go with them into
+   * their new company — not the trade API's, which the company's key made for the company and which
+   * confirm themselves. A basket waiting for an owner's approval stops waiting (an owner of the old
+   * company could not confirm it as the order of someone who has left): its frozen totals are
+   * released, and its history says why.
+   */
+  async function takeBasketsAlong(tx: Db, user: UserRow, companyId: number): Promise<void> {
+    const browserBasket = and(
+      eq(orders.userId, user.id),
+      eq(orders.companyId, user.companyId),
+      eq(orders.status, 'basket'),
+      notExists(tx.select({ id: apiOrders.orderId }).from(apiOrders).where(eq(apiOrders.orderId, orders.id))),
+    );
+    const waiting = await tx
+      .update(orders)
+      .set(withNewVersion({ ...RELEASED_CHECKOUT, approvalRequestedBy: null, approvalRequestedAt: null, companyId }))
+      .where(and(browserBasket, isNotNull(orders.approvalRequestedAt)))
+      .returning({ id: orders.id });
+    await tx
+      .update(orders)
+      .set(withNewVersion({ companyId }))
+      .where(and(browserBasket, isNull(orders.approvalRequestedAt)));
+    if (!waiting.length) return;
+    const [left] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId));
+    const note = leftCompanyNote(fullName(user) || user.email, left?.name ?? '');
+    await tx
+      .insert(orderEvents)
+      .values(waiting.map((o) => ({ orderId: o.id, actor: 'customer', actorUserId: user.id, fromStatus: 'basket', toStatus: 'basket', note })));
   }
 
   /** Refuses to take the last owner out of a company that has other members (nobody could manage it then). */
@@ -365,7 +411,7 @@ export function companyMembersService(deps: {
           subject: `You are no longer a member of ${company.name || 'your company'} on ${deps.appName}`,
           text:
             `Hello ${member.firstname},\n\n${fullName(owner)} removed you from ${company.name || 'their company'} on ${deps.appName}. ` +
-            `Its orders and invoices stay with it. Your account goes on as a company of its own: sign in at ${deps.appUrl}/login.\n\n${deps.appName}`,
+            `Its orders and invoices stay with it; your unconfirmed baskets come with you. Your account goes on as a company of its own: sign in at ${deps.appUrl}/login.\n\n${deps.appName}`,
         });
       });
       return { id: memberId };
@@ -486,7 +532,7 @@ export function companyMembersService(deps: {
 
     /**
      * Staff move an account to another company with a role (version-checked against the account's
-     * staff record). Its sessions end; its orders and invoices stay with the company they were made in.
+     * staff record). Its sessions end; its orders and invoices stay with the company they were made in, its baskets go along.
      */
     async staffMove(userId: number, input: { company_id: number; role: CompanyRole; version: number }) {
       await db.transaction(async (tx) => {

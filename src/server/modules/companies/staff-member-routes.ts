@@ -53,7 +53,7 @@ const companyStaffRoutes = staffRoutes<Pick<AppDeps, 'db'> & { members: CompanyM
       schema: {
         summary: 'Move an account to another company',
         description:
-          'With its role there. Its sessions end; its orders and invoices stay with the company they were made in. A stale `version` answers 409; the only owner of a company with other members is refused 422.',
+          'With its role there. Its sessions end; its orders and invoices stay with the company they were made in, its unconfirmed baskets go with it. A stale `version` answers 409; the only owner of a company with other members is refused 422.',
         params: userParams,
         body: staffMoveSchema,
         response: { 200: staffCompanySchema },

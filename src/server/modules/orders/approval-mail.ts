@@ -4,8 +4,8 @@ import type { MailLinks } from './order-mail';
 
 /*
  * The e-mails of a buyer's order held for an owner's approval (DESIGN §2 "Companies"): the owners are
- * asked, the buyer is told the answer. Each links to the order's page, where the reader signs in
- * (the link is no credential: the page opens only for members of the company).
+ * asked, each with their own signed link (approval-link.ts), and the buyer is told the answer, with
+ * the order's page. The reader signs in first: no link is a credential.
  */
 
 /** The order an e-mail is about. */
@@ -21,14 +21,14 @@ const refOf = (o: MailedApproval) => (o.ref ? ` (reference ${o.ref})` : '');
 const orderPage = (o: MailedApproval, { appUrl }: MailLinks) => `${appUrl}/orders/${o.orderId}`;
 const basketPage = (o: MailedApproval, { appUrl }: MailLinks) => `${appUrl}/create/${o.orderId}`;
 
-/** To each owner: a buyer's order waits for their approval, with the link to approve or decline it. */
+/** To each owner: a buyer's order waits for their approval, with their signed link to approve or decline it. */
 export function approvalRequestMail(
   to: { email: string; firstname: string },
   o: MailedApproval,
-  why: { buyer: string; limit: number },
+  why: { buyer: string; limit: number; link: string },
   links: MailLinks,
 ): MailMessage {
-  const link = orderPage(o, links);
+  const { link } = why;
   return {
     to: to.email,
     subject: `Order ${o.orderId} from ${why.buyer} waits for your approval`,

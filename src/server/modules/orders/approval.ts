@@ -1,11 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ConfirmAnswer, Order } from '../../../shared/api/orders';
+import type { ApprovalLinkTarget, ConfirmAnswer, Order } from '../../../shared/api/orders';
 import { approvalRequestedNote, approvedNote, declinedNote } from '../../../shared/domain/companies/approval';
 import { approvalLimitOf, type CompanyRole } from '../../../shared/domain/companies/roles';
 import type { Db } from '../../db/client';
+import { asPlacer } from '../../db/company-scope';
 import { isUniqueViolation } from '../../db/errors';
 import { companies, orderEvents, orderItems, orders, users, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
+import { approvalLinkToken, readApprovalLinkToken } from './approval-link';
 import { approvalRequestMail, approvedToPayMail, declinedMail, type MailedApproval } from './approval-mail';
 import { assessBasket, type BasketAssessment } from './assessment';
 import { RELEASED_CHECKOUT, startCardCheckout } from './card-checkout';
@@ -82,10 +84,13 @@ export async function requestApproval(
         at: now,
       });
       const owners = await tx
-        .select({ email: users.email, firstname: users.firstname })
+        .select({ id: users.id, email: users.email, firstname: users.firstname })
         .from(users)
         .where(and(eq(users.companyId, buyer.companyId), eq(users.companyRole, 'owner'), isNull(users.deletedAt)));
-      for (const owner of owners) await ctx.outbox.queue(tx, approvalRequestMail(owner, mailedOf(row), { buyer: nameOf(buyer), limit }, ctx));
+      for (const owner of owners) {
+        const link = `${ctx.appUrl}/approval-links/${approvalLinkToken(ctx.appKey, { ownerId: owner.id, orderId: row.id })}`;
+        await ctx.outbox.queue(tx, approvalRequestMail(owner, mailedOf(row), { buyer: nameOf(buyer), limit, link }, ctx));
+      }
       return row;
     });
   } catch (err) {
@@ -120,7 +125,8 @@ async function waitingOrder(executor: Db, owner: UserRow, id: number, lock = fal
   if (!row) throw notFound(NO_SUCH_ORDER);
   if (row.status !== 'basket' || row.approvalRequestedAt === null) throw conflict(`Order ${id} is not waiting for approval.`);
   const [buyer] = await executor.select().from(users).where(eq(users.id, row.userId));
-  return { row, buyer };
+  // The buyer as a member of the order's company, as every reader acting for an order's placer takes them (db/company-scope.ts).
+  return { row, buyer: asPlacer(buyer, row) };
 }
 
 /**
@@ -190,4 +196,24 @@ export async function declineOrder(ctx: OrdersContext, owner: UserRow, id: numbe
   });
   ctx.jobs.wake();
   return presentOrder(ctx, buyer, row);
+}
+
+const NO_SUCH_LINK = 'No such approval link for your account: it was sent to another owner, or the order is no longer your company’s.';
+
+/**
+ * What an owner's approval link finds (approval-link.ts): the order while it waits — any request of
+ * it, the e-mail's or a later one — else what became of it. 404 for a link we did not sign, one sent
+ * to another account, or an order no longer of the reader's company.
+ */
+export async function openApprovalLink(ctx: OrdersContext, member: UserRow, token: string): Promise<ApprovalLinkTarget> {
+  const link = readApprovalLinkToken(ctx.appKey, token);
+  if (!link || link.ownerId !== member.id) throw notFound(NO_SUCH_LINK);
+  const [row] = await ctx.db
+    .select({ status: orders.status, approvalRequestedAt: orders.approvalRequestedAt, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.id, link.orderId), eq(orders.companyId, member.companyId)));
+  if (!row) throw notFound(NO_SUCH_LINK);
+  const state =
+    row.status !== 'basket' ? 'confirmed' : row.approvalRequestedAt !== null ? 'waiting' : row.paymentStatus === 'pending' ? 'awaiting_payment' : 'declined';
+  return { order_id: link.orderId, state };
 }

@@ -26,6 +26,8 @@ export interface OrdersDeps {
   /** Where a card payment sends the customer back to (the order's page), and the name its description is under. */
   appUrl: string;
   appName: string;
+  /** Signs the links of the e-mails asking owners to approve an order (approval-link.ts). */
+  appKey: string;
   /** Card payment at checkout (Stripe); undefined when it is not set up, and card customers cannot confirm. */
   cardPayments?: CardPayments;
   /** Queues the refund of a paid order just cancelled (the payments module's job), in the caller's transaction. */

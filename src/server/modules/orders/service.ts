@@ -9,7 +9,7 @@ import { confirmOrder } from './confirm';
 import { basketContext, ordersContext, type OrdersDeps } from './context';
 import { cancelOrder, reorder, resubmitOrder } from './lifecycle';
 import { countAwaitingOwners, countOrders, listOrders } from './list';
-import { approveOrder, declineOrder, memberSnapshot } from './approval';
+import { approveOrder, declineOrder, memberSnapshot, openApprovalLink } from './approval';
 import { presentItemOf, presentOrder, presentSnapshot } from './present';
 import { ownSnapshot } from './queries';
 import { assessUnsavedBasket, type UnsavedItem } from './unsaved-basket';
@@ -81,6 +81,8 @@ export function ordersService(deps: OrdersDeps) {
     approve: (owner: UserRow, id: number) => approveOrder(ctx, owner, id),
     /** An owner declines it, with a reason: the basket is the buyer's again. */
     decline: (owner: UserRow, id: number, reason: string) => declineOrder(ctx, owner, id, reason),
+    /** What an owner's approval e-mail link finds: the order while it waits, else what became of it. */
+    openApprovalLink: (member: UserRow, token: string) => openApprovalLink(ctx, member, token),
     /** Stops a basket's pending card payment, so that the basket can be changed. */
     stopCardCheckout: (user: UserRow, id: number) => stopCardCheckout(ctx, user, id),
     cancel: (user: UserRow, id: number) => cancelOrder(ctx, user, id),

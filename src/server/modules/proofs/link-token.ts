@@ -1,5 +1,5 @@
 import { PROOF_LINK_DAYS } from '../../../shared/domain/orders/proofs';
-import { hmac, safeEqual } from '../../lib/tokens';
+import { readSignedLink, signLink } from '../../lib/signed-links';
 
 /**
  * The link of a proof's e-mail (`${APP_URL}/proof/{token}`): it names the customer it was made for,
@@ -18,38 +18,20 @@ export interface ProofLink {
 /** What the signature covers besides the payload: a token of another kind signed with the same key is never a proof link. */
 const PURPOSE = 'proof-link';
 const DAY_MS = 24 * 60 * 60_000;
+const KEYS = ['u', 'o', 'i', 'v', 't'] as const;
 
-const sign = (appKey: string, payload: string) => hmac(appKey, `${PURPOSE}:${payload}`);
-
-/** The signed token of a proof's link: base64url JSON `{u, o, i, v, t}` (t: when it was made, ms), a dot, its HMAC. */
+/** The signed token of a proof's link: `{u, o, i, v, t}` (t: when it was made, ms), signed (lib/signed-links.ts). */
 export function proofLinkToken(appKey: string, link: ProofLink, issuedAt: Date = new Date()): string {
-  const payload = Buffer.from(JSON.stringify({ u: link.userId, o: link.orderId, i: link.itemId, v: link.version, t: issuedAt.getTime() })).toString(
-    'base64url',
-  );
-  return `${payload}.${sign(appKey, payload)}`;
+  return signLink(appKey, PURPOSE, { u: link.userId, o: link.orderId, i: link.itemId, v: link.version, t: issuedAt.getTime() });
 }
 
 export type ProofLinkCheck = { ok: true; link: ProofLink; issuedAt: Date } | { ok: false; why: 'invalid' };
 
-const whole = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-
 /** The link a token names, if our key signed it; its age is the caller's to judge (linkExpired). */
 export function verifyProofLinkToken(appKey: string, token: string): ProofLinkCheck {
-  const invalid = { ok: false, why: 'invalid' } as const;
-  const [payload, signature, ...rest] = token.split('.');
-  if (!payload || !signature || rest.length || !safeEqual(signature, sign(appKey, payload))) return invalid;
-  let fields: Record<string, unknown>;
-  try {
-    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return invalid;
-  }
-  if (!fields || typeof fields !== 'object' || ![fields.u, fields.o, fields.i, fields.v, fields.t].every(whole)) return invalid;
-  return {
-    ok: true,
-    link: { userId: fields.u as number, orderId: fields.o as number, itemId: fields.i as number, version: fields.v as number },
-    issuedAt: new Date(fields.t as number),
-  };
+  const fields = readSignedLink(appKey, PURPOSE, token, KEYS);
+  if (!fields) return { ok: false, why: 'invalid' };
+  return { ok: true, link: { userId: fields.u, orderId: fields.o, itemId: fields.i, version: fields.v }, issuedAt: new Date(fields.t) };
 }
 
 /** A link older than PROOF_LINK_DAYS opens nothing any more (410): the order's page still shows the proof. */

@@ -6,6 +6,7 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { apiOrders, orderItems, orders, users, type OrderRow, type UserRow } from '../../db/schema';
+import { asPlacer } from '../../db/company-scope';
 import { previewFileKeys } from '../artwork/previews';
 import { conflict, Invalid, NotFound, notFound, unprocessable, Conflict } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
@@ -238,8 +239,10 @@ export function tradeOrdersService(deps: TradeOrdersDeps) {
       return void (await db.update(apiOrders).set({ waitingReason: null }).where(eq(apiOrders.orderId, orderId)));
     const unaccepted = items.filter((i) => i.preflightStatus === 'warn' && !i.warningsAccepted);
     if (unaccepted.length && !found.mark.acceptWarnings) return;
-    const [user] = await db.select().from(users).where(eq(users.id, found.order.userId));
-    if (!user) return;
+    const [placer] = await db.select().from(users).where(eq(users.id, found.order.userId));
+    if (!placer) return;
+    // The key's holder may have left the company since: the order is the company's, confirmed as theirs in it.
+    const user = asPlacer(placer, found.order);
     if (unaccepted.length) {
       await db.transaction(async (tx) => {
         await tx

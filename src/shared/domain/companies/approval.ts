@@ -9,6 +9,13 @@ import { formatPence } from '../pricing/format';
 /** The longest reason an owner may give for declining (the buyer reads it in an e-mail and the history). */
 export const DECLINE_REASON_MAX = 1000;
 
+/**
+ * What an owner's approval e-mail link finds, in the order as it is now: still `waiting`, approved —
+ * `confirmed`, or `awaiting_payment` by the buyer's card — or `declined` (the buyer's basket again).
+ */
+export const APPROVAL_LINK_STATES = ['waiting', 'confirmed', 'awaiting_payment', 'declined'] as const;
+export type ApprovalLinkState = (typeof APPROVAL_LINK_STATES)[number];
+
 /** What the order's page says while the basket waits. */
 export const AWAITING_OWNER_APPROVAL = 'Waiting for approval by an owner';
 
@@ -25,4 +32,9 @@ export function approvedNote(owner: string, payByCard: boolean): string {
 /** The history's note of a decline, with the owner's reason: the basket is the buyer's again. */
 export function declinedNote(owner: string, reason: string): string {
   return `Declined by ${owner}: ${reason}`;
+}
+
+/** The history's note of a basket that stopped waiting because its buyer left the company: it went with them, as baskets do. */
+export function leftCompanyNote(buyer: string, company: string): string {
+  return `No longer waiting for approval: ${buyer} left ${company || 'the company'}, and the basket went with them`;
 }
