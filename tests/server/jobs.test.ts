@@ -2,7 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { jobs } from '../../src/server/db/schema';
-import { createJobQueue, INTERRUPTED, JobLeaseLost, PermanentJobError, STOPPED, type JobQueue } from '../../src/server/lib/jobs';
+import {
+  createJobQueue,
+  INTERRUPTED,
+  INTERRUPTED_LAST,
+  JobInterrupted,
+  JobLeaseLost,
+  PermanentJobError,
+  STOPPED,
+  type Job,
+  type JobOutcome,
+  type JobQueue,
+} from '../../src/server/lib/jobs';
 import { createTestApp, type TestApp } from './helpers/app';
 
 /** The job queue (DESIGN §1 Background work): each job taken by exactly one worker, retries with back-off. */
@@ -146,6 +157,80 @@ describe('the job queue', () => {
     });
   });
 
+  /**
+   * A queue whose handler dies on the attempts `dies` names: it leaves the job as a worker killed
+   * mid-way leaves it (running, its lease run out, last heard from `lastHeard`) and no longer holds it.
+   */
+  function dyingQueue(workerId: string, dies: (attempt: number) => boolean, lastHeard: Date) {
+    const ended: Array<{ outcome: JobOutcome; seconds: number | null }> = [];
+    const queue = createJobQueue({
+      db: t.database.db,
+      log: silent,
+      pollMs: 20,
+      workerId,
+      observer: { jobEnded: (_q, outcome, seconds) => ended.push({ outcome, seconds }) },
+    });
+    const attempts: number[] = [];
+    const told: Array<{ job: Job; error: unknown; retryAt: Date | null }> = [];
+    queue.register(
+      'test.dying',
+      async (_payload, job) => {
+        attempts.push(job.attempt);
+        // Past any sane count: the job would be taken for ever.
+        if (attempts.length > 6 || !dies(job.attempt)) return;
+        await t.database.db
+          .update(jobs)
+          .set({ lockedBy: `killed-${job.attempt}`, heartbeatAt: lastHeard, lockedUntil: new Date(Date.now() - 1000) })
+          .where(eq(jobs.id, job.id));
+        throw new JobLeaseLost(job.id, 'its worker died');
+      },
+      { maxAttempts: 3, onError: (job, error, retryAt) => void told.push({ job, error, retryAt }) },
+    );
+    return { queue, attempts, told, ended };
+  }
+
+  it('fails a job whose worker died on each of its attempts once the last is over, and tells its onError once', async () => {
+    const lastHeard = new Date(Date.now() - 61_000);
+    const { queue, attempts, told, ended } = dyingQueue('finder', () => true, lastHeard);
+    const id = await queue.enqueue(t.database.db, 'test.dying', {});
+    await queue.drain();
+
+    // Taken three times, each cut short; the claim after the third fails it instead of taking it.
+    expect(attempts).toEqual([1, 2, 3]);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lockedBy: 'killed-3',
+      lockedUntil: null,
+      interruptedAt: lastHeard,
+      lastError: INTERRUPTED_LAST,
+    });
+    expect(row.finishedAt).toBeInstanceOf(Date);
+    // As a job whose last attempt failed: its queue's onError, once, told it has failed for good.
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ job: { id, attempt: 3, maxAttempts: 3 }, retryAt: null });
+    expect(told[0].error).toBeInstanceOf(JobInterrupted);
+    expect(ended).toEqual([...Array(3).fill({ outcome: 'abandoned', seconds: expect.any(Number) }), { outcome: 'failed', seconds: null }]);
+
+    // Nothing more: the failed job is not taken again.
+    await queue.drain();
+    expect(attempts).toHaveLength(3);
+    expect(told).toHaveLength(1);
+  });
+
+  it('takes again a job whose worker died before its last attempt', async () => {
+    const lastHeard = new Date(Date.now() - 61_000);
+    const { queue, attempts, told } = dyingQueue('patient', (attempt) => attempt < 3, lastHeard);
+    const id = await queue.enqueue(t.database.db, 'test.dying', {});
+    await queue.drain();
+
+    expect(attempts).toEqual([1, 2, 3]);
+    const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(row).toMatchObject({ status: 'done', attempts: 3, lockedBy: 'patient', interruptedAt: lastHeard, lastError: null });
+    expect(told).toEqual([]);
+  });
+
   it(`renews the lease of a job running longer than it: the other worker does not take it (${process.env.TEST_DATABASE_URL ? 'PostgreSQL, two pools' : 'PGlite'})`, async () => {
     const runs: string[] = [];
     const workers = [queueOn(t.database, 'long-a', 20, SHORT_LEASE), queueOn(second, 'long-b', 20, SHORT_LEASE)];
@@ -213,8 +298,15 @@ describe('the job queue', () => {
 
     expect(reason).toBeInstanceOf(JobLeaseLost);
     const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, id));
-    expect(row).toMatchObject({ status: 'queued', attempts: 1, lockedBy: null, lockedUntil: null, lastError: STOPPED });
+    // The attempt given back is not counted: the worker that takes it next runs its first.
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedUntil: null, lastError: STOPPED });
     expect(row.interruptedAt).toBeInstanceOf(Date);
+    const next = queueOn(t.database, 'next');
+    const taken: number[] = [];
+    next.register('test.stopping', async (_payload, job) => void taken.push(job.attempt));
+    await next.drain();
+    expect(taken).toEqual([1]);
+    expect((await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('writes a job in the caller transaction: a rolled-back change leaves no job', async () => {

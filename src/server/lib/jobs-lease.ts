@@ -83,7 +83,8 @@ export function jobLeases({ db, workerId, leaseMs, heartbeatMs, onDatabaseError 
   /**
    * Stopping with jobs still running: they are told to stop, and their leases are given back so that
    * another instance takes them at once rather than a lease later (their results, if they come, are
-   * refused by `fence`).
+   * refused by `fence`). The attempt given back is not counted: a job is not failed for the deploys
+   * that stopped it, only for its own failures and for the workers that died running it.
    */
   async function release(): Promise<void> {
     const ids = [...held.keys()];
@@ -92,7 +93,15 @@ export function jobLeases({ db, workerId, leaseMs, heartbeatMs, onDatabaseError 
     try {
       await db
         .update(jobs)
-        .set({ status: 'queued', runAt: new Date(), lockedBy: null, lockedUntil: null, interruptedAt: new Date(), lastError: STOPPED })
+        .set({
+          status: 'queued',
+          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+          runAt: new Date(),
+          lockedBy: null,
+          lockedUntil: null,
+          interruptedAt: new Date(),
+          lastError: STOPPED,
+        })
         .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, workerId), eq(jobs.status, 'running')));
     } catch (error) {
       // Their leases run out instead.

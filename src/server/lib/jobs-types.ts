@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { ServiceLog } from './logging';
 import type { Db } from '../db/client';
+import { INTERRUPTED_LAST } from './jobs-claim';
 
 /** What the job queue (jobs.ts) offers its callers and its handlers: a job, its options, its errors. */
 
@@ -28,7 +29,11 @@ export interface QueueOptions {
   maxAttempts?: number;
   /** Back-off before attempt n+1: base × 2^(n−1), at most maxMs (defaults 30 s and 1 h), ±10 % jitter. */
   backoff?: { baseMs: number; maxMs?: number };
-  /** Told about every failed attempt: `retryAt` is when it runs again, or null when it has failed for good. */
+  /**
+   * Told about every failed attempt: `retryAt` is when it runs again, or null when it has failed for
+   * good — also, with a `JobInterrupted`, when the worker running its last attempt died (told by the
+   * worker that found it so, once).
+   */
   onError?(job: Job, error: unknown, retryAt: Date | null): Promise<void> | void;
 }
 
@@ -44,6 +49,13 @@ export class JobLeaseLost extends Error {
     why = 'its lease was taken over by another worker',
   ) {
     super(`Job ${jobId} is no longer this worker's: ${why}`);
+  }
+}
+
+/** What `onError` is told when a job's worker stopped (died, lost the database) on its last attempt: the job has failed. */
+export class JobInterrupted extends Error {
+  constructor(readonly jobId: number) {
+    super(INTERRUPTED_LAST);
   }
 }
 
@@ -88,7 +100,8 @@ export type JobOutcome = 'done' | 'failed' | 'retried' | 'abandoned';
 
 /** Told of every attempt's end (the metrics). */
 export interface JobObserver {
-  jobEnded(queue: string, outcome: JobOutcome, seconds: number): void;
+  /** `seconds` is null when this worker did not run the attempt: a job failed because its worker died on its last one. */
+  jobEnded(queue: string, outcome: JobOutcome, seconds: number | null): void;
 }
 
 export interface JobQueueOptions {

@@ -9,6 +9,7 @@ import { DEFAULT_LEASE, jobLeases } from './jobs-lease';
 import { withLogContext } from './log-context';
 import type { ServiceLog } from './logging';
 import {
+  JobInterrupted,
   JobLeaseLost,
   PermanentJobError,
   type JobOutcome,
@@ -34,7 +35,14 @@ import {
  * - A worker that finds its lease lost (taken over after it could not renew it) abandons the job:
  *   `job.signal` aborts, nothing is settled, and `job.fence(tx)` refuses the transaction that would
  *   publish its result — the job is finished once, by its new worker.
- * - A failure is retried with exponential back-off (`run_at`) until `max_attempts`, then `failed`.
+ * - A failure is retried with exponential back-off (`run_at`) until `max_attempts`, then `failed`,
+ *   and the queue's `onError` is told (`retryAt` null): it puts what waited for the job right (an
+ *   artwork check ends `fail` for the customer rather than "checking…").
+ * - An attempt whose worker died counts as one: a job whose lease ran out on its last attempt is not
+ *   taken again but failed by the claim that finds it (`last_error` INTERRUPTED_LAST), and that
+ *   claim's worker tells `onError` (a `JobInterrupted`). A job that kills the process running it (a
+ *   PDF that takes the engine down, memory) is not taken for ever, killing every instance in turn.
+ *   A job given back by a worker that is stopping (`release`) has not used its attempt.
  * - CPU-heavy work does not belong on the event loop: the handler hands it to a worker thread, as
  *   the artwork check does with the PDF engine's (modules/artwork/preflight/engine.ts).
  *
@@ -46,7 +54,7 @@ import {
 // The queue's whole API, from this one module: its types and errors (jobs-types.ts), what a job's
 // `last_error` says when it was cut short (jobs-claim.ts, jobs-lease.ts), and the default lease.
 export * from './jobs-types';
-export { INTERRUPTED } from './jobs-claim';
+export { INTERRUPTED, INTERRUPTED_LAST } from './jobs-claim';
 export { DEFAULT_LEASE, STOPPED } from './jobs-lease';
 
 interface Registered {
@@ -144,6 +152,33 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     }
   }
 
+  /**
+   * A job whose worker died on its last attempt, failed by the claim that found it (jobs-claim.ts):
+   * its end is told here, once, by the worker that found it, as a failure's end is by the worker
+   * that ran it — its queue's `onError` (with a `JobInterrupted`), the metrics and the log.
+   */
+  async function interruptedOnLast(entry: Registered, row: JobRow): Promise<void> {
+    const job: Job = {
+      id: row.id,
+      queue: row.queue,
+      payload: row.payload,
+      attempt: row.attempts,
+      maxAttempts: row.maxAttempts,
+      // Not held: nothing to stop, and `fence` refuses (the job is no longer running).
+      signal: new AbortController().signal,
+      fence: (tx) => leases.fence(tx, row.id),
+    };
+    const error = new JobInterrupted(row.id);
+    try {
+      await entry.options.onError?.(job, error, null);
+    } catch (hookError) {
+      // As after a failure's settling: the database is away.
+      noteDatabaseError(hookError);
+    }
+    opts.observer?.jobEnded(row.queue, 'failed', null);
+    log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, retryAt: null, err: error.message }, 'job failed');
+  }
+
   function abandoned(job: Job, ended: (outcome: JobOutcome) => void): void {
     ended('abandoned');
     log.warn({ job: job.id, queue: job.queue, attempt: job.attempt, err: errorText(job.signal.reason) }, 'job abandoned: this worker no longer holds it');
@@ -173,7 +208,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         const entry = queues.get(row.queue)!;
         entry.running++;
         startedJobs++;
-        const task: Promise<void> = run(entry, row).finally(() => {
+        const task: Promise<void> = (row.status === 'failed' ? interruptedOnLast(entry, row) : run(entry, row)).finally(() => {
           entry.running--;
           inFlight.delete(task);
           // A slot is free: look for more work at once rather than at the next tick.

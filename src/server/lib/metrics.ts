@@ -170,7 +170,7 @@ export function createMetrics(opts: { database: Database; role: Role; version: s
     },
     jobs: {
       jobEnded(queue, outcome, seconds) {
-        jobDuration.labels(queue, outcome).observe(seconds);
+        if (seconds !== null) jobDuration.labels(queue, outcome).observe(seconds);
         if (outcome === 'failed' || outcome === 'retried') jobFailures.labels(queue, String(outcome === 'failed')).inc();
       },
     },
