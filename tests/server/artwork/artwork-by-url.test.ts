@@ -149,6 +149,32 @@ describe('artwork by URL with ARTWORK_FETCH_ALLOW_PRIVATE (a local server)', () 
     expect(await artworkFiles()).toEqual(filesBefore);
   });
 
+  it('a fetch whose worker died on its last attempt is not made again: the item says it could not be fetched', async () => {
+    const { client } = await customer(t);
+    const { order, item } = await basketWithCard(client, cat);
+    await t.app.deps.jobs.stop();
+    try {
+      ok(await fetchUrl(client, order.id, item.id, `${base}/card.pdf`), 202);
+      const [job] = (await t.database.db.select().from(jobsTable).where(eq(jobsTable.queue, ARTWORK_FETCH_QUEUE))).filter(
+        (j) => (j.payload as { itemId: number }).itemId === item.id,
+      );
+      await t.database.db
+        .update(jobsTable)
+        .set({ status: 'running', attempts: job.maxAttempts, lockedBy: 'killed-worker', lockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(jobsTable.id, job.id));
+      await t.app.deps.jobs.drain();
+    } finally {
+      t.app.deps.jobs.start();
+    }
+    const after = await itemOf(client, order.id);
+    expect(after.artwork_fetch).toEqual({
+      url: `${base}/card.pdf`,
+      status: 'failed',
+      error: 'The file could not be fetched just now. Try again, or upload the PDF.',
+    });
+    expect(after.artwork).toBeNull();
+  });
+
   it('a newer request supersedes one under way: only the newer fetch is attached', async () => {
     const { client } = await customer(t);
     const { order, item } = await basketWithCard(client, cat);

@@ -12,6 +12,8 @@ import type { ArtworkEngine } from './preflight';
 
 export const ARTWORK_FETCH_QUEUE = 'artwork-fetch';
 const FETCH_ATTEMPTS = 3;
+/** Why an item's fetch failed when the store or the engine failed on every attempt. */
+const NOT_FETCHED = 'The file could not be fetched just now. Try again, or upload the PDF.';
 
 /** One fetch of an item's artwork: the item, the address, and when it was asked for (which names this fetch among later ones). */
 export interface ArtworkFetch {
@@ -118,10 +120,10 @@ export function artworkFetchJob(deps: {
     return current ? item : undefined;
   }
 
-  /** Leaves the reason on the item, if this fetch is still its own. */
-  async function fail(fetch: ArtworkFetch, job: Job, reason: string): Promise<void> {
+  /** Leaves the reason on the item, if this fetch is still its own (and `job`, when given, still this worker's). */
+  async function fail(fetch: ArtworkFetch, job: Job | null, reason: string): Promise<void> {
     await db.transaction(async (tx) => {
-      await job.fence(tx);
+      if (job) await job.fence(tx);
       await tx
         .update(orderItems)
         .set({ artworkFetchStatus: 'failed', artworkFetchError: reason.slice(0, 500) })
@@ -169,7 +171,7 @@ export function artworkFetchJob(deps: {
       if (error instanceof PublicFetchError || error instanceof NotArtwork) return fail(fetch, job, error.message);
       if (job.signal.aborted) throw error;
       if (job.attempt < job.maxAttempts) throw error; // the store or the engine: may pass next time
-      return fail(fetch, job, 'The file could not be fetched just now. Try again, or upload the PDF.');
+      return fail(fetch, job, NOT_FETCHED);
     }
     try {
       await deps.attach(item.userId, item.orderId, fetch.itemId, file, { url: fetch.url, startedAt: new Date(fetch.startedAt), fence: job.fence });
@@ -181,7 +183,16 @@ export function artworkFetchJob(deps: {
     }
   }
 
-  jobs.register<ArtworkFetch>(ARTWORK_FETCH_QUEUE, run, { concurrency: 2, maxAttempts: FETCH_ATTEMPTS, backoff: { baseMs: 5_000, maxMs: 60_000 } });
+  jobs.register<ArtworkFetch>(ARTWORK_FETCH_QUEUE, run, {
+    concurrency: 2,
+    maxAttempts: FETCH_ATTEMPTS,
+    backoff: { baseMs: 5_000, maxMs: 60_000 },
+    // Failed for good with the item still fetching: the worker died on the last attempt (the file
+    // may be what killed it), or attaching the file failed each time. The customer is told.
+    async onError(job, _error, retryAt) {
+      if (!retryAt) await fail(job.payload as ArtworkFetch, null, NOT_FETCHED);
+    },
+  });
 
   return {
     /** Queues the fetch, in the caller's transaction (the one that marks the item fetching). */

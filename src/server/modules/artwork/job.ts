@@ -70,6 +70,14 @@ export function artworkCheckJob(deps: {
       if (!final) throw error; // retried: a timeout under load or a crash may pass next time
       report = engineFailureReport(error);
     }
+    await store(itemId, key, report, preview);
+  }
+
+  /**
+   * Stores a check's report and preview on the item, unless it has moved on to another file (or,
+   * for a check that never finished, has been checked meanwhile), with its webhook event.
+   */
+  async function store(itemId: number, key: string, report: PreflightReport, preview: string | null, unchecked = false): Promise<void> {
     const [previous] = await db.select({ previewKey: orderItems.previewKey }).from(orderItems).where(eq(orderItems.id, itemId));
     const updated = await db.transaction(async (tx) => {
       // The order first, as its moves lock it (then its items): its webhook event takes the order's next sequence.
@@ -82,7 +90,7 @@ export function artworkCheckJob(deps: {
       const stored = await tx
         .update(orderItems)
         .set({ preflightStatus: report.status, preflight: report, previewKey: preview })
-        .where(and(eq(orderItems.id, itemId), eq(orderItems.artworkKey, key)))
+        .where(and(eq(orderItems.id, itemId), eq(orderItems.artworkKey, key), unchecked ? eq(orderItems.preflightStatus, 'pending') : undefined))
         .returning({ id: orderItems.id });
       // The result goes to the customer's webhook endpoints with it, for an order the trade API placed
       // or one already confirmed: a basket in the browser is the customer's own screen's business.
@@ -101,6 +109,13 @@ export function artworkCheckJob(deps: {
     concurrency: 1,
     maxAttempts: ARTWORK_ATTEMPTS,
     backoff: { baseMs: 2_000, maxMs: 30_000 },
+    // Failed for good without storing a report: the worker died on the last attempt (the PDF may
+    // be what killed it), or the report could not be stored. The customer is told to send another.
+    async onError(job, error, retryAt) {
+      if (retryAt) return;
+      const { itemId, key } = job.payload as ArtworkJob;
+      await store(itemId, key, engineFailureReport(error), null, true);
+    },
   });
 
   return {
