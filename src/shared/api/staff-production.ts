@@ -14,11 +14,12 @@ export const BATCH_STATUS_NAMES: Readonly<Record<BatchStatus, string>> = {
 
 /**
  * Where the job making a batch stands. A worker renews its claim on the run while it makes the ZIP;
- * when it dies (or is shut down), another worker takes the run over within about a minute and
- * makes the ZIP again from the start.
+ * when it dies, another worker takes the run over within about a minute (at once when it is shut
+ * down) and makes the ZIP again from the start — unless it died on the run's last attempt: then the
+ * batch fails.
  */
 export const batchRunStateSchema = z.object({
-  /** Which attempt at making it this is (or was), from 1: more than one means it was taken over. */
+  /** Which attempt at making it this is (or was), from 1: more than one means it was taken over after its worker died (one shut down gives its attempt back). */
   attempt: z.number(),
   /** When the worker of an earlier attempt was last heard from, if that attempt was interrupted. */
   interrupted_at: z.string().nullable(),

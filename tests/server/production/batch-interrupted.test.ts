@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../../src/shared/api/orders';
 import type { Batch, BatchSummary } from '../../../src/shared/api/staff-production';
 import { buildApp } from '../../../src/server/app';
 import { batches, jobs } from '../../../src/server/db/schema';
-import { INTERRUPTED } from '../../../src/server/lib/jobs';
+import { INTERRUPTED, INTERRUPTED_LAST } from '../../../src/server/lib/jobs';
 import type { TestApp } from '../helpers/app';
 import type { ApiClient } from '../helpers/client';
 import { readZip } from '../helpers/zip';
@@ -115,6 +116,43 @@ describe('a batch run whose worker died mid-ZIP', () => {
     );
     expect(batchFiles(started.id)).toHaveLength(1);
     expect(temporaries()).toEqual([]);
+  });
+
+  it('on its last attempt: is not made again, the batch fails saying why, its files removed and nothing moved; the next run makes it', async () => {
+    const order = await confirmedOrder(t, shopper, cat, del.first.id);
+    await t.app.deps.jobs.stop();
+    const started = ok<BatchSummary>(await staff.post('/api/admin/batches/run', {}), 201);
+    const job = await jobOf(started.id);
+    await db()
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: job.maxAttempts,
+        lockedBy: 'killed-worker',
+        heartbeatAt: new Date(Date.now() - 61_000),
+        lockedUntil: new Date(Date.now() - 1000),
+      })
+      .where(eq(jobs.id, job.id));
+    await db().update(batches).set({ status: 'running', filesDone: 1, filesTotal: 1 }).where(eq(batches.id, started.id));
+    mkdirSync(path.join(filesDir(), 'batches'), { recursive: true });
+    writeFileSync(path.join(filesDir(), 'batches', `batch-${started.id}-DeadWork.zip.Ef34Gh.part`), Buffer.alloc(4096, 1));
+    try {
+      await t.app.deps.jobs.drain();
+    } finally {
+      t.app.deps.jobs.start();
+    }
+
+    expect(await readBatch(started.id)).toMatchObject({
+      status: 'failed',
+      error: 'The batch could not be made (the worker making it stopped before it finished, on each of its attempts). Nothing was moved: run it again.',
+      run: { attempt: job.maxAttempts, last_error: INTERRUPTED_LAST },
+    });
+    expect(batchFiles(started.id)).toEqual([]);
+    expect(ok<Order>(await shopper.get(`/api/orders/${order.id}`)).status).toBe('live');
+
+    const again = ok<BatchSummary>(await staff.post('/api/admin/batches/run', {}), 201);
+    await t.app.deps.jobs.drain();
+    expect(await readBatch(again.id)).toMatchObject({ status: 'done', order_count: 1 });
   });
 });
 

@@ -3,7 +3,7 @@ import type { ServiceLog } from '../../lib/logging';
 import type { Db } from '../../db/client';
 import { batches, batchItems, orderItems, orders, type BatchRow, type OrderRow } from '../../db/schema';
 import type { FileStore } from '../../lib/files';
-import { JobLeaseLost, type Job, type JobHandler, type JobQueue } from '../../lib/jobs';
+import { JobInterrupted, JobLeaseLost, type Job, type JobHandler, type JobQueue, type QueueOptions } from '../../lib/jobs';
 import { randomToken } from '../../lib/tokens';
 import { moveOrders, type MailLinks } from '../orders/transitions';
 import { candidates, type Candidate } from './batch-items';
@@ -12,6 +12,11 @@ import { writeBatchZip } from './batch-zip';
 import { deliveryNote } from './delivery-note';
 
 export const BATCH_QUEUE = 'batch';
+/**
+ * A run settles its own failures (the batch says why, and staff run it again): its job's attempts
+ * are the workers that died making it (or a database away before it began), taken again from the start.
+ */
+export const BATCH_ATTEMPTS = 3;
 /** A run whose orders change while its ZIP is written starts again this many times before it gives up. */
 const MAX_REBUILDS = 5;
 
@@ -91,14 +96,12 @@ export function batchRunJob({ db, files, jobs, log, ...links }: BatchRunDeps): J
     const [found] = await summaries(db).where(eq(batches.id, batchId));
     const [batch] = await db.select().from(batches).where(eq(batches.id, batchId));
     if (!found || !batch || batch.status === 'done' || batch.status === 'failed') return;
-    // An earlier attempt was cut short (its worker died mid-ZIP, or was shut down): this worker holds
-    // the run now, and the batch has no ZIP yet, so every file of this batch is that attempt's,
-    // written whole or not, and will never be used.
-    if (job.attempt > 1) {
-      const left = await files.list(`batches/batch-${batchId}-`);
-      for (const key of left) await files.delete(key);
-      log.warn({ batch: batchId, attempt: job.attempt, removed: left }, 'an interrupted batch run is made again');
-    }
+    // An earlier attempt was cut short (its worker died mid-ZIP, or was shut down, which does not
+    // count as an attempt): this worker holds the run now, and the batch has no ZIP yet, so every
+    // file of this batch is that attempt's, written whole or not, and will never be used.
+    const left = await files.list(`batches/batch-${batchId}-`);
+    for (const key of left) await files.delete(key);
+    if (job.attempt > 1 || left.length) log.warn({ batch: batchId, attempt: job.attempt, removed: left }, 'an interrupted batch run is made again');
     for (let attempt = 1; ; attempt++) {
       const items = await candidates(db, batch.stockId);
       if (!items.length) {
@@ -153,5 +156,26 @@ export function batchRunJob({ db, files, jobs, log, ...links }: BatchRunDeps): J
         return;
       }
     }
+  };
+}
+
+/**
+ * The run's job failed for good without settling its batch: the worker making it died on its last
+ * attempt (or the database was away each time). The batch is failed, as a run that fails says, and
+ * the files its attempts left are removed; staff run it again.
+ */
+export function batchRunFailed({ db, files, log }: Pick<BatchRunDeps, 'db' | 'files' | 'log'>): NonNullable<QueueOptions['onError']> {
+  return async (job, error, retryAt) => {
+    if (retryAt) return;
+    const { batchId } = job.payload as BatchJob;
+    const reason = error instanceof JobInterrupted ? 'the worker making it stopped before it finished, on each of its attempts' : rootMessage(error);
+    const failed = await db
+      .update(batches)
+      .set({ status: 'failed', error: `The batch could not be made (${reason}). Nothing was moved: run it again.`, finishedAt: new Date() })
+      .where(and(eq(batches.id, batchId), inArray(batches.status, ['queued', 'running'])))
+      .returning({ id: batches.id });
+    if (!failed.length) return;
+    for (const key of await files.list(`batches/batch-${batchId}-`)) await files.delete(key);
+    log.error({ batch: batchId, err: reason }, 'batch failed');
   };
 }

@@ -6,7 +6,7 @@ import { batches, batchItems, orderItems, orders, products, stock, users, type U
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import type { JobQueue } from '../../lib/jobs';
 import { heldForApproval, itemsQuery, PRESS_ORDER, presentItem, waitingItem } from './batch-items';
-import { BATCH_QUEUE, batchRunJob, type BatchJob, type BatchRunDeps } from './batch-run';
+import { BATCH_ATTEMPTS, BATCH_QUEUE, batchRunFailed, batchRunJob, type BatchJob, type BatchRunDeps } from './batch-run';
 import { batchList, presentSummary, summaries } from './batch-summaries';
 
 export { BATCH_QUEUE } from './batch-run';
@@ -26,9 +26,10 @@ export interface BatchesDeps extends BatchRunDeps {
 export function batchesService(deps: BatchesDeps) {
   const { db, files, jobs } = deps;
 
-  // One attempt: a failed run says why and moves nothing; staff run it again. A worker that died
-  // mid-run stops renewing its lease, and within a lease the run is taken again from the start.
-  jobs.register<BatchJob>(BATCH_QUEUE, batchRunJob(deps), { concurrency: 1, maxAttempts: 1 });
+  // A failed run says why and moves nothing; staff run it again. A worker that died mid-run stops
+  // renewing its lease, and within a lease the run is taken again from the start — on its last
+  // attempt, the batch fails instead.
+  jobs.register<BatchJob>(BATCH_QUEUE, batchRunJob(deps), { concurrency: 1, maxAttempts: BATCH_ATTEMPTS, onError: batchRunFailed(deps) });
 
   async function get(id: number): Promise<Batch | null> {
     const [row] = await summaries(db).where(eq(batches.id, id));
@@ -107,7 +108,7 @@ export function batchesService(deps: BatchesDeps) {
       try {
         id = await db.transaction(async (tx) => {
           const [row] = await tx.insert(batches).values({ stockId, createdBy: staff.id }).returning({ id: batches.id });
-          const jobId = await jobs.enqueue(tx, BATCH_QUEUE, { batchId: row.id } satisfies BatchJob);
+          const jobId = await jobs.enqueue(tx, BATCH_QUEUE, { batchId: row.id } satisfies BatchJob, { maxAttempts: BATCH_ATTEMPTS });
           await tx.update(batches).set({ jobId }).where(eq(batches.id, row.id));
           return row.id;
         });
