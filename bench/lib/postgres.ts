@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { throwawayDatabase } from '../../tests/helpers/throwaway-database';
 import { onCleanup } from './cleanup';
 
 export interface BenchPostgres {
@@ -67,23 +68,10 @@ export function startPostgres(port = 55433): BenchPostgres | null {
  * seeded one would see the last one's rows): created, handed to `run` as a URL, dropped after.
  */
 export async function withOwnDatabase<T>(clusterUrl: string, label: string, run: (url: string) => Promise<T>): Promise<T> {
-  const { default: pg } = await import('pg');
-  const name = `pjt_bench_${label}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: clusterUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
+  const own = await throwawayDatabase(clusterUrl, `pjt_bench_${label}`);
   try {
-    return await run(url.toString());
+    return await run(own.url);
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await own.drop();
   }
 }

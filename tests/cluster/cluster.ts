@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
+import { throwawayDatabase } from '../helpers/throwaway-database';
 
 /**
  * The app as a printer runs it on several machines, on this one: web instances and a worker (the
@@ -39,14 +39,7 @@ export const CLUSTER_APP_KEY = 'cluster-app-key-every-instance-shares-0123456789
  */
 export async function startCluster(dir: string, stores: ClusterStores, topology: 'split' | 'one', env: Record<string, string> = {}): Promise<Cluster> {
   if (!existsSync('dist-server/main.js')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-  const name = `cluster_${process.pid}_${Date.now()}`;
-  const server = new pg.Client({ connectionString: stores.serverUrl });
-  await server.connect();
-  await server.query(`create database ${name}`);
-  await server.end();
-  const url = new URL(stores.serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { name, url: databaseUrl } = await throwawayDatabase(stores.serverUrl, 'cluster');
   const bucket = name.replace(/_/g, '-');
   const s3 = new S3Client({
     endpoint: stores.s3.endpoint,

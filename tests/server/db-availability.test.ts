@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -12,6 +11,7 @@ import { seedReferenceData } from '../../src/server/db/seed';
 import { RELAXED_LIMITS } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 import { StallingProxy } from './helpers/tcp-proxy';
+import { throwawayDatabase, type ThrowawayDatabase } from '../helpers/throwaway-database';
 
 /**
  * A database that stops answering: on a real PostgreSQL (TEST_DATABASE_URL) behind a proxy the test stalls: the
@@ -35,8 +35,8 @@ describe('database error classification', () => {
 });
 
 describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
-  const name = `pjt_stall_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const lines: Array<{ level: number; msg: string }> = [];
+  let own: ThrowawayDatabase | undefined;
   let proxy: StallingProxy;
   let database: Database;
   let app: FastifyInstance;
@@ -44,12 +44,8 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
   let token: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const direct = new URL(serverUrl!);
-    direct.pathname = `/${name}`;
+    own = await throwawayDatabase(serverUrl!, 'pjt_stall');
+    const direct = new URL(own.url);
     proxy = await new StallingProxy({ host: direct.hostname, port: Number(direct.port || 5432) }).start();
     const viaProxy = new URL(direct);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
@@ -82,10 +78,7 @@ describe.skipIf(!serverUrl)('a stalled PostgreSQL', () => {
     await app?.close();
     await database?.close();
     await proxy?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await own?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { jobs, type JobRow } from '../../src/server/db/schema';
 import { STOPPED } from '../../src/server/lib/jobs';
+import { throwawayDatabase } from '../helpers/throwaway-database';
 
 /**
  * SIGTERM to the real server in a process of its own (tests/server/fixtures/draining-server.ts: main's
@@ -121,7 +122,6 @@ async function serverStore() {
       remove: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `pjt_drain_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = async <T>(work: (c: pg.Client) => Promise<T>, url = serverUrl) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -131,10 +131,8 @@ async function serverStore() {
       await client.end();
     }
   };
-  await admin((c) => c.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const own = await throwawayDatabase(serverUrl, 'pjt_drain');
+  const databaseUrl = own.url;
   return {
     dataDir,
     env: { DATABASE_URL: databaseUrl },
@@ -148,7 +146,7 @@ async function serverStore() {
     },
     running: () => admin(async (c) => Number((await c.query(`select count(*) as n from jobs where status = 'running'`)).rows[0].n), databaseUrl),
     async remove() {
-      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await own.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

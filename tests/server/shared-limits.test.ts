@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -16,6 +15,7 @@ import { RELAXED_LIMITS } from './helpers/app';
 import { ok } from './helpers/catalogue';
 import { ApiClient, registerAs } from './helpers/client';
 import { StallingProxy } from './helpers/tcp-proxy';
+import { throwawayDatabase } from '../helpers/throwaway-database';
 
 /**
  * Rate limits count in the database, so that they hold however many instances answer and however
@@ -41,20 +41,9 @@ const running = new Set<Instance>();
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-shared-limits-'));
   if (!serverUrl) return;
-  const name = `pjt_limits_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const own = await throwawayDatabase(serverUrl, 'pjt_limits');
+  databaseUrl = own.url;
+  dropDatabase = own.drop;
 });
 
 afterAll(async () => {

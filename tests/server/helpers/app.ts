@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../../src/server/config';
 import { buildApp } from '../../../src/server/app';
 import { migrateDatabase, openDatabase, type Database } from '../../../src/server/db/client';
 import { seedReferenceData } from '../../../src/server/db/seed';
+import { throwawayDatabase } from '../../helpers/throwaway-database';
 import { testBucket, testS3 } from './s3';
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
@@ -51,21 +52,9 @@ export async function createTestApp(
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   if (serverUrl) {
-    const name = `pjt_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const own = await throwawayDatabase(serverUrl, 'pjt_test');
+    databaseUrl = own.url;
+    dropDatabase = own.drop;
   }
   // TEST_FILE_STORE=s3: the app's files in a bucket of its own on the test S3 service (helpers/s3.ts).
   const s3 = process.env.TEST_FILE_STORE === 's3' && !overrides.fileStore ? testS3() : undefined;
