@@ -102,7 +102,12 @@ test('an owner invites a buyer, the buyer orders above their limit, the owner ap
   await expect(page.getByText(`Reference: ${ref}`)).toBeVisible();
   await expect(waiting).toContainText(`Sent for approval by ${BUYER_NAME}`);
   await expect(waiting).toContainText('Approve it to confirm it');
-  await expect(page.getByRole('list', { name: 'Items' })).toContainText('Business cards');
+  // What the owner approves: the items with their artwork and its check, where it goes, and what it costs.
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(items).toContainText('Business cards');
+  await expect(items.getByText(/passed every check/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Delivery' }).locator('address')).not.toBeEmpty();
+  await expect(page.getByRole('region', { name: 'Totals' })).toContainText('£');
   const approve = page.getByRole('button', { name: 'Approve' });
   await expect(approve).toBeVisible();
   await expect(page.getByRole('button', { name: 'Decline' })).toBeVisible();

@@ -22,7 +22,17 @@ import { AwaitingOwnerApproval } from './OwnerApproval';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkFromLink, ArtworkUpload } from '../create/ItemCard';
-import { ArtworkFile, ArtworkPreview, ConfirmDialog, ItemSummary, orderTotalsRows, PreflightResult, StatusChip, Totals } from './orderItemViews';
+import {
+  ArtworkFile,
+  ArtworkPreview,
+  ConfirmDialog,
+  DeliveryAddressLines,
+  ItemSummary,
+  orderTotalsRows,
+  PreflightResult,
+  StatusChip,
+  Totals,
+} from './orderItemViews';
 import { SandboxChip } from './SandboxChip';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
@@ -116,7 +126,6 @@ export default function OrderViewPage() {
   // A buyer's order waiting for an owner's approval: frozen, with the owners' Approve and Decline.
   if (order.status === 'basket' && order.approval) return <AwaitingOwnerApproval order={order} />;
   if (order.status === 'basket') return <Navigate to={route('create.items', { id })} replace />;
-  const a = order.address;
   const trackingLink = trackingUrl(order.delivery_type, order.tracking_number);
   // What was promised, the day it went (or was ready to collect), or nothing once cancelled.
   const days = orderDaysLine({ ...order, carrier: order.delivery_type?.carrier ?? null });
@@ -203,15 +212,7 @@ export default function OrderViewPage() {
             <Typography variant="h3" component="h2" id="delivery-heading">
               Delivery
             </Typography>
-            <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', my: 1 }}>
-              {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name ?? '']
-                .filter((line) => line.trim())
-                .map((line) => (
-                  <span key={line} style={{ display: 'block' }}>
-                    {line}
-                  </span>
-                ))}
-            </Typography>
+            <DeliveryAddressLines order={order} />
             {order.blind_dispatch && <BlindDispatchNote />}
             {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
             {days && (

@@ -7,9 +7,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -24,11 +24,14 @@ import { useApprovalDecision } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
 import { errorText } from '../../components/QueryStates';
 import { route } from '../../paths';
+import { BlindDispatchNote } from './BlindDispatchNote';
+import { ArtworkFile, ArtworkPreview, DeliveryAddressLines, ItemSummary, orderTotalsRows, PreflightResult, Totals } from './orderItemViews';
 
 /*
  * A buyer's order waiting for an owner's approval (DESIGN §2 "Companies"): the basket frozen as it
- * was sent, what it costs, and — for an owner — Approve (it confirms by the company's terms) or
- * Decline with a reason (the basket goes back to the buyer, who is e-mailed why).
+ * was sent — its items with their artwork and checks, where it goes, what it costs — and, for an
+ * owner, Approve (it confirms by the company's terms) or Decline with a reason (the basket goes back
+ * to the buyer, who is e-mailed why).
  */
 
 export function AwaitingOwnerApproval({ order }: { order: Order }) {
@@ -41,8 +44,11 @@ export function AwaitingOwnerApproval({ order }: { order: Order }) {
   const busy = decision.isPending;
 
   return (
-    <PageFrame title={`Order #${order.id}`} intro={order.ref ? `Reference: ${order.ref}` : undefined}>
-      <Alert severity="info" role="status" sx={{ mb: 2 }}>
+    <PageFrame
+      title={`Order #${order.id}`}
+      intro={[order.ref ? `Reference: ${order.ref}` : '', `Placed by ${order.placed_by.name || 'a former member'}`].filter(Boolean).join(' · ')}
+    >
+      <Alert severity="info" role="status" sx={{ mb: 3 }}>
         <AlertTitle>{AWAITING_OWNER_APPROVAL}</AlertTitle>
         {sentBy ? `${sentBy}.` : 'This order is above the buyer’s approval limit.'}{' '}
         {mine
@@ -51,46 +57,85 @@ export function AwaitingOwnerApproval({ order }: { order: Order }) {
             ? 'Approve it to confirm it (by your company’s payment terms), or decline it with a reason: the buyer is e-mailed either way.'
             : COMPANY_REFUSALS.approve}
       </Alert>
-      <Typography variant="body1">
-        Total: <strong>{order.total !== null ? formatPence(order.total) : '—'}</strong> including VAT
-        {order.total_net !== null ? ` (${formatPence(order.total_net)} before VAT)` : ''}.
-      </Typography>
-      {order.dispatch_due && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          If approved today: {promisedDays(order.delivery_type?.carrier, order.dispatch_due, order.delivery_due)}.
-        </Typography>
-      )}
-      <List dense aria-label="Items">
-        {order.items.map((item, i) => (
-          <ListItem key={item.id} disableGutters>
-            <ListItemText
-              primary={`${i + 1}. ${item.product_name} — ${item.price !== null ? formatPence(item.price) : '—'}`}
-              secondary={`${item.qty.toLocaleString('en-GB')} · ${item.stock_name} · ${item.sides === 'double' ? 'double-sided' : 'single-sided'}`}
-            />
-          </ListItem>
-        ))}
-      </List>
-      {decision.error && !declining && (
-        <Alert severity="error" sx={{ my: 2 }}>
-          {errorText(decision.error)}
-          {Object.values(apiErrors(decision.error)?.errors ?? {}).map((text) => (
-            <div key={text}>{text}</div>
-          ))}
-        </Alert>
-      )}
-      {mayApprove && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-          <Button variant="contained" onClick={() => !busy && decision.mutate({ approve: true })} aria-disabled={busy || undefined}>
-            {busy && !declining ? 'Approving…' : 'Approve'}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          {/* What is to be printed, as the owner approves it: each item with its artwork, its preview and its check. */}
+          <section aria-labelledby="approval-items-heading">
+            <Typography variant="h3" component="h2" id="approval-items-heading" sx={{ mb: 1 }}>
+              Items
+            </Typography>
+            {order.items.map((item, index) => (
+              <Paper key={item.id} component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+                <ItemSummary item={item} index={index} />
+                {item.artwork ? (
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+                    <ArtworkPreview orderId={order.id} item={item} />
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <ArtworkFile orderId={order.id} item={item} note={item.warnings_accepted ? 'warnings accepted' : undefined} />
+                      <PreflightResult item={item} />
+                    </Box>
+                  </Stack>
+                ) : (
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    No artwork.
+                  </Typography>
+                )}
+              </Paper>
+            ))}
+          </section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} component="section" aria-labelledby="approval-decision-heading">
+            <Typography variant="h3" component="h2" id="approval-decision-heading" sx={{ mb: 1 }}>
+              {mayApprove && !mine ? 'Your decision' : 'Approval'}
+            </Typography>
+            <Typography variant="body1">
+              Total: <strong>{order.total !== null ? formatPence(order.total) : '—'}</strong> including VAT
+              {order.total_net !== null ? ` (${formatPence(order.total_net)} before VAT)` : ''}.
+            </Typography>
+            {order.dispatch_due && (
+              <Typography variant="body2" color="text.secondary">
+                If approved today: {promisedDays(order.delivery_type?.carrier, order.dispatch_due, order.delivery_due)}.
+              </Typography>
+            )}
+            {decision.error && !declining && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {errorText(decision.error)}
+                {Object.values(apiErrors(decision.error)?.errors ?? {}).map((text) => (
+                  <div key={text}>{text}</div>
+                ))}
+              </Alert>
+            )}
+            {mayApprove && (
+              <Stack direction={{ xs: 'column', sm: 'row', md: 'column', lg: 'row' }} spacing={1} sx={{ mt: 2 }}>
+                <Button variant="contained" onClick={() => !busy && decision.mutate({ approve: true })} aria-disabled={busy || undefined}>
+                  {busy && !declining ? 'Approving…' : 'Approve'}
+                </Button>
+                <Button variant="outlined" color="error" onClick={() => (decision.reset(), setDeclining(true))}>
+                  Decline
+                </Button>
+              </Stack>
+            )}
+          </Paper>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }} component="section" aria-labelledby="approval-delivery-heading">
+            <Typography variant="h3" component="h2" id="approval-delivery-heading">
+              Delivery
+            </Typography>
+            <DeliveryAddressLines order={order} />
+            {order.blind_dispatch && <BlindDispatchNote />}
+            {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
+          </Paper>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="approval-totals-heading">
+            <Typography variant="h3" component="h2" id="approval-totals-heading" sx={{ mb: 1 }}>
+              Totals
+            </Typography>
+            <Totals rows={orderTotalsRows(order)} />
+          </Paper>
+          <Button component={RouterLink} to={route('orders.index', {}, { status: 'approval' })} sx={{ mt: 2 }}>
+            All orders awaiting approval
           </Button>
-          <Button variant="outlined" color="error" onClick={() => (decision.reset(), setDeclining(true))}>
-            Decline
-          </Button>
-        </Stack>
-      )}
-      <Button component={RouterLink} to={route('orders.index', {}, { status: 'approval' })} sx={{ mt: 2 }}>
-        All orders awaiting approval
-      </Button>
+        </Grid>
+      </Grid>
       {declining && <DeclineDialog order={order} decision={decision} onClose={() => setDeclining(false)} />}
     </PageFrame>
   );

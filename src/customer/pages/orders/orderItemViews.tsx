@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Item } from '../../../shared/api/orders';
+import type { Item, Order } from '../../../shared/api/orders';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import { fetchArtwork, usePreviewUrl } from '../../api/orders';
 import { ArtworkFileButton, itemLine, PreflightChecks, PreviewFrame } from '../../../shared/ui/orders';
@@ -168,5 +168,21 @@ export function ItemSummary({ item, index, headingId, headingRef }: { item: Item
         {item.price === null ? '—' : formatPence(item.price)}
       </Typography>
     </Stack>
+  );
+}
+
+/** Where an order goes, one line each (empty lines left out): the same on the order and on an order waiting for approval. */
+export function DeliveryAddressLines({ order }: { order: Pick<Order, 'address' | 'country_name'> }) {
+  const a = order.address;
+  return (
+    <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', my: 1 }}>
+      {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name ?? '']
+        .filter((line) => line.trim())
+        .map((line) => (
+          <span key={line} style={{ display: 'block' }}>
+            {line}
+          </span>
+        ))}
+    </Typography>
   );
 }
