@@ -19,6 +19,7 @@ const summary = (id: number, fields: Partial<OrderSummary>): OrderSummary => ({
   tracking_number: null,
   carrier: 'royalmail',
   test: false,
+  trade_api: null,
   awaiting_approval: false,
   placed_by: { id: 1, name: 'Sam Printer' },
   approval: null,

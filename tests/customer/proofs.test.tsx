@@ -323,6 +323,7 @@ describe('lists and home: orders waiting for approval', { timeout: 30_000 }, () 
     tracking_number: null,
     carrier: 'royalmail',
     test: false,
+    trade_api: null,
     awaiting_approval: false,
     placed_by: { id: 1, name: 'Sam Printer' },
     approval: null,

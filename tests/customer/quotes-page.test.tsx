@@ -45,6 +45,7 @@ const basket: Order = {
   delivery_type: null,
   blind_dispatch: false,
   test: false,
+  trade_api: null,
   delivery_cost: null,
   total_net: null,
   total_vat: null,

@@ -271,6 +271,21 @@ export const orderApprovalSchema = z
   .nullable();
 export type OrderApproval = z.infer<typeof orderApprovalSchema>;
 
+/**
+ * An order placed through the trade API (DESIGN §2 "Trade API and webhooks"): the key that placed it
+ * and the integration's own reference for it. Null for an order made in the browser. While it awaits
+ * its artwork it is a basket of the API integration, listed apart from the baskets built at /create.
+ */
+export const orderTradeApiSchema = z
+  .object({
+    /** The name the customer gave the API key (null once the key itself is gone). */
+    key_name: z.string().nullable(),
+    /** The integration's own id for the order (the trade API's `external_ref`). */
+    external_ref: z.string().nullable(),
+  })
+  .nullable();
+export type OrderTradeApi = z.infer<typeof orderTradeApiSchema>;
+
 export const orderSchema = z.object({
   id: z.number(),
   ref: z.string(),
@@ -284,6 +299,8 @@ export const orderSchema = z.object({
   blind_dispatch: z.boolean(),
   /** A sandbox order, placed with a test key of the trade API: never printed, invoiced or charged. */
   test: z.boolean(),
+  /** Placed through the trade API: its key and reference; null for an order made in the browser. */
+  trade_api: orderTradeApiSchema,
   delivery_cost: z.number().nullable(),
   total_net: z.number().nullable(),
   total_vat: z.number().nullable(),
@@ -344,6 +361,8 @@ export const orderSummarySchema = z.object({
   carrier: z.enum(CARRIERS).nullable(),
   /** A sandbox order of the trade API (a test key's): never printed, invoiced or charged. */
   test: z.boolean(),
+  /** Placed through the trade API: its key and reference; null for an order made in the browser. */
+  trade_api: orderTradeApiSchema,
   /** A confirmed order with an item whose proof waits for the customer's approval: it is not printed, and its dispatch date counts from the approval. */
   awaiting_approval: z.boolean(),
   /** The member of the company who placed it. */
@@ -356,6 +375,10 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
+/** Where an order was made: in the browser (at /create), or by an integration through the trade API. */
+export const ORDER_SOURCES = ['browser', 'api'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
 /** The list's status filter: an order status, or `approval` for the company's baskets waiting for an owner's approval. */
 export const ORDER_LIST_STATUSES = [...ALL_ORDER_STATUSES, 'approval'] as const;
 export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
@@ -364,11 +387,15 @@ export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
  * GET /api/orders: without a status, every confirmed order (baskets live at /create); `approval`, the
  * company's baskets waiting for an owner's approval, whoever sent them. `q` finds an
  * order by its number, the customer's reference, a product on it or the delivery postcode (spaces
- * ignored); `from` and `to` bound the UK day it was confirmed, both days included.
+ * ignored); `from` and `to` bound the UK day it was confirmed, both days included. `source` keeps the
+ * orders made in the browser or those placed through the trade API; `status=basket` without it is the
+ * browser's baskets (those of /create), and `status=basket&source=api` the API's orders still awaiting
+ * their artwork.
  */
 export const orderListQuerySchema = z
   .object({
     status: z.enum(ORDER_LIST_STATUSES, { message: 'Not an order status' }).optional(),
+    source: z.enum(ORDER_SOURCES, { message: 'Either browser or api' }).optional(),
     q: textSchema().trim().max(100, 'At most 100 characters').optional(),
     from: optionalDaySchema('first'),
     to: optionalDaySchema('last'),
@@ -381,6 +408,7 @@ export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export const orderListSchema = z.object({ data: z.array(orderSummarySchema), total: z.number(), page: z.number(), per_page: z.number() });
 export type OrderList = z.infer<typeof orderListSchema>;
 
+/** GET /api/orders/counts: per status (`basket`: the browser's baskets, as /create lists them), and two more. */
 export const orderCountsSchema = z.object({
   ...(Object.fromEntries(ALL_ORDER_STATUSES.map((s) => [s, z.number()])) as Record<(typeof ALL_ORDER_STATUSES)[number], z.ZodNumber>),
   /** Confirmed orders with a proof waiting for the customer's approval (counted among `live` too). */

@@ -64,6 +64,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     delivery_type: { id: 3, code: 'TPN24', name: 'Tracked 24', carrier: 'royalmail' },
     blind_dispatch: false,
     test: false,
+    trade_api: null,
     invoice: null,
     delivery_cost: 500,
     total_net: 1990,

@@ -125,6 +125,7 @@ export async function confirmOrder(
         events: [...read.events, moved.event],
         invoice: null,
         placedBy: read.placedBy,
+        tradeApi: read.tradeApi,
       });
     }
     if (attempt === CONFIRM_ATTEMPTS) throw conflict('This order changed while it was being confirmed: check it and confirm again.');

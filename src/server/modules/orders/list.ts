@@ -6,7 +6,7 @@ import { ukToday } from '../../../shared/domain/orders/overdue';
 import { ALL_ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/orders/statuses';
 import type { Db } from '../../db/client';
 import { qualified } from '../../db/columns';
-import { deliveryTypes, orderItems, orders, products, users, type UserRow } from '../../db/schema';
+import { apiKeys, deliveryTypes, orderItems, orders, products, users, type UserRow } from '../../db/schema';
 import { containing } from '../../lib/list-query';
 import { quotedPriceHolds } from './assessment';
 import { awaitsApproval } from './proof-queries';
@@ -14,6 +14,7 @@ import type { OrdersContext } from './context';
 import { approvalOf } from './present';
 import { itemsOf } from './snapshot';
 import { companyOrders } from '../../db/company-scope';
+import { notAnApiBasket, placedThroughApi, sourceCondition } from './source';
 
 /* The customer's list of orders (DESIGN §3 "Orders (customer)"): a page by status, days and search, and the counts per status. */
 
@@ -56,6 +57,9 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
       : [companyOrders(user)];
   // Without a status: the confirmed orders in every status (baskets live at /create).
   if (query.status !== 'approval') where.push(query.status ? eq(orders.status, query.status) : ne(orders.status, 'basket'));
+  // Made in the browser or through the trade API (a list of baskets: the browser's, unless asked otherwise).
+  const bySource = sourceCondition(query);
+  if (bySource) where.push(bySource);
   // The UK days it was confirmed on, both included (`orders_user_confirmed_idx`).
   if (query.from) where.push(gte(orders.confirmedAt, ukStartOfDay(query.from)));
   if (query.to) where.push(lt(orders.confirmedAt, ukStartOfDay(nextDay(query.to))));
@@ -83,6 +87,9 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
         trackingNumber: orders.trackingNumber,
         carrier: deliveryTypes.carrier,
         test: orders.test,
+        throughApi: sql<boolean>`${placedThroughApi()}`,
+        apiKeyName: apiKeys.name,
+        externalRef: orders.externalRef,
         createdAt: orders.createdAt,
         confirmedAt: orders.confirmedAt,
         dispatchedAt: orders.dispatchedAt,
@@ -96,6 +103,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
       })
       .from(orders)
       .leftJoin(deliveryTypes, eq(deliveryTypes.id, orders.deliveryTypeId))
+      .leftJoin(apiKeys, eq(apiKeys.id, orders.apiKeyId))
       .innerJoin(users, eq(users.id, orders.userId))
       .where(inArray(orders.id, pageIds))
       .orderBy(desc(orders.id)),
@@ -136,6 +144,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
     tracking_number: r.trackingNumber,
     carrier: (r.carrier as Carrier | null) ?? null,
     test: r.test,
+    trade_api: r.throughApi ? { key_name: r.apiKeyName, external_ref: r.externalRef } : null,
     awaiting_approval: r.awaitingApproval,
     placed_by: { id: r.userId, name: `${r.firstname} ${r.lastname}`.trim() },
     approval: approvalOf(r),
@@ -146,12 +155,15 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'prices'>, user
   return { data, total: n, page: query.page, per_page: query.per_page };
 }
 
-/** The company's orders the member sees in each status (their own baskets too), and the confirmed ones waiting for the approval of a proof. */
+/**
+ * The company's orders the member sees in each status (their own baskets too: those made in the
+ * browser, as /create lists them), and the confirmed ones waiting for the approval of a proof.
+ */
 export async function countOrders(db: Db, user: UserRow): Promise<Record<OrderStatus | 'awaiting_approval', number>> {
   const rows = await db
     .select({
       status: orders.status,
-      n: count(),
+      n: sql<number>`(count(*) filter (where ${notAnApiBasket()}))::int`,
       awaiting: sql<number>`(count(*) filter (where ${orders.status} = 'live' and ${awaitsApproval(qualified(orders.id))}))::int`,
     })
     .from(orders)

@@ -47,7 +47,11 @@ async function paymentOptionsOf(ctx: PresentingContext, companyId: number) {
 }
 
 /** The order as the API answers it, from one snapshot of it. */
-export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { row, facts, events, invoice, placedBy }: OrderSnapshot): Promise<Order> {
+export async function presentSnapshot(
+  ctx: PresentingContext,
+  user: UserRow,
+  { row, facts, events, invoice, placedBy, tradeApi }: OrderSnapshot,
+): Promise<Order> {
   const shared = await ctx.reference.read(new Date());
   // A basket awaiting its card payment is frozen as it was confirmed: the payment is for those prices.
   // So is one awaiting an owner's approval: the owner approves the prices the buyer sent.
@@ -65,6 +69,7 @@ export async function presentSnapshot(ctx: PresentingContext, user: UserRow, { r
     delivery_type: type,
     blind_dispatch: row.blindDispatch,
     test: row.test,
+    trade_api: tradeApi,
     delivery_cost: basket ? (basket.chosen?.price ?? null) : row.deliveryCost,
     total_net: basket ? (basket.totals?.total_net ?? null) : row.totalNet,
     total_vat: basket ? (basket.totals?.total_vat ?? null) : row.totalVat,

@@ -1,6 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  apiKeys,
+  apiOrders,
   invoices,
   orderEvents,
   orderItems,
@@ -15,6 +17,7 @@ import {
 } from '../../db/schema';
 import { qualified, rowFromJson } from '../../db/columns';
 import type { PlacedBy } from '../../../shared/api/common';
+import type { OrderTradeApi } from '../../../shared/api/orders';
 
 /** An item row with what its product and paper say today (names, size, weight, production days). */
 export interface ItemFacts extends OrderItemRow {
@@ -66,6 +69,8 @@ export interface OrderSnapshot {
   invoice: Pick<InvoiceRow, 'id' | 'number'> | null;
   /** The member who placed it (their name as their account says it now). */
   placedBy: PlacedBy;
+  /** Placed through the trade API: its key's name and the integration's reference; null for an order made in the browser. */
+  tradeApi: OrderTradeApi;
 }
 
 /**
@@ -98,6 +103,9 @@ export function orderSnapshotReader(db: Db): (member: { id: number; companyId: n
         'id' | 'number'
       > | null>`(select jsonb_build_object('id', ${qualified(invoices.id)}, 'number', ${qualified(invoices.number)}) from ${invoices} where ${qualified(invoices.orderId)} = ${qualified(orders.id)})`,
       placedBy: sql<string>`(select trim(${qualified(users.firstname)} || ' ' || ${qualified(users.lastname)}) from ${users} where ${qualified(users.id)} = ${qualified(orders.userId)})`,
+      // The trade API's mark (modules/orders/source.ts), with the name of the key that placed it.
+      tradeApi: sql<OrderTradeApi>`(select jsonb_build_object('key_name', (select ${qualified(apiKeys.name)} from ${apiKeys} where ${qualified(apiKeys.id)} = ${qualified(orders.apiKeyId)}), 'external_ref', ${qualified(orders.externalRef)})
+        from ${apiOrders} where ${qualified(apiOrders.orderId)} = ${qualified(orders.id)})`,
     })
     .from(orders)
     // As companyOrders (db/company-scope.ts) says: the company's confirmed orders, the member's own
@@ -124,6 +132,7 @@ export function orderSnapshotReader(db: Db): (member: { id: number; companyId: n
       events: found.events.map((json) => rowFromJson(orderEvents, json)),
       invoice: found.invoice,
       placedBy: { id: found.row.userId, name: found.placedBy ?? '' },
+      tradeApi: found.tradeApi ?? null,
     };
   };
 }

@@ -21,6 +21,7 @@ import { basketChanged } from '../orders/order-version';
 import { presentProof, presentSnapshot } from '../orders/present';
 import { awaitsApproval } from '../../../shared/domain/orders/proofs';
 import * as q from '../orders/queries';
+import { placedThroughApi } from '../orders/source';
 import { moveOrders } from '../orders/transitions';
 import { orderItemOfQuote, ownQuote } from '../quotes/queries';
 import type { WebhookEventsEmitter } from '../webhooks/emit';
@@ -83,7 +84,7 @@ const duplicate = (ref: string, orderId: number) =>
 /** The order's place in the key's world: the company's (whichever member placed it), and of the key's mode. */
 const inMode = (caller: TradeCaller) => and(eq(orders.companyId, caller.company.id), eq(orders.test, caller.mode === 'test'));
 /** A basket the browser started is no API order: the API lists only baskets it placed itself. */
-const listed = sql`(${orders.status} <> 'basket' or exists (select 1 from ${apiOrders} where ${apiOrders.orderId} = ${orders.id}))`;
+const listed = sql`(${orders.status} <> 'basket' or ${placedThroughApi()})`;
 
 /**
  * Queues a try to confirm the API order an item belongs to, in the transaction of its artwork check
