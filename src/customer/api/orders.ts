@@ -12,6 +12,7 @@ import type {
   Order,
   OrderList,
   OrderListStatus,
+  OrderSource,
   OrderUpdateInput,
 } from '../../shared/api/orders';
 import type { PaymentTerms } from '../../shared/domain/payments/terms';
@@ -82,6 +83,8 @@ const asItem = async (data: unknown): Promise<Item> => (await schemas()).itemSch
 export interface OrderListParams {
   /** Without one: every confirmed order; `approval`, the company's baskets waiting for an owner's approval. */
   status?: OrderListStatus;
+  /** Made in the browser or through the trade API; baskets without it are the browser's (those of /create). */
+  source?: OrderSource;
   /** Number, reference, product or postcode. */
   q?: string;
   /** The first and last UK day confirmed ('YYYY-MM-DD'), both included. */
@@ -105,6 +108,7 @@ const base = (id: number) => `/api/orders/${id}`;
 export async function fetchOrders(params: OrderListParams): Promise<OrderList> {
   const query: Record<string, string | number> = { page: params.page ?? 1, per_page: params.per_page ?? 20 };
   if (params.status) query.status = params.status;
+  if (params.source) query.source = params.source;
   if (params.q) query.q = params.q;
   if (params.from) query.from = params.from;
   if (params.to) query.to = params.to;

@@ -48,6 +48,7 @@ import { ItemCard } from './ItemCard';
 import { ItemForm } from './ItemForm';
 import { OrderDetailsForm } from './OrderDetailsForm';
 import { BlindDispatchNote } from '../orders/BlindDispatchNote';
+import { SandboxChip } from '../orders/SandboxChip';
 import { prefillFrom, withoutPrefill } from './prefill';
 import { useFocusFallback } from '../../components/useFocusFallback';
 
@@ -105,6 +106,27 @@ function DeliveryChoice({ order }: { order: Order }) {
 }
 
 /** The basket's reference and delivery address, with a dialog to change them (full screen on a phone). */
+/**
+ * A basket the customer's integration placed through the trade API: said at the top, with its key
+ * and the integration's reference, and that it confirms itself once its artwork has passed — the
+ * customer may give that artwork here by hand.
+ */
+function FromTradeApi({ order }: { order: Order }) {
+  if (!order.trade_api) return null;
+  const { key_name: key, external_ref: reference } = order.trade_api;
+  return (
+    <Alert severity="info" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="from-trade-api">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+        <strong>This order came from the trade API</strong>
+        {order.test && <SandboxChip />}
+      </Stack>
+      Placed by your integration {key ? `with the API key “${key}”` : 'with an API key removed since'}
+      {reference ? `, as its order ${reference}` : ''}. It confirms itself once every item&rsquo;s artwork has passed our check; you can upload the artwork
+      below to complete it by hand.
+    </Alert>
+  );
+}
+
 function OrderDetails({ order }: { order: Order }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateOrder(order.id);
@@ -379,6 +401,7 @@ export default function CreateItemsPage() {
     >
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
+          <FromTradeApi order={basket} />
           <OrderDetails order={basket} />
           <section aria-labelledby="items-heading" ref={itemsSection}>
             <Typography variant="h3" component="h2" id="items-heading" ref={itemsHeading} tabIndex={-1} sx={{ mb: 1 }}>

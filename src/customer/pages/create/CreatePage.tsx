@@ -21,6 +21,7 @@ import { route } from '../../paths';
 import { ConfirmDialog } from '../orders/orderItemViews';
 import { errorText, LoadFailed, Loading } from '../../components/QueryStates';
 import { OrderDetailsForm } from './OrderDetailsForm';
+import { ApiOrdersAwaiting } from './ApiOrdersAwaiting';
 
 function NewOrderForm() {
   const { user } = useAuth();
@@ -140,7 +141,7 @@ function Baskets() {
   );
 }
 
-/** /create: the customer's baskets, and a form to start a new one. */
+/** /create: the customer's baskets (those built in the browser), the trade API's orders waiting for artwork, and a form to start a new one. */
 export default function CreatePage() {
   return (
     <PageFrame intro="Choose products, paper and quantities, upload your artwork and confirm.">
@@ -154,6 +155,8 @@ export default function CreatePage() {
               Your quotes
             </Link>
           </Typography>
+          {/* The trade API's orders waiting for artwork: baskets of the integration, listed apart from the browser's. */}
+          <ApiOrdersAwaiting />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <NewOrderForm />
