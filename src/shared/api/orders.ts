@@ -395,7 +395,10 @@ export type OrderListStatus = (typeof ORDER_LIST_STATUSES)[number];
 export const orderListQuerySchema = z
   .object({
     status: z.enum(ORDER_LIST_STATUSES, { message: 'Not an order status' }).optional(),
-    source: z.enum(ORDER_SOURCES, { message: 'Either browser or api' }).optional(),
+    source: z
+      .enum(ORDER_SOURCES, { message: 'Either browser or api' })
+      .optional()
+      .describe('Where the orders were made: `browser`, or `api` (the trade API). A list of baskets without it is the browser’s.'),
     q: textSchema().trim().max(100, 'At most 100 characters').optional(),
     from: optionalDaySchema('first'),
     to: optionalDaySchema('last'),

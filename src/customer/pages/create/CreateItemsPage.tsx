@@ -118,7 +118,8 @@ function FromTradeApi({ order }: { order: Order }) {
     <Alert severity="info" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="from-trade-api">
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
         <strong>This order came from the trade API</strong>
-        {order.test && <SandboxChip />}
+        {/* On the paper's own white: the warning colour is too light on the info tint. */}
+        {order.test && <SandboxChip sx={{ bgcolor: 'background.paper' }} />}
       </Stack>
       Placed by your integration {key ? `with the API key “${key}”` : 'with an API key removed since'}
       {reference ? `, as its order ${reference}` : ''}. It confirms itself once every item&rsquo;s artwork has passed our check; you can upload the artwork
