@@ -1,21 +1,10 @@
-import { and, asc, count, eq, gt, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AcceptInvitationInput, CompanyInvitation, CompanyMember, CompanyMembers, InvitationPreview } from '../../../shared/api/company-members';
 import { leftCompanyNote } from '../../../shared/domain/companies/approval';
 import { COMPANY_ROLE_LABELS, companyMay, type CompanyRole } from '../../../shared/domain/companies/roles';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import {
-  apiOrders,
-  companies,
-  companyInvitations,
-  invoices,
-  orderEvents,
-  orders,
-  sessions,
-  users,
-  type CompanyInvitationRow,
-  type UserRow,
-} from '../../db/schema';
+import { companies, companyInvitations, invoices, orderEvents, orders, sessions, users, type CompanyInvitationRow, type UserRow } from '../../db/schema';
 import { conflict, gone, notFound, unprocessable } from '../../lib/domain-errors';
 import { hashPassword } from '../../lib/passwords';
 import { nextVersion, staleRecord } from '../../lib/record-versions';
@@ -26,6 +15,7 @@ import type { AccountsService } from '../accounts/service';
 import { forgetUserSessions, sessionStore, type SessionStore } from '../accounts/sessions';
 import { RELEASED_CHECKOUT } from '../orders/card-checkout';
 import { withNewVersion } from '../orders/order-version';
+import { madeIn } from '../orders/source';
 
 /** An invitation's link is good for seven days (DESIGN §2 "Companies"). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -174,12 +164,7 @@ export function companyMembersService(deps: {
    * released, and its history says why.
    */
   async function takeBasketsAlong(tx: Db, user: UserRow, companyId: number): Promise<void> {
-    const browserBasket = and(
-      eq(orders.userId, user.id),
-      eq(orders.companyId, user.companyId),
-      eq(orders.status, 'basket'),
-      notExists(tx.select({ id: apiOrders.orderId }).from(apiOrders).where(eq(apiOrders.orderId, orders.id))),
-    );
+    const browserBasket = and(eq(orders.userId, user.id), eq(orders.companyId, user.companyId), eq(orders.status, 'basket'), madeIn('browser'));
     const waiting = await tx
       .update(orders)
       .set(withNewVersion({ ...RELEASED_CHECKOUT, approvalRequestedBy: null, approvalRequestedAt: null, companyId }))
