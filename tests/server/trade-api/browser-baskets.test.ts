@@ -1,9 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, users } from '../../../src/server/db/schema';
+import { forgetUserSessions } from '../../../src/server/modules/accounts/sessions';
 import type { Order, OrderList } from '../../../src/shared/api/orders';
 import type { TradeOrder } from '../../../src/shared/api/trade-orders';
 import type { TestApp } from '../helpers/app';
-import type { ApiClient } from '../helpers/client';
+import { ApiClient, registerAs } from '../helpers/client';
 import { artworkChecked, basketWithCard, CLEAN_CARD, clientAddress, ok, orderingApp, pdf, upload, type Catalogue } from '../orders/helpers';
 
 /**
@@ -20,6 +23,8 @@ let browserBasket: Order;
 let liveOrder: TradeOrder;
 let sandboxOrder: TradeOrder;
 let liveKey: string;
+let gbId: number;
+let deliveryId: number;
 
 const v1 = (key: string, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${key}`, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
@@ -32,6 +37,8 @@ const ids = (list: OrderList) => list.data.map((o) => o.id);
 beforeAll(async () => {
   const app = await orderingApp();
   ({ t, cat, shopper } = app);
+  gbId = app.gbId;
+  deliveryId = app.del.first.id;
   const userId = (await shopper.get('/api/user')).json().id as number;
   liveKey = (await t.app.deps.apiKeys.create(userId, { name: 'Web shop', mode: 'live' })).key;
   const testKey = (await t.app.deps.apiKeys.create(userId, { name: 'Web shop sandbox', mode: 'test' })).key;
@@ -111,5 +118,37 @@ describe("the browser's baskets and the trade API's orders awaiting artwork", ()
     const confirmed = ok<OrderList>(await shopper.get('/api/orders'));
     expect(confirmed.data.find((o) => o.id === sandboxOrder.id)).toMatchObject({ test: true, trade_api: { key_name: 'Web shop sandbox' } });
     expect(ok(await shopper.get('/api/orders/counts'))).toMatchObject({ basket: 1, live: 1 });
+  });
+
+  it('an owner who leaves takes their browser baskets along, while the baskets their key placed through the API stay the company’s', async () => {
+    const colleague = new ApiClient(t.app);
+    await registerAs(colleague);
+    const me = ok<{ id: number; company_id: number }>(await shopper.get('/api/user'));
+    const them = ok<{ id: number }>(await colleague.get('/api/user'));
+    await t.database.db.update(users).set({ companyId: me.company_id, companyRole: 'owner' }).where(eq(users.id, them.id));
+    forgetUserSessions(them.id);
+    const key = (await t.app.deps.apiKeys.create(them.id, { name: 'Their shop', mode: 'live' })).key;
+    const placed = json<TradeOrder>(
+      await v1(
+        key,
+        'POST',
+        '/api/v1/orders',
+        {
+          external_ref: 'THEIRS-1',
+          items: [{ product_id: cat.cards.id, stock_id: cat.silk.id, qty: 100, sides: 'single', orientation: 'landscape' }],
+          address: clientAddress(gbId),
+          delivery_type_id: deliveryId,
+        },
+        { 'idempotency-key': 'place-theirs-1' },
+      ),
+      201,
+    );
+    const { order: theirBasket } = await basketWithCard(colleague, cat);
+
+    ok(await shopper.delete(`/api/company/members/${them.id}`));
+    const companyOf = async (id: number) => (await t.database.db.select({ companyId: orders.companyId }).from(orders).where(eq(orders.id, id)))[0].companyId;
+    expect(await companyOf(placed.id)).toBe(me.company_id);
+    expect(await companyOf(theirBasket.id)).not.toBe(me.company_id);
+    expect(json<TradeOrder>(await v1(liveKey, 'GET', `/api/v1/orders/${placed.id}`)).id).toBe(placed.id);
   });
 });
