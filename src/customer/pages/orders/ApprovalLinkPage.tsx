@@ -17,7 +17,7 @@ const DECIDED: Record<Exclude<ApprovalLinkState, 'waiting'>, { severity: AlertCo
   confirmed: {
     severity: 'success',
     title: (id) => `Order ${id} has already been approved`,
-    text: 'It is confirmed, and its history says who approved it and when.',
+    text: 'It was confirmed: its page shows where it is now, and its history who approved it and when.',
     canOpen: true,
   },
   awaiting_payment: {
