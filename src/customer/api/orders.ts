@@ -474,8 +474,17 @@ export function useApprovalDecision(id: number) {
         'approve' in decision ? await http.post<ConfirmAnswer>(`${base(id)}/approve`, {}) : await http.post<unknown>(`${base(id)}/decline`, decision);
       return asOrder('checkout_url' in (data as object) && 'order' in (data as object) ? (data as { order: unknown }).order : data);
     },
-    // The answer is the order as it is now: read again, a declined basket (the buyer's own) would be not found.
-    onSuccess: (order) => storeOrder(order),
+    // Approved, the answer is the order as it is now. Declined, it is the buyer's own basket again, which an owner
+    // neither reads nor edits: kept in the cache it would turn the order page into the basket's editor before the
+    // decline dialog leads away, so the page keeps what it shows and the order is only marked stale.
+    onSuccess: (order, decision) =>
+      'approve' in decision
+        ? storeOrder(order)
+        : Promise.all([
+            queryClient.invalidateQueries({ queryKey: orderKeys.order(order.id), refetchType: 'none' }),
+            queryClient.invalidateQueries({ queryKey: orderKeys.lists }),
+            queryClient.invalidateQueries({ queryKey: orderCountsQuery.queryKey }),
+          ]).then(() => undefined),
   });
 }
 
