@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, setUser } from '../../src/shared/auth';
@@ -9,9 +9,10 @@ import { makeOrder } from './helpers/orders';
 import { here, renderApp, settleRouter } from './helpers/renderApp';
 
 /*
- * A buyer's order waiting for an owner's approval, on the order page: the owner declines it with a
- * reason. Declined, the basket is the buyer's alone again, so the owner is taken to what else waits,
- * never to the basket's editor (where the order is not theirs to read).
+ * A buyer's order waiting for an owner's approval, on the order page. Approved, the order shows
+ * confirmed and keyboard focus stays on the page. Declined with a reason, the basket is the buyer's
+ * alone again, so the owner is taken to what else waits, never to the basket's editor (where the
+ * order is not theirs to read).
  */
 
 /** The first page of a test file loads its modules cold: wait for it as long as a slow machine needs. */
@@ -34,7 +35,27 @@ beforeEach(() => {
   setUser(makeUser({ company_role: 'owner' }));
   queryClient.clear();
 });
-afterEach(() => stopFakeApi());
+afterEach(() => {
+  stopFakeApi();
+  vi.restoreAllMocks();
+});
+
+describe('an owner approves a buyer’s order', { timeout: 30_000 }, () => {
+  it('shows it confirmed, focus moved to the page rather than lost with the Approve button', async () => {
+    // jsdom lays nothing out: focus is only given to what has a box.
+    vi.spyOn(Element.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
+    const confirmed = { ...waiting, status: 'live' as const, approval: null, confirmed_at: '2026-11-23T10:00:00.000Z' };
+    api({ 'GET /api/orders/9': () => ({ data: waiting }), 'POST /api/orders/9/approve': () => ({ data: confirmed }) });
+    const { router } = await renderApp('/orders/9');
+    const approve = await screen.findByRole('button', { name: 'Approve' }, LOADED);
+    approve.focus();
+    await userEvent.click(approve);
+    await screen.findByRole('heading', { level: 2, name: 'History' });
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main')));
+    expect(here(router)).toBe('/orders/9');
+  });
+});
 
 describe('an owner declines a buyer’s order', { timeout: 30_000 }, () => {
   it('sends the reason and lands on the orders awaiting approval, not on the buyer’s basket', async () => {

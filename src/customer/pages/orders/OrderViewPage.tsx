@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -36,6 +36,7 @@ import {
 import { SandboxChip } from './SandboxChip';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
+import { focusLost, restoreFocus } from '../../../shared/ui/focus';
 import { fetchInvoicePdf } from '../../api/invoices';
 import { BlindDispatchNote } from './BlindDispatchNote';
 import { AwaitingApprovalBanner, awaitingApproval, ProofPanel } from './ProofPanel';
@@ -92,10 +93,32 @@ function Actions({ order }: { order: Order }) {
   );
 }
 
+/** Which of the page's views an order is shown in: while it waits for an owner or its card payment, or as an order. */
+function viewOf(order: Order | undefined): 'loading' | 'approval' | 'payment' | 'basket' | 'order' {
+  if (!order) return 'loading';
+  if (order.status !== 'basket') return 'order';
+  return order.payment_status === 'pending' ? 'payment' : order.approval ? 'approval' : 'basket';
+}
+
+/**
+ * When the order moves from one view to another on this page (an owner's Approve, a payment landing),
+ * the button that had focus goes with the view it was in: focus goes to the page's main region, as
+ * after a navigation, rather than back to the top of the document.
+ */
+function useFocusAcrossViews(view: ReturnType<typeof viewOf>): void {
+  const shown = useRef(view);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = view;
+    if (before !== 'loading' && before !== view && focusLost()) restoreFocus();
+  }, [view]);
+}
+
 /** /orders/{id}: one order with its items, delivery, totals, status and history. */
 export default function OrderViewPage() {
   const id = Number(useParams().id);
   const query = useOrderWhilePaying(id);
+  useFocusAcrossViews(viewOf(query.data));
   // Back from the card payment page: `?payment=done` (paid) or `?payment=cancelled` (went back).
   const [search] = useSearchParams();
   const returned = search.get('payment');
