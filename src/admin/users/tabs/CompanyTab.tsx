@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useDataProvider, useGetList, useNotify, useRecordContext } from 'react-admin';
 import type { StaffUser } from '../../../shared/api';
 import type { StaffCompanyListItem } from '../../../shared/api/company-members';
@@ -116,15 +116,17 @@ export function CompanyTab() {
   const dataProvider = useDataProvider<StaffDataProvider>();
   const queryClient = useQueryClient();
   const company = useQuery({ queryKey: ['users', user?.id, 'company'], queryFn: () => dataProvider.companyOfUser(user!.id), enabled: Boolean(user) });
+  const heading = useRef<HTMLHeadingElement>(null);
   if (!user) return null;
   if (company.isPending) return <Typography>Loading the company…</Typography>;
   if (company.isError) return <FailureAlert failure={messageOf(company.error)} />;
   const { data } = company;
-  const moved = () => void queryClient.invalidateQueries({ queryKey: ['users'] });
+  // The move form is made anew for the new company, its button with it: focus goes to the heading that now names it.
+  const moved = () => void queryClient.invalidateQueries({ queryKey: ['users'] }).then(() => heading.current?.focus());
 
   return (
-    <Box>
-      <Typography variant="h6" component="h2">
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Typography variant="h6" component="h2" ref={heading} tabIndex={-1} sx={{ outline: 'none' }}>
         {data.name || `Company ${data.id}`}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
