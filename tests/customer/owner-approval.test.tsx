@@ -44,7 +44,22 @@ describe('an owner approves a buyer’s order', { timeout: 30_000 }, () => {
   it('shows it confirmed, focus moved to the page rather than lost with the Approve button', async () => {
     // jsdom lays nothing out: focus is only given to what has a box.
     vi.spyOn(Element.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
-    const confirmed = { ...waiting, status: 'live' as const, approval: null, confirmed_at: '2026-11-23T10:00:00.000Z' };
+    const confirmed = {
+      ...waiting,
+      status: 'live' as const,
+      approval: null,
+      confirmed_at: '2026-11-23T10:00:00.000Z',
+      events: [
+        ...waiting.events,
+        {
+          from: 'basket' as const,
+          to: 'live' as const,
+          note: 'Approved by Jo Bloggs: order confirmed',
+          actor: 'customer' as const,
+          at: '2026-11-23T10:00:00.000Z',
+        },
+      ],
+    };
     api({ 'GET /api/orders/9': () => ({ data: waiting }), 'POST /api/orders/9/approve': () => ({ data: confirmed }) });
     const { router } = await renderApp('/orders/9');
     const approve = await screen.findByRole('button', { name: 'Approve' }, LOADED);
@@ -54,6 +69,11 @@ describe('an owner approves a buyer’s order', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.activeElement).toBe(document.getElementById('main')));
     expect(here(router)).toBe('/orders/9');
+    // The history's moves were made by members of the company, not all by the reader: none says "you".
+    const history = screen.getByRole('heading', { level: 2, name: 'History' }).parentElement!;
+    expect(history).toHaveTextContent('Basket → Basket (your company) — Sent for approval by Bea Buyer');
+    expect(history).toHaveTextContent('Basket → Pending (your company) — Approved by Jo Bloggs: order confirmed');
+    expect(history).not.toHaveTextContent('(you)');
   });
 });
 

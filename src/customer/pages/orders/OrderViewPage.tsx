@@ -222,7 +222,8 @@ export default function OrderViewPage() {
                 <li key={`${event.at}-${event.to}`}>
                   <Typography variant="body2">
                     <strong>{when(event.at)}</strong>: {event.from ? `${ORDER_STATUS_NAMES[event.from]} → ` : ''}
-                    {ORDER_STATUS_NAMES[event.to]} ({event.actor === 'customer' ? 'you' : event.actor === 'staff' ? 'our staff' : 'automatic'})
+                    {/* A customer's move may be a colleague's (the company's members share its orders): the note names who, where it matters. */}
+                    {ORDER_STATUS_NAMES[event.to]} ({event.actor === 'customer' ? 'your company' : event.actor === 'staff' ? 'our staff' : 'automatic'})
                     {event.note ? ` — ${event.note}` : ''}
                   </Typography>
                 </li>
