@@ -516,3 +516,44 @@ describe('/create/{id} from the price list', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Single-sided')).toBeChecked();
   });
 });
+
+describe('/create/{id} for a buyer with an approval limit', { timeout: 30_000 }, () => {
+  const members = (companyLimit: number | null) => () => ({
+    data: { company: { id: 7, name: 'Bloggs Design', approval_limit: companyLimit }, your_role: 'buyer', members: [], invitations: [] },
+  });
+
+  it('above their own limit, says the order will wait for an owner and offers to send it for approval', async () => {
+    setUser(makeUser({ company_role: 'buyer', approval_limit: 1000 }));
+    fakeApi(routes(() => makeOrder()));
+    await renderApp('/create/5');
+    const notice = await screen.findByTestId('approval-notice', {}, { timeout: 10_000 });
+    expect(notice).toHaveTextContent('£19.90 before VAT is above your approval limit of £10.00');
+    expect(notice).toHaveTextContent('an owner of your company');
+    expect(screen.getByRole('button', { name: 'Send for approval — £23.88' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: /^Confirm order/ })).not.toBeInTheDocument();
+  });
+
+  it('without a limit of their own, goes by the company’s: under it, a plain confirmation', async () => {
+    setUser(makeUser({ company_role: 'buyer', approval_limit: null }));
+    const requests = fakeApi(routes(() => makeOrder(), { 'GET /api/company/members': members(5000) }));
+    await renderApp('/create/5');
+    await screen.findByRole('button', { name: 'Confirm order — £23.88' }, { timeout: 10_000 });
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/company/members')).toBe(true));
+    expect(screen.queryByTestId('approval-notice')).not.toBeInTheDocument();
+  });
+
+  it('without a limit of their own, above the company’s: it waits', async () => {
+    setUser(makeUser({ company_role: 'buyer', approval_limit: null }));
+    fakeApi(routes(() => makeOrder(), { 'GET /api/company/members': members(1500) }));
+    await renderApp('/create/5');
+    expect(await screen.findByTestId('approval-notice', {}, { timeout: 10_000 })).toHaveTextContent('above your approval limit of £15.00');
+    expect(screen.getByRole('button', { name: 'Send for approval — £23.88' })).toBeInTheDocument();
+  });
+
+  it('an owner never waits, and the company is not asked', async () => {
+    const requests = fakeApi(routes(() => makeOrder()));
+    await renderApp('/create/5');
+    await screen.findByRole('button', { name: 'Confirm order — £23.88' }, { timeout: 10_000 });
+    expect(requests.some((r) => r.url === '/api/company/members')).toBe(false);
+  });
+});

@@ -78,7 +78,9 @@ test('an owner invites a buyer, the buyer orders above their limit, the owner ap
   await delivery.getByRole('radio').first().click();
   await expect(delivery.getByRole('radio').first()).toBeChecked();
   await expect(page.getByTestId('total-total')).toHaveText(/^£[\d,]+\.\d\d$/);
-  await page.getByRole('button', { name: /^Confirm order/ }).click();
+  // Above the limit, the basket says so before it is sent: the button sends it for approval.
+  await expect(page.getByTestId('approval-notice')).toContainText('above your approval limit of £10.00');
+  await page.getByRole('button', { name: /^Send for approval/ }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   const id = Number(page.url().split('/').pop());
   await expect(page.getByRole('heading', { level: 1, name: `Order #${id}` })).toBeVisible();

@@ -17,10 +17,11 @@ import { queryClient } from './queryClient';
 
 export const companyMemberKeys = { all: ['company-members'] as const, invitation: (token: string) => ['invitation', token] as const };
 
-export function useCompanyMembers() {
+export function useCompanyMembers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: companyMemberKeys.all,
     queryFn: async () => (await http.get<CompanyMembers>('/api/company/members')).data,
+    enabled,
   });
 }
 

@@ -24,6 +24,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DeliveryOption, Order } from '../../../shared/api/orders';
 import { promisedDays } from '../../../shared/domain/orders/dates';
+import { needsApproval } from '../../../shared/domain/companies/roles';
+import { useAuth } from '../../../shared/auth';
+import { useCompanyMembers } from '../../api/companyMembers';
 import { formatPence } from '../../../shared/domain/pricing/format';
 import type { PaymentTerms } from '../../../shared/domain/payments/terms';
 import {
@@ -227,6 +230,19 @@ function SaveAsQuote({ order }: { order: Order }) {
   );
 }
 
+/**
+ * The approval limit the signed-in member's confirmations are held to: a buyer's own, else the
+ * company's for all buyers (read only then); null for owners and viewers, or with no limit at all.
+ */
+function useOwnApprovalLimit(): number | null {
+  const { user } = useAuth();
+  const buyer = user?.company_role === 'buyer';
+  const own = user?.approval_limit ?? null;
+  const company = useCompanyMembers({ enabled: buyer && own === null });
+  if (!buyer) return null;
+  return own ?? company.data?.company.approval_limit ?? null;
+}
+
 function Summary({ order }: { order: Order }) {
   const navigate = useNavigate();
   const confirmation = useConfirmOrder(order.id, basketSignature(order));
@@ -256,6 +272,20 @@ function Summary({ order }: { order: Order }) {
   };
   const total = order.total !== null ? ` — ${formatPence(order.total)}` : '';
   const busy = confirmation.isPending || paying;
+  // Above a buyer's limit, confirming only sends the basket to the company's owners: the buyer is told before, not after.
+  const limit = useOwnApprovalLimit();
+  const waits = order.total_net !== null && limit !== null && needsApproval(order.total_net, limit);
+  const label = busy
+    ? waits
+      ? 'Sending for approval…'
+      : terms === 'card'
+        ? 'Going to the payment page…'
+        : 'Confirming…'
+    : waits
+      ? `Send for approval${total}`
+      : terms === 'card'
+        ? `Pay by card${total}`
+        : `Confirm order${total}`;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="summary-heading">
@@ -303,6 +333,12 @@ function Summary({ order }: { order: Order }) {
           </ListItem>
         )}
       </List>
+      {waits && order.total_net !== null && limit !== null && (
+        <Alert severity="info" sx={{ my: 1 }} data-testid="approval-notice">
+          {formatPence(order.total_net)} before VAT is above your approval limit of {formatPence(limit)}: it goes to an owner of your company to approve, and is
+          confirmed once they do.
+        </Alert>
+      )}
       {failure && (
         <Alert severity="error" sx={{ my: 1 }}>
           {statusOf(failure) === undefined ? 'We could not reach the server. Press Confirm again: you will not be charged twice.' : errorText(failure)}
@@ -329,7 +365,7 @@ function Summary({ order }: { order: Order }) {
         disabled={!ready || terms === undefined}
         aria-disabled={busy || undefined}
       >
-        {busy ? (terms === 'card' ? 'Going to the payment page…' : 'Confirming…') : terms === 'card' ? `Pay by card${total}` : `Confirm order${total}`}
+        {label}
       </Button>
       {other === 'card' && (
         <Button variant="outlined" size="large" fullWidth sx={{ mt: 1 }} onClick={() => confirm('card')} disabled={!ready} aria-disabled={busy || undefined}>
