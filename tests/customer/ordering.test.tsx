@@ -557,3 +557,32 @@ describe('/create/{id} for a buyer with an approval limit', { timeout: 30_000 },
     expect(requests.some((r) => r.url === '/api/company/members')).toBe(false);
   });
 });
+
+describe('/create/{id} of a basket an owner declined', { timeout: 30_000 }, () => {
+  const at = '2026-11-23T09:00:00.000Z';
+  const sent = {
+    from: 'basket' as const,
+    to: 'basket' as const,
+    actor: 'customer' as const,
+    at,
+    note: 'Sent for approval by Jo Bloggs: £19.90 before VAT is above the approval limit of £10.00',
+  };
+  const declined = { ...sent, note: 'Declined by Sam Owner: Order 250, not 500' };
+
+  it('says who declined it and why, until it is sent again', async () => {
+    setUser(makeUser({ company_role: 'buyer', approval_limit: 1000 }));
+    fakeApi(routes(() => makeOrder({ events: [sent, declined] })));
+    await renderApp('/create/5');
+    const notice = await screen.findByTestId('declined-notice', {}, { timeout: 10_000 });
+    expect(notice).toHaveTextContent('Declined by Sam Owner: Order 250, not 500');
+    expect(notice).toHaveTextContent('Change it and send it again, or discard it.');
+  });
+
+  it('says nothing of a decline once the basket was sent again since', async () => {
+    setUser(makeUser({ company_role: 'buyer', approval_limit: 1000 }));
+    fakeApi(routes(() => makeOrder({ events: [sent, declined, sent] })));
+    await renderApp('/create/5');
+    await screen.findByRole('button', { name: /^Send for approval/ }, { timeout: 10_000 });
+    expect(screen.queryByTestId('declined-notice')).not.toBeInTheDocument();
+  });
+});

@@ -25,6 +25,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { DeliveryOption, Order } from '../../../shared/api/orders';
 import { promisedDays } from '../../../shared/domain/orders/dates';
 import { needsApproval } from '../../../shared/domain/companies/roles';
+import { standingDecline } from '../../../shared/domain/companies/approval';
 import { useAuth } from '../../../shared/auth';
 import { useCompanyMembers } from '../../api/companyMembers';
 import { formatPence } from '../../../shared/domain/pricing/format';
@@ -127,6 +128,17 @@ function FromTradeApi({ order }: { order: Order }) {
       Placed by your integration {key ? `with the API key “${key}”` : 'with an API key removed since'}
       {reference ? `, as its order ${reference}` : ''}. It confirms itself once every item&rsquo;s artwork has passed our check; you can upload the artwork
       below to complete it by hand.
+    </Alert>
+  );
+}
+
+/** A basket an owner declined (DESIGN §2 "Companies"): who and why, as the buyer's e-mail said, until it is sent again. */
+function Declined({ order }: { order: Order }) {
+  const note = standingDecline(order.events.map((e) => e.note));
+  if (!note) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="declined-notice">
+      {note}. Change it and send it again, or discard it.
     </Alert>
   );
 }
@@ -439,6 +451,7 @@ export default function CreateItemsPage() {
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
           <FromTradeApi order={basket} />
+          <Declined order={basket} />
           <OrderDetails order={basket} />
           <section aria-labelledby="items-heading" ref={itemsSection}>
             <Typography variant="h3" component="h2" id="items-heading" ref={itemsHeading} tabIndex={-1} sx={{ mb: 1 }}>

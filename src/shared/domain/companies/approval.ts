@@ -19,9 +19,12 @@ export type ApprovalLinkState = (typeof APPROVAL_LINK_STATES)[number];
 /** What the order's page says while the basket waits. */
 export const AWAITING_OWNER_APPROVAL = 'Waiting for approval by an owner';
 
+const SENT_FOR_APPROVAL = 'Sent for approval by ';
+const DECLINED = 'Declined by ';
+
 /** The history's note of a confirmation held for approval: who sent it, and why it waits. */
 export function approvalRequestedNote(buyer: string, totalNet: number, limit: number): string {
-  return `Sent for approval by ${buyer}: ${formatPence(totalNet)} before VAT is above the approval limit of ${formatPence(limit)}`;
+  return `${SENT_FOR_APPROVAL}${buyer}: ${formatPence(totalNet)} before VAT is above the approval limit of ${formatPence(limit)}`;
 }
 
 /** The history's note of an approval, which confirms the order (on account) or sends the buyer to pay (card). */
@@ -31,7 +34,16 @@ export function approvedNote(owner: string, payByCard: boolean): string {
 
 /** The history's note of a decline, with the owner's reason: the basket is the buyer's again. */
 export function declinedNote(owner: string, reason: string): string {
-  return `Declined by ${owner}: ${reason}`;
+  return `${DECLINED}${owner}: ${reason}`;
+}
+
+/** A basket's last decline not followed by another request for approval: its history note (who, and why), or null. */
+export function standingDecline(notes: readonly string[]): string | null {
+  for (let i = notes.length - 1; i >= 0; i--) {
+    if (notes[i].startsWith(DECLINED)) return notes[i];
+    if (notes[i].startsWith(SENT_FOR_APPROVAL)) return null;
+  }
+  return null;
 }
 
 /** The history's note of a basket that stopped waiting because its buyer left the company: it went with them, as baskets do. */
