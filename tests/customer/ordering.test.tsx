@@ -575,7 +575,13 @@ describe('/create/{id} of a basket an owner declined', { timeout: 30_000 }, () =
     await renderApp('/create/5');
     const notice = await screen.findByTestId('declined-notice', {}, { timeout: 10_000 });
     expect(notice).toHaveTextContent('Declined by Sam Owner: Order 250, not 500');
-    expect(notice).toHaveTextContent('Change it and send it again, or discard it.');
+    expect(notice).toHaveTextContent('Declined by Sam Owner: Order 250, not 500. Change it and send it again, or discard it.');
+  });
+
+  it('ends a reason that ends a sentence of its own with one full stop', async () => {
+    fakeApi(routes(() => makeOrder({ events: [sent, { ...declined, note: 'Declined by Sam Owner: Order 250, not 500.' }] })));
+    await renderApp('/create/5');
+    expect(await screen.findByTestId('declined-notice', {}, { timeout: 10_000 })).toHaveTextContent(/not 500\. Change it/);
   });
 
   it('says nothing of a decline once the basket was sent again since', async () => {

@@ -138,7 +138,7 @@ function Declined({ order }: { order: Order }) {
   if (!note) return null;
   return (
     <Alert severity="warning" sx={{ mb: 3, overflowWrap: 'anywhere' }} data-testid="declined-notice">
-      {note}. Change it and send it again, or discard it.
+      {/[.!?]$/.test(note) ? note : `${note}.`} Change it and send it again, or discard it.
     </Alert>
   );
 }
