@@ -179,6 +179,11 @@ describe('approval of large orders, on account', () => {
     expect(approved).toMatchObject({ id: order.id, status: 'live', approval: null, total_net: NET });
     expect(approved.events.at(-1)).toMatchObject({ from: 'basket', to: 'live', note: 'Approved by Olive Owner: order confirmed' });
     expect(ok<Order>(await buyer.client.get(`/api/orders/${order.id}`)).status).toBe('live');
+    // The order's confirmation goes to its delivery contact: the buyer is told by name who approved it.
+    await t.app.deps.jobs.drain();
+    const [told] = await mailsTo(t, buyer.email, `Order ${order.id} is approved and confirmed`);
+    expect(told.text).toContain('Olive Owner approved order');
+    expect(told.text).toContain(`http://localhost:3000/orders/${order.id}`);
     // Decided once; the e-mail's link now says so.
     expect(ok(await follow(boss.client, linkFor(t, boss.id, order.id)))).toEqual({ order_id: order.id, state: 'confirmed' });
     expect((await boss.client.post(`/api/orders/${order.id}/approve`)).statusCode).toBe(409);

@@ -42,6 +42,21 @@ export function approvalRequestMail(
   };
 }
 
+/** To the buyer: an owner approved their order, which their company has on account: it is confirmed. */
+export function approvedMail(to: { email: string; firstname: string }, o: MailedApproval, owner: string, links: MailLinks): MailMessage {
+  const link = orderPage(o, links);
+  return {
+    to: to.email,
+    subject: `Order ${o.orderId} is approved and confirmed`,
+    text:
+      `Hello ${to.firstname},\n\n` +
+      `${owner} approved order ${o.orderId}${refOf(o)}, and it is confirmed: ${formatPence(o.total)} on your company's account. ` +
+      `Follow it on the order's page:\n${link}\n\n` +
+      `${links.appName}\n`,
+    links: [link],
+  };
+}
+
 /** To the buyer: an owner approved their order, which their company pays by card: they pay on the order's page. */
 export function approvedToPayMail(to: { email: string; firstname: string }, o: MailedApproval, owner: string, links: MailLinks): MailMessage {
   const link = orderPage(o, links);

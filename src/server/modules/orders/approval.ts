@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { companies, orderEvents, orderItems, orders, users, type OrderRow, type UserRow } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../lib/domain-errors';
 import { approvalLinkToken, readApprovalLinkToken } from './approval-link';
-import { approvalRequestMail, approvedToPayMail, declinedMail, type MailedApproval } from './approval-mail';
+import { approvalRequestMail, approvedMail, approvedToPayMail, declinedMail, type MailedApproval } from './approval-mail';
 import { assessBasket, type BasketAssessment } from './assessment';
 import { RELEASED_CHECKOUT, startCardCheckout } from './card-checkout';
 import { freeze, frozenColumns, frozenOrderColumns, paymentOf, refuseCreditHold, refuseKeyOfAnother, termsOf } from './confirm';
@@ -166,8 +166,15 @@ export async function approveOrder(ctx: OrdersContext, owner: UserRow, id: numbe
     return checkout;
   }
   await refuseCreditHold(ctx, buyer, row, assessment);
-  const moved = await freeze(ctx, buyer, row, assessment, row.confirmKey, { actorUserId: owner.id, note: approvedNote(nameOf(owner), false), set: cleared });
+  const moved = await freeze(ctx, buyer, row, assessment, row.confirmKey, {
+    actorUserId: owner.id,
+    note: approvedNote(nameOf(owner), false),
+    set: cleared,
+    // The order's own confirmation e-mail goes to its delivery contact: the buyer is told by name.
+    within: async (tx, confirmed) => void (await ctx.outbox.queue(tx, approvedMail(buyer, mailedOf(confirmed), nameOf(owner), ctx))),
+  });
   if (!moved) throw conflict(CHANGED);
+  ctx.jobs.wake();
   return presentOrder(ctx, buyer, moved.row);
 }
 

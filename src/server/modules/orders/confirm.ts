@@ -2,6 +2,7 @@ import type { ConfirmAnswer } from '../../../shared/api/orders';
 import { paymentOptions, type PaymentTerms } from '../../../shared/domain/payments/terms';
 import { creditHoldMessage, creditHoldReason } from '../../../shared/domain/payments/credit-hold';
 import { creditPosition } from '../payments/credit';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { eq } from 'drizzle-orm';
 import { companies, type FrozenChoices, type OrderRow, type UserRow } from '../../db/schema';
@@ -202,12 +203,15 @@ export async function freeze(
   order: OrderRow,
   a: BasketAssessment,
   key: string,
-  /** Who confirms it and what else it clears, when it is not the customer's own confirmation (an owner's approval). */
-  by: { actorUserId: number; note: string; set: OrderColumns } | null = null,
+  /**
+   * Who confirms it, what else it clears, and what else is written with it (an e-mail), when it is
+   * not the customer's own confirmation (an owner's approval): then one transaction.
+   */
+  by: { actorUserId: number; note: string; set: OrderColumns; within?: (tx: Db, moved: OrderRow) => Promise<void> } | null = null,
 ) {
   const chosen = a.chosen!;
-  try {
-    const [moved] = await moveOrders(ctx.db, ctx, [order], {
+  const confirm = async (executor: Db) => {
+    const [moved] = await moveOrders(executor, ctx, [order], {
       to: 'live',
       ifUnchanged: true,
       actor: 'customer',
@@ -223,7 +227,11 @@ export async function freeze(
         ...by?.set,
       },
     });
+    if (moved && by?.within) await by.within(executor, moved.row);
     return moved ?? null;
+  };
+  try {
+    return by?.within ? await ctx.db.transaction(confirm) : await confirm(ctx.db);
   } catch (err) {
     if (isUniqueViolation(err, 'orders_user_confirm_key_unique')) {
       await refuseKeyOfAnother(ctx, user, key);
