@@ -107,6 +107,14 @@ describe('/orders: all orders', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Clear the search' })).toHaveAttribute('href', '/orders');
   });
 
+  it('awaiting approval: says nothing waits, and offers no confirmed days to search by', async () => {
+    api(answer([]));
+    await renderApp('/orders?status=approval');
+    expect(await screen.findByText('Nothing is waiting for an owner’s approval.', {}, LOADED)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Confirmed from')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toBeInTheDocument();
+  });
+
   it('shows the server’s word beside the date it refused (422)', async () => {
     api(() => ({
       status: 422,

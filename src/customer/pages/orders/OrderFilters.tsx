@@ -99,7 +99,8 @@ export function OrderFilters({ values, errors, onApply }: OrderFiltersProps) {
             input={<OutlinedInput label="Status" notched />}
             value={draft.status}
             onChange={(event) => {
-              const next = { ...draft, status: event.target.value as ListStatus };
+              const status = event.target.value as ListStatus;
+              const next = status === AWAITING_APPROVAL ? { ...draft, status, from: '', to: '' } : { ...draft, status };
               setDraft(next);
               onApply({ ...next, q: next.q.trim() });
             }}
@@ -114,34 +115,39 @@ export function OrderFilters({ values, errors, onApply }: OrderFiltersProps) {
           </NativeSelect>
         )}
       </Field>
-      <Field label="Confirmed from" shrink error={errors.from} sx={{ flex: { sm: '1 1 150px' } }}>
-        {(id, describedBy) => (
-          <OutlinedInput
-            id={id}
-            type="date"
-            name="from"
-            label="Confirmed from"
-            notched
-            value={draft.from}
-            onChange={set('from')}
-            inputProps={{ 'aria-describedby': describedBy }}
-          />
-        )}
-      </Field>
-      <Field label="Confirmed to" shrink error={errors.to} sx={{ flex: { sm: '1 1 150px' } }}>
-        {(id, describedBy) => (
-          <OutlinedInput
-            id={id}
-            type="date"
-            name="to"
-            label="Confirmed to"
-            notched
-            value={draft.to}
-            onChange={set('to')}
-            inputProps={{ 'aria-describedby': describedBy }}
-          />
-        )}
-      </Field>
+      {/* Orders waiting for approval are not confirmed yet: no days to search them by. */}
+      {draft.status !== AWAITING_APPROVAL && (
+        <>
+          <Field label="Confirmed from" shrink error={errors.from} sx={{ flex: { sm: '1 1 150px' } }}>
+            {(id, describedBy) => (
+              <OutlinedInput
+                id={id}
+                type="date"
+                name="from"
+                label="Confirmed from"
+                notched
+                value={draft.from}
+                onChange={set('from')}
+                inputProps={{ 'aria-describedby': describedBy }}
+              />
+            )}
+          </Field>
+          <Field label="Confirmed to" shrink error={errors.to} sx={{ flex: { sm: '1 1 150px' } }}>
+            {(id, describedBy) => (
+              <OutlinedInput
+                id={id}
+                type="date"
+                name="to"
+                label="Confirmed to"
+                notched
+                value={draft.to}
+                onChange={set('to')}
+                inputProps={{ 'aria-describedby': describedBy }}
+              />
+            )}
+          </Field>
+        </>
+      )}
       <Stack direction="row" spacing={1} sx={{ mt: { xs: 1, sm: 2 }, alignSelf: { sm: 'flex-start' } }}>
         <Button type="submit" variant="contained" size="large" sx={{ minHeight: 56, flex: { xs: 1, sm: 'none' } }}>
           Search

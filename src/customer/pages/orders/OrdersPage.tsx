@@ -77,7 +77,15 @@ export default function OrdersPage() {
           query={orders}
           loading="Loading your orders…"
           what="Your orders"
-          empty={filtered ? `No ${what} ${words}.` : all ? 'You have no confirmed orders yet.' : `You have no orders in ${name}.`}
+          empty={
+            filtered
+              ? `No ${what} ${words}.`
+              : all
+                ? 'You have no confirmed orders yet.'
+                : status === AWAITING_APPROVAL
+                  ? 'Nothing is waiting for an owner’s approval.'
+                  : `You have no orders in ${name}.`
+          }
           back={filtered ? { to: route('orders.index', {}, orderFiltersQuery({ status, q: '', from: '', to: '' })), label: 'Clear the search' } : undefined}
         >
           {(found) => (
