@@ -351,6 +351,23 @@ describe('lists and home: orders waiting for approval', { timeout: 30_000 }, () 
     expect(screen.getByText(/^3 orders \(2 waiting for your approval\) ·/)).toBeInTheDocument();
   });
 
+  it('the home page asks an owner to decide the company’s orders waiting for approval', async () => {
+    const counts = { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, awaiting_approval: 0, approval: 1 };
+    api({ 'GET /api/orders/counts': () => ({ data: counts }) });
+    await renderApp('/');
+    expect(await screen.findByText('Orders for you to approve', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByText(/1 order of your company waits for an owner’s approval: approve or decline it/)).toBeInTheDocument();
+  });
+
+  it('the home page tells a buyer the company’s orders waiting for an owner’s approval', async () => {
+    setUser(makeUser({ company_role: 'buyer' }));
+    api({ 'GET /api/orders/counts': () => ({ data: { live: 0, printing: 0, problem: 0, dispatched: 0, cancelled: 0, awaiting_approval: 0, approval: 1 } }) });
+    await renderApp('/');
+    expect(await screen.findByText('Waiting for an owner', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByText(/it is not confirmed until an owner approves/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See them' })).toHaveAttribute('href', '/orders?status=approval');
+  });
+
   it('the home page says nothing of approvals when none wait', async () => {
     api({ 'GET /api/orders/counts': () => ({ data: { live: 3, printing: 0, problem: 0, dispatched: 1, cancelled: 0, awaiting_approval: 0 } }) });
     await renderApp('/');

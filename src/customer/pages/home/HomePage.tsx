@@ -51,8 +51,12 @@ function AwaitingApproval({ count }: { count: number }) {
   );
 }
 
-/** An owner's orders to decide: buyers' orders above their approval limit, not confirmed until an owner approves them. */
-function AwaitingOwners({ count }: { count: number }) {
+/**
+ * The company's orders waiting for an owner: buyers' orders above their approval limit, not confirmed
+ * until an owner approves them. An owner is asked to decide; a buyer or viewer is told they wait.
+ */
+function AwaitingOwners({ count, mayDecide }: { count: number; mayDecide: boolean }) {
+  const orders = count === 1 ? '1 order of your company waits' : `${count} orders of your company wait`;
   return (
     <Alert
       severity="info"
@@ -63,9 +67,10 @@ function AwaitingOwners({ count }: { count: number }) {
         </Button>
       }
     >
-      <AlertTitle>Orders for you to approve</AlertTitle>
-      {count === 1 ? '1 order of your company waits' : `${count} orders of your company wait`} for an owner’s approval: approve or decline{' '}
-      {count === 1 ? 'it' : 'them'}.
+      <AlertTitle>{mayDecide ? 'Orders for you to approve' : 'Waiting for an owner'}</AlertTitle>
+      {mayDecide
+        ? `${orders} for an owner’s approval: approve or decline ${count === 1 ? 'it' : 'them'}.`
+        : `${orders} for an owner’s approval: ${count === 1 ? 'it is' : 'they are'} not confirmed until an owner approves.`}
     </Alert>
   );
 }
@@ -98,7 +103,7 @@ export default function HomePage() {
       ) : (
         <>
           {counts && counts.awaiting_approval > 0 && <AwaitingApproval count={counts.awaiting_approval} />}
-          {counts && counts.approval > 0 && user && companyMay(user.company_role, 'approve') && <AwaitingOwners count={counts.approval} />}
+          {counts && counts.approval > 0 && user && <AwaitingOwners count={counts.approval} mayDecide={companyMay(user.company_role, 'approve')} />}
           <Box sx={{ mb: 4, maxWidth: 640 }}>
             <OrderSearch />
             <Link component={RouterLink} to={route('orders.index')} sx={{ display: 'inline-block', mt: 1 }}>
