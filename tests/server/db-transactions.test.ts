@@ -8,7 +8,8 @@ import { loadConfig } from '../../src/server/config';
 import { DatabaseBusyError } from '../../src/server/db/availability';
 import { migrateDatabase, openDatabase, type Database } from '../../src/server/db/client';
 import { seedReferenceData } from '../../src/server/db/seed';
-import { TransactionMisuseError } from '../../src/server/db/transaction-guard';
+import { OverlappingQueryError, TransactionMisuseError } from '../../src/server/db/transaction-guard';
+import { readTogether } from '../../src/server/lib/read-together';
 import { createTestApp, RELAXED_LIMITS, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
 
@@ -66,6 +67,56 @@ describe('a pool-level query inside a transaction (the app as the tests build it
   });
 });
 
+/**
+ * A transaction is one connection, which runs one statement at a time: a query sent on it while its
+ * previous one has not answered is queued by node-postgres with a deprecation warning (pg 9 refuses
+ * it) and by PGlite. In the tests it fails at once, on either database, naming both statements.
+ */
+describe('a query sent on a transaction while its previous one runs (the app as the tests build it)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('fails at once, naming both statements, and leaves no connection held', async () => {
+    const { db } = t.database;
+    const attempt = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      return Promise.all([tx.execute(sql`select pg_sleep(0.05), 'first' as what`), tx.execute(sql`select 'second' as what`)]);
+    });
+    const error = await failure(attempt);
+    expect(error).toBeInstanceOf(OverlappingQueryError);
+    expect(error?.message).toMatch(
+      /while its previous query had not answered.*Under way: select pg_sleep\(0\.05\), 'first' as what — sent: select 'second' as what/,
+    );
+    // More transactions than the pool has connections, one after another: none was kept by the failure.
+    for (let n = 0; n < 6; n++) expect(await db.transaction(async (tx) => rowsOf(await tx.execute(sql`select ${n}::int as n`)))).toEqual([{ n }]);
+    expect(rowsOf(await db.execute(sql`select 4 as n`))).toEqual([{ n: 4 }]);
+  });
+
+  it('rolls back what the transaction wrote before the overlap', async () => {
+    const { db } = t.database;
+    await db.execute(sql`create table if not exists overlap_probe (n int)`);
+    const attempt = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into overlap_probe values (1)`);
+      // In a savepoint too: the same connection.
+      return tx.transaction((inner) => Promise.all([inner.execute(sql`select pg_sleep(0.02)`), inner.execute(sql`select 2`)]));
+    });
+    expect(await failure(attempt)).toBeInstanceOf(OverlappingQueryError);
+    expect(rowsOf(await db.execute(sql`select count(*)::int as n from overlap_probe`))).toEqual([{ n: 0 }]);
+    await db.execute(sql`drop table overlap_probe`);
+  });
+
+  it('takes reads together one after another on a transaction, and at once on the pool', async () => {
+    const { db } = t.database;
+    const reads = (on: typeof db) =>
+      [() => on.execute(sql`select pg_sleep(0.02), 1 as n`).then(rowsOf), () => on.execute(sql`select 2 as n`).then(rowsOf)] as const;
+    expect(await db.transaction((tx) => readTogether(tx, reads(tx)))).toEqual([[{ pg_sleep: '', n: 1 }], [{ n: 2 }]]);
+    expect(await readTogether(db, reads(db))).toEqual([[{ pg_sleep: '', n: 1 }], [{ n: 2 }]]);
+  });
+});
+
 /** The embedded database in production: a misuse is logged, and no wait for its one connection is unbounded. */
 describe('the embedded database’s one connection', () => {
   const errors: string[] = [];
@@ -114,5 +165,12 @@ describe('the embedded database’s one connection', () => {
     expect(await failure(attempt)).toBeInstanceOf(DatabaseBusyError);
     expect(errors).toEqual([expect.stringMatching(/inside a transaction's callback/)]);
     expect((await client.get('/api/orders')).statusCode).toBe(200);
+  });
+
+  it('logs queries overlapping on a transaction as an error, and runs them one after the other as before', async () => {
+    errors.length = 0;
+    const answers = await database.db.transaction((tx) => Promise.all([tx.execute(sql`select 1 as n`), tx.execute(sql`select 2 as n`)]));
+    expect(answers.map(rowsOf)).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    expect(errors).toEqual([expect.stringMatching(/while its previous query had not answered.*Under way: select 1 as n — sent: select 2 as n/)]);
   });
 });

@@ -86,7 +86,7 @@ export async function openDatabase(opts: {
       return connect(...args);
     }) as typeof pool.connect;
     const db = drizzle({ client: pool, schema }) as unknown as Db;
-    (await import('./pg-transactions')).releasingTransactions(db, pool);
+    (await import('./pg-transactions')).releasingTransactions(db, pool, transactions);
     guardTransactions(db, transactions);
 
     // The probe has a connection of its own: a busy pool is not a database that does not answer.

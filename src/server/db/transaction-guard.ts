@@ -20,6 +20,42 @@ export class TransactionMisuseError extends Error {
 }
 
 /**
+ * A query sent on a transaction while its previous one has not answered (a `Promise.all` of reads on
+ * `tx`, or a query started and not awaited). A transaction is one connection, and a connection runs
+ * one statement at a time: node-postgres queues the second behind the first with a deprecation
+ * warning today, and pg 9 refuses it. Reads on a transaction are awaited one after another; reads
+ * that may run on the pool or on a transaction go through lib/read-together.ts.
+ */
+export class OverlappingQueryError extends Error {
+  /** The statement under way, and the one sent meanwhile (their SQL, which names where they come from). */
+  constructor(
+    readonly underWay: string,
+    readonly sent: string,
+  ) {
+    super(
+      'A query was sent on a transaction while its previous query had not answered: a transaction is one connection, which runs one statement at a time. ' +
+        'Await each query on the transaction before sending the next (lib/read-together.ts runs independent reads at once only on the pool). ' +
+        `Under way: ${underWay} — sent: ${sent}`,
+    );
+    this.name = 'OverlappingQueryError';
+  }
+}
+
+/** A query's SQL as node-postgres (a config with `text`) or PGlite (the text) is given it, shortened for a message. */
+function statementOf(query: unknown): string {
+  const text = typeof query === 'string' ? query : ((query as { text?: unknown } | null)?.text ?? '');
+  const line = String(text).replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+/** A transaction connection's `query`, watched for overlaps, and a way to wait until none of its queries is under way. */
+export interface OneQueryAtATime<Q> {
+  query: Q;
+  /** Resolves once every query sent so far has answered (or failed). */
+  settled(): Promise<void>;
+}
+
+/**
  * `throw`: the query fails at once (tests, where the mistake must fail the test that meets it).
  * `log`: it is logged as an error with its stack and goes on, waiting at most the connection wait
  * (production): work merely started from a callback without being awaited there (a timer, a
@@ -55,6 +91,29 @@ export class TransactionGuard {
     const error = new TransactionMisuseError(what);
     if (this.policy === 'throw') throw error;
     this.log.error({ err: error }, 'query outside the open transaction');
+  }
+
+  /**
+   * Wraps the `query` of one transaction's connection: a query sent while another of its queries is
+   * under way fails at once with OverlappingQueryError naming both statements (`throw`), or is logged
+   * so and sent anyway, queued by the driver as before (`log`). The error's stack cannot show the
+   * caller (a `Promise.all` of drizzle queries starts them from microtasks of its own); the SQL can.
+   */
+  oneAtATime<Q extends (...args: never[]) => Promise<unknown>>(query: Q): OneQueryAtATime<Q> {
+    const underWay = new Map<Promise<unknown>, unknown>();
+    const watched = ((...args: Parameters<Q>) => {
+      if (underWay.size) {
+        const error = new OverlappingQueryError(statementOf([...underWay.values()][0]), statementOf(args[0]));
+        if (this.policy === 'throw') throw error;
+        this.log.error({ err: error }, 'overlapping queries on one transaction');
+      }
+      const sent = query(...args);
+      underWay.set(sent, args[0]);
+      const done = () => void underWay.delete(sent);
+      sent.then(done, done);
+      return sent;
+    }) as Q;
+    return { query: watched, settled: () => Promise.allSettled([...underWay.keys()]).then(() => undefined) };
   }
 }
 

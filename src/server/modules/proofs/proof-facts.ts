@@ -57,11 +57,13 @@ export async function mailedProof(
   version: number,
   holder?: Pick<UserRow, 'email' | 'firstname'>,
 ): Promise<{ proof: MailedProof; waiting: number }> {
-  const [lines, [owner], [type]] = await Promise.all([
-    itemLines(tx, order.id),
-    holder ? [holder] : tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, order.userId)),
-    order.deliveryTypeId === null ? [] : tx.select({ carrier: deliveryTypes.carrier }).from(deliveryTypes).where(eq(deliveryTypes.id, order.deliveryTypeId)),
-  ]);
+  // One after another: `tx` is one connection, which runs one statement at a time.
+  const lines = await itemLines(tx, order.id);
+  const [owner] = holder ? [holder] : await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, order.userId));
+  const [type] =
+    order.deliveryTypeId === null
+      ? []
+      : await tx.select({ carrier: deliveryTypes.carrier }).from(deliveryTypes).where(eq(deliveryTypes.id, order.deliveryTypeId));
   const index = lines.findIndex((line) => line.id === itemId);
   return {
     proof: {
