@@ -108,6 +108,18 @@ describe('a query sent on a transaction while its previous one runs (the app as 
     await db.execute(sql`drop table overlap_probe`);
   });
 
+  it('refuses a query that work outliving its transaction sends on it (its connection is back in the pool)', async () => {
+    let late: Promise<unknown> = Promise.resolve();
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      late = new Promise((resolve) => setTimeout(resolve, 10)).then(() => tx.execute(sql`select 'late' as what`));
+      late.catch(() => undefined);
+    });
+    const error = await failure(late);
+    // PGlite refuses it itself.
+    expect(error?.message).toMatch(t.database.kind === 'postgres' ? /transaction that had ended.*Sent: select 'late' as what/ : /Transaction is closed/);
+  });
+
   it('takes reads together one after another on a transaction, and at once on the pool', async () => {
     const { db } = t.database;
     const reads = (on: typeof db) =>

@@ -19,17 +19,17 @@ interface OpenSession {
  * moment left the pool a connection smaller, until none was left. A client whose `begin`, or whose
  * `rollback`, failed is released with that error, so that the pool ends it instead of lending it
  * again (in the middle of a transaction, or with no connection behind it). With a guard, the
- * transaction's queries are sent one at a time (TransactionGuard.oneAtATime), and a failed callback's
- * `rollback` waits for a query still under way rather than being queued behind it.
+ * transaction's queries are sent one at a time and none after it ends (TransactionGuard.oneAtATime),
+ * and a failed callback's `rollback` waits for a query still under way rather than being queued behind it.
  */
 export function releasingTransactions(db: unknown, pool: Pool, guard?: TransactionGuard): void {
   const session = (db as { session: OpenSession }).session;
   session.transaction = async (work, config) => {
     const client: PoolClient = await pool.connect();
     let broken: Error | undefined;
+    // drizzle's session sends everything through `query`, which alone is watched (the client itself goes back to the pool).
+    const queries = guard?.oneAtATime(client.query.bind(client) as (...args: never[]) => Promise<unknown>);
     try {
-      // drizzle's session sends everything through `query`, which alone is watched (the client itself goes back to the pool).
-      const queries = guard?.oneAtATime(client.query.bind(client) as (...args: never[]) => Promise<unknown>);
       const connection = queries ? ({ query: queries.query } as unknown as PoolClient) : client;
       const tx = new NodePgTransaction(
         session.dialect,
@@ -53,6 +53,7 @@ export function releasingTransactions(db: unknown, pool: Pool, guard?: Transacti
         throw error;
       }
     } finally {
+      queries?.end();
       client.release(broken);
     }
   };

@@ -41,6 +41,22 @@ export class OverlappingQueryError extends Error {
   }
 }
 
+/**
+ * A query sent on a transaction after it ended (committed or rolled back): on PostgreSQL its
+ * connection is back in the pool, perhaps in another request's transaction, where the query would
+ * run. What sends it is work that outlived its transaction: a read of a `Promise.all` that had
+ * already failed, or a query started and not awaited. PGlite refuses such a query itself.
+ */
+export class QueryAfterTransactionError extends Error {
+  constructor(readonly sent: string) {
+    super(
+      'A query was sent on a transaction that had ended: its connection is back in the pool, perhaps in another transaction. ' +
+        `Await every query of a transaction inside its callback. Sent: ${sent}`,
+    );
+    this.name = 'QueryAfterTransactionError';
+  }
+}
+
 /** A query's SQL as node-postgres (a config with `text`) or PGlite (the text) is given it, shortened for a message. */
 function statementOf(query: unknown): string {
   const text = typeof query === 'string' ? query : ((query as { text?: unknown } | null)?.text ?? '');
@@ -53,6 +69,8 @@ export interface OneQueryAtATime<Q> {
   query: Q;
   /** Resolves once every query sent so far has answered (or failed). */
   settled(): Promise<void>;
+  /** The transaction is over: a query sent after this is refused (QueryAfterTransactionError). */
+  end(): void;
 }
 
 /**
@@ -95,17 +113,23 @@ export class TransactionGuard {
 
   /**
    * Wraps the `query` of one transaction's connection: a query sent while another of its queries is
-   * under way fails at once with OverlappingQueryError naming both statements (`throw`), or is logged
-   * so and sent anyway, queued by the driver as before (`log`). The error's stack cannot show the
-   * caller (a `Promise.all` of drizzle queries starts them from microtasks of its own); the SQL can.
+   * under way fails at once with OverlappingQueryError naming both statements, and one sent once the
+   * transaction has ended with QueryAfterTransactionError (`throw`); or either is logged so and sent
+   * anyway, queued by the driver as before (`log`). The error's stack cannot show the caller (a
+   * `Promise.all` of drizzle queries starts them from microtasks of its own); the SQL can.
    */
   oneAtATime<Q extends (...args: never[]) => Promise<unknown>>(query: Q): OneQueryAtATime<Q> {
     const underWay = new Map<Promise<unknown>, unknown>();
+    let ended = false;
     const watched = ((...args: Parameters<Q>) => {
-      if (underWay.size) {
-        const error = new OverlappingQueryError(statementOf([...underWay.values()][0]), statementOf(args[0]));
+      const error = ended
+        ? new QueryAfterTransactionError(statementOf(args[0]))
+        : underWay.size
+          ? new OverlappingQueryError(statementOf([...underWay.values()][0]), statementOf(args[0]))
+          : null;
+      if (error) {
         if (this.policy === 'throw') throw error;
-        this.log.error({ err: error }, 'overlapping queries on one transaction');
+        this.log.error({ err: error }, ended ? 'query on a transaction that had ended' : 'overlapping queries on one transaction');
       }
       const sent = query(...args);
       underWay.set(sent, args[0]);
@@ -113,7 +137,11 @@ export class TransactionGuard {
       sent.then(done, done);
       return sent;
     }) as Q;
-    return { query: watched, settled: () => Promise.allSettled([...underWay.keys()]).then(() => undefined) };
+    return {
+      query: watched,
+      settled: () => Promise.allSettled([...underWay.keys()]).then(() => undefined),
+      end: () => void (ended = true),
+    };
   }
 }
 
