@@ -22,17 +22,7 @@ import { AwaitingOwnerApproval } from './OwnerApproval';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkFromLink, ArtworkUpload } from '../create/ItemCard';
-import {
-  ArtworkFile,
-  ArtworkPreview,
-  ConfirmDialog,
-  DeliveryAddressLines,
-  ItemSummary,
-  orderTotalsRows,
-  PreflightResult,
-  StatusChip,
-  Totals,
-} from './orderItemViews';
+import { ConfirmDialog, DeliveryAddressLines, ItemArtwork, ItemSummary, orderTotalsRows, StatusChip, Totals } from './orderItemViews';
 import { SandboxChip } from './SandboxChip';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
@@ -188,19 +178,14 @@ export default function OrderViewPage() {
               <Paper key={item.id} component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
                 <ItemSummary item={item} index={index} />
                 {item.artwork ? (
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
-                    <ArtworkPreview orderId={order.id} item={item} />
-                    <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <ArtworkFile orderId={order.id} item={item} note={item.warnings_accepted ? 'warnings accepted' : undefined} />
-                      <PreflightResult item={item} />
-                      {canReplaceArtwork(order.status) && (
-                        <>
-                          <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />
-                          <ArtworkFromLink orderId={order.id} item={item} />
-                        </>
-                      )}
-                    </Box>
-                  </Stack>
+                  <ItemArtwork orderId={order.id} item={item}>
+                    {canReplaceArtwork(order.status) && (
+                      <>
+                        <ArtworkUpload orderId={order.id} item={item} label="Replace artwork" />
+                        <ArtworkFromLink orderId={order.id} item={item} />
+                      </>
+                    )}
+                  </ItemArtwork>
                 ) : canReplaceArtwork(order.status) ? (
                   <Box sx={{ mt: 2 }}>
                     <ArtworkUpload orderId={order.id} item={item} label="Upload PDF" />

@@ -7,7 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,7 +24,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { errorText } from '../../components/QueryStates';
 import { route } from '../../paths';
 import { BlindDispatchNote } from './BlindDispatchNote';
-import { ArtworkFile, ArtworkPreview, DeliveryAddressLines, ItemSummary, orderTotalsRows, PreflightResult, Totals } from './orderItemViews';
+import { DeliveryAddressLines, ItemArtwork, ItemSummary, orderTotalsRows, Totals } from './orderItemViews';
 
 /*
  * A buyer's order waiting for an owner's approval (DESIGN §2 "Companies"): the basket frozen as it
@@ -68,13 +67,7 @@ export function AwaitingOwnerApproval({ order }: { order: Order }) {
               <Paper key={item.id} component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
                 <ItemSummary item={item} index={index} />
                 {item.artwork ? (
-                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
-                    <ArtworkPreview orderId={order.id} item={item} />
-                    <Box sx={{ flex: 1, minWidth: 0 }}>
-                      <ArtworkFile orderId={order.id} item={item} note={item.warnings_accepted ? 'warnings accepted' : undefined} />
-                      <PreflightResult item={item} />
-                    </Box>
-                  </Stack>
+                  <ItemArtwork orderId={order.id} item={item} />
                 ) : (
                   <Typography variant="body2" sx={{ mt: 1 }}>
                     No artwork.

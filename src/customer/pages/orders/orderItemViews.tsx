@@ -186,3 +186,17 @@ export function DeliveryAddressLines({ order }: { order: Pick<Order, 'address' |
     </Typography>
   );
 }
+
+/** An item's artwork as an order shows it: its first page's preview, the file, and its check; `children` below (replacing it, where allowed). */
+export function ItemArtwork({ orderId, item, children }: { orderId: number; item: Item; children?: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
+      <ArtworkPreview orderId={orderId} item={item} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <ArtworkFile orderId={orderId} item={item} note={item.warnings_accepted ? 'warnings accepted' : undefined} />
+        <PreflightResult item={item} />
+        {children}
+      </Box>
+    </Stack>
+  );
+}
