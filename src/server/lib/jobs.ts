@@ -111,19 +111,24 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     return typeof parent.child === 'function' ? parent.child({ job: row.id, queue: row.queue }) : null;
   }
 
-  async function run(entry: Registered, row: JobRow): Promise<void> {
-    const controller = leases.hold(row.id);
-    const startedAt = performance.now();
-    const ended = (outcome: JobOutcome) => opts.observer?.jobEnded(row.queue, outcome, (performance.now() - startedAt) / 1000);
-    const job: Job = {
+  /** The job its handler (or its queue's `onError`) is given, of a claimed row. */
+  function jobOf(row: JobRow, signal: AbortSignal): Job {
+    return {
       id: row.id,
       queue: row.queue,
       payload: row.payload,
       attempt: row.attempts,
       maxAttempts: row.maxAttempts,
-      signal: controller.signal,
+      signal,
       fence: (tx) => leases.fence(tx, row.id),
     };
+  }
+
+  async function run(entry: Registered, row: JobRow): Promise<void> {
+    const controller = leases.hold(row.id);
+    const startedAt = performance.now();
+    const ended = (outcome: JobOutcome) => opts.observer?.jobEnded(row.queue, outcome, (performance.now() - startedAt) / 1000);
+    const job = jobOf(row, controller.signal);
     const own = jobLog(row);
     try {
       await (own ? withLogContext(own, () => entry.handler(job.payload, job)) : entry.handler(job.payload, job));
@@ -158,16 +163,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
    * that ran it — its queue's `onError` (with a `JobInterrupted`), the metrics and the log.
    */
   async function interruptedOnLast(entry: Registered, row: JobRow): Promise<void> {
-    const job: Job = {
-      id: row.id,
-      queue: row.queue,
-      payload: row.payload,
-      attempt: row.attempts,
-      maxAttempts: row.maxAttempts,
-      // Not held: nothing to stop, and `fence` refuses (the job is no longer running).
-      signal: new AbortController().signal,
-      fence: (tx) => leases.fence(tx, row.id),
-    };
+    // Not held: nothing to stop, and `fence` refuses (the job is no longer running).
+    const job = jobOf(row, new AbortController().signal);
     const error = new JobInterrupted(row.id);
     try {
       await entry.options.onError?.(job, error, null);
