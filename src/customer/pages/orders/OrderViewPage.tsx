@@ -22,13 +22,12 @@ import { AwaitingOwnerApproval } from './OwnerApproval';
 import { PageFrame } from '../../components/PageFrame';
 import { route } from '../../paths';
 import { ArtworkFromLink, ArtworkUpload } from '../create/ItemCard';
-import { ConfirmDialog, DeliveryAddressLines, ItemArtwork, ItemSummary, orderTotalsRows, StatusChip, Totals } from './orderItemViews';
+import { ConfirmDialog, ItemArtwork, ItemSummary, OrderDelivery, orderTotalsRows, StatusChip, Totals } from './orderItemViews';
 import { SandboxChip } from './SandboxChip';
 import { errorText, LoadFailed, Loading, statusOf } from '../../components/QueryStates';
 import { SaveFileButton } from '../../../shared/ui/download';
 import { focusLost, restoreFocus } from '../../../shared/ui/focus';
 import { fetchInvoicePdf } from '../../api/invoices';
-import { BlindDispatchNote } from './BlindDispatchNote';
 import { AwaitingApprovalBanner, awaitingApproval, ProofPanel } from './ProofPanel';
 
 const when = (iso: string) =>
@@ -221,9 +220,7 @@ export default function OrderViewPage() {
             <Typography variant="h3" component="h2" id="delivery-heading">
               Delivery
             </Typography>
-            <DeliveryAddressLines order={order} />
-            {order.blind_dispatch && <BlindDispatchNote />}
-            {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
+            <OrderDelivery order={order} />
             {days && (
               <Typography variant="body2" data-testid="order-dates">
                 {days}

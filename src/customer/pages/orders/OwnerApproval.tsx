@@ -23,8 +23,7 @@ import { useApprovalDecision } from '../../api/orders';
 import { PageFrame } from '../../components/PageFrame';
 import { errorText } from '../../components/QueryStates';
 import { route } from '../../paths';
-import { BlindDispatchNote } from './BlindDispatchNote';
-import { DeliveryAddressLines, ItemArtwork, ItemSummary, orderTotalsRows, Totals } from './orderItemViews';
+import { ItemArtwork, ItemSummary, OrderDelivery, orderTotalsRows, Totals } from './orderItemViews';
 
 /*
  * A buyer's order waiting for an owner's approval (DESIGN §2 "Companies"): the basket frozen as it
@@ -114,9 +113,7 @@ export function AwaitingOwnerApproval({ order }: { order: Order }) {
             <Typography variant="h3" component="h2" id="approval-delivery-heading">
               Delivery
             </Typography>
-            <DeliveryAddressLines order={order} />
-            {order.blind_dispatch && <BlindDispatchNote />}
-            {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
+            <OrderDelivery order={order} />
           </Paper>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="approval-totals-heading">
             <Typography variant="h3" component="h2" id="approval-totals-heading" sx={{ mb: 1 }}>

@@ -15,6 +15,7 @@ import { formatPence } from '../../../shared/domain/pricing/format';
 import { fetchArtwork, usePreviewUrl } from '../../api/orders';
 import { ArtworkFileButton, itemLine, PreflightChecks, PreviewFrame } from '../../../shared/ui/orders';
 import { focusLost, restoreFocus } from '../../../shared/ui/focus';
+import { BlindDispatchNote } from './BlindDispatchNote';
 
 /** What the customer's orders pages share: artwork preview and preflight, dialogs, loading and errors (shared/ui/orders has what staff screens show too). */
 export { itemLine, orderTotalsRows, StatusChip, Totals, type TotalsRow } from '../../../shared/ui/orders';
@@ -171,19 +172,26 @@ export function ItemSummary({ item, index, headingId, headingRef }: { item: Item
   );
 }
 
-/** Where an order goes, one line each (empty lines left out): the same on the order and on an order waiting for approval. */
-export function DeliveryAddressLines({ order }: { order: Pick<Order, 'address' | 'country_name'> }) {
+/**
+ * Where an order goes, one line each (empty lines left out), whether it goes blind, and by which
+ * service: the same on the order and on an order waiting for approval.
+ */
+export function OrderDelivery({ order }: { order: Pick<Order, 'address' | 'country_name' | 'blind_dispatch' | 'delivery_type'> }) {
   const a = order.address;
   return (
-    <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', my: 1 }}>
-      {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name ?? '']
-        .filter((line) => line.trim())
-        .map((line) => (
-          <span key={line} style={{ display: 'block' }}>
-            {line}
-          </span>
-        ))}
-    </Typography>
+    <>
+      <Typography variant="body2" component="address" sx={{ fontStyle: 'normal', my: 1 }}>
+        {[`${a.firstname} ${a.lastname}`, a.company_name, a.address1, a.address2, a.town, a.county, a.postcode, order.country_name ?? '']
+          .filter((line) => line.trim())
+          .map((line) => (
+            <span key={line} style={{ display: 'block' }}>
+              {line}
+            </span>
+          ))}
+      </Typography>
+      {order.blind_dispatch && <BlindDispatchNote />}
+      {order.delivery_type && <Typography variant="body2">Service: {order.delivery_type.name}</Typography>}
+    </>
   );
 }
 
