@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from '../../playwright.config';
+import { appUrl, dataDirOf } from '../../playwright.config';
 import type { StaffSetting } from '../../src/shared/api/staff-settings';
 
 /**
@@ -11,7 +11,8 @@ import type { StaffSetting } from '../../src/shared/api/staff-settings';
  * demote an account), the outbox, and screenshots. Demo accounts are only read: what a test
  * changes it creates itself, or puts back.
  */
-export const BASE_URL = `http://localhost:${E2E_PORT}`;
+/** This worker's app (each worker has its own server and data dir: playwright.config.ts). */
+export const BASE_URL = appUrl();
 export const APP_NAME = 'Print Junction Trade';
 export const title = (page: string) => `${page} | ${APP_NAME}`;
 
@@ -189,11 +190,11 @@ export async function registerByApi(who: NewAccount): Promise<number> {
 }
 
 /**
- * The newest mail to `to` in the e2e server's outbox, decoded from quoted-printable. The escapes are bytes of
+ * The newest mail to `to` in this worker's e2e server's outbox, decoded from quoted-printable. The escapes are bytes of
  * UTF-8 (a "£" is =C2=A3), so the file is read byte for byte and the bytes, unescaped, are read as UTF-8.
  */
 export function mailTo(to: string): string {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const dir = path.join(dataDirOf(), 'outbox');
   const decoded = readdirSync(dir)
     .filter((file) => file.endsWith('.eml'))
     .sort()

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { dataDirOf } from '../../playwright.config';
 import { formatDay } from '../../src/shared/domain/calendar/workingDays';
 import { Api, expectAccessible, requiredOptionIds, shoot, signedIn, STAFF, TRADE, type ApiProduct } from './customer-support';
 import { cardPdf } from './pdf';
@@ -53,9 +53,9 @@ async function orderWithProof(customer: Api): Promise<{ orderId: number; itemId:
   return { orderId: order.id, itemId: item.id };
 }
 
-/** The newest proof link e-mailed to `to` since `since` (ms), from the e2e server's outbox. */
+/** The newest proof link e-mailed to `to` since `since` (ms), from this worker's e2e server's outbox. */
 function newestProofLink(to: string, since: number): string | null {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const dir = path.join(dataDirOf(), 'outbox');
   const files = readdirSync(dir)
     .filter((file) => file.endsWith('.eml') && statSync(path.join(dir, file)).mtimeMs >= since)
     .sort()

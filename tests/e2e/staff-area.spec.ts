@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { dataDirOf } from '../../playwright.config';
 import { Api, newAccount, registerByApi, setSetting, waitForMail } from './customer-support';
 
 /**
@@ -9,7 +10,6 @@ import { Api, newAccount, registerByApi, setSetting, waitForMail } from './custo
  */
 const STAFF = { email: 'admin@printjunction.test', password: 'PJT-admin-demo' };
 const CUSTOMER = { email: 'tom@cornercafe.test', password: 'PJT-customer-demo' };
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 const SHOTS = 'test-results/screenshots';
 const WIDTHS = [1280, 375] as const;
 
@@ -42,9 +42,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The newest mail to `to` in the outbox, decoded from quoted-printable. */
+/** The newest mail to `to` in this worker's server's outbox, decoded from quoted-printable. */
 function mailTo(to: string): string {
-  const dir = path.join(DATA_DIR, 'outbox');
+  const dir = path.join(dataDirOf(), 'outbox');
   const texts = readdirSync(dir)
     .sort()
     .map((file) =>

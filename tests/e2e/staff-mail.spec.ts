@@ -1,7 +1,7 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { dataDirOf } from '../../playwright.config';
 import { STAFF, Api, expectAccessible, newAccount, registerByApi, RUN, shoot, signIn, waitForMail } from './customer-support';
 
 /**
@@ -28,7 +28,7 @@ const filter = (value: object) => `filter=${encodeURIComponent(JSON.stringify(va
 
 /** Makes every delivery fail while `during` runs: a file stands where the outbox directory goes. */
 async function withUndeliverableMail(during: () => Promise<void>): Promise<void> {
-  const outbox = path.join(E2E_DATA_DIR, 'outbox');
+  const outbox = path.join(dataDirOf(), 'outbox');
   const kept = `${outbox}-kept-${RUN}`;
   if (existsSync(outbox)) renameSync(outbox, kept);
   writeFileSync(outbox, 'Not a directory: the e2e test of failed mail put this here.\n');
