@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
+import { setPasswordHashCost } from '../../src/server/lib/passwords';
 import { createTestApp, type TestApp } from './helpers/app';
 import { ApiClient, registerAs, registration, ukCountryId } from './helpers/client';
 
@@ -15,9 +16,12 @@ afterAll(() => t.close());
 const fresh = () => new ApiClient(t.app);
 
 describe('register', () => {
-  it('creates a customer with the registration role, signs them in and stores a scrypt hash', async () => {
+  it("creates a customer with the registration role, signs them in and stores a scrypt hash at production's cost", async () => {
     const c = fresh();
-    const body = await registerAs(c, { company_name: 'Inkwell Ltd' });
+    // The other tests hash at a test's cost (tests/server/setup.ts); this one proves production's.
+    const testCost = setPasswordHashCost();
+    const body = await registerAs(c, { company_name: 'Inkwell Ltd' }).finally(() => setPasswordHashCost(testCost));
+    await fresh().login(body.email, body.password);
     const me = await c.get('/api/user');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: body.email, firstname: 'Sam', role: 'user', company_name: 'Inkwell Ltd', postcode: 'LS1 1AA', country_id: uk });

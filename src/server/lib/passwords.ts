@@ -7,6 +7,19 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/api/accounts';
 /** DESIGN §2: scrypt N=2^17, r=8, p=1 with a per-user salt; parameters are stored with the hash. */
 export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
+/**
+ * The work factor new hashes are made with: production's unless a test suite lowers it, where the
+ * cost of a hash is not what is being tested (a stored hash is always checked at its own cost).
+ */
+let hashLog2N: number = SCRYPT_PARAMS.log2N;
+/** Sets log2(N) for new hashes (production's when not given); returns the one it replaces. */
+export function setPasswordHashCost(log2N: number = SCRYPT_PARAMS.log2N): number {
+  const was = hashLog2N;
+  hashLog2N = log2N;
+  dummyHash = dummyHashAt(log2N);
+  return was;
+}
+
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
@@ -58,14 +71,15 @@ function options(log2N: number, r: number, p: number): ScryptOptions {
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { log2N, r, p, keyLength, saltLength } = SCRYPT_PARAMS;
+  const { r, p, keyLength, saltLength } = SCRYPT_PARAMS;
+  const log2N = hashLog2N;
   const salt = randomBytes(saltLength);
   const key = await hashed(() => scryptAsync(password, salt, keyLength, options(log2N, r, p)));
   return ['scrypt', log2N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parts = (stored ?? DUMMY_HASH).split('$');
+  const parts = (stored ?? dummyHash).split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, log2N, r, p, saltB64, keyB64] = parts;
   const expected = Buffer.from(keyB64, 'base64');
@@ -74,7 +88,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   return stored !== null && timingSafeEqual(key, expected);
 }
 
-const DUMMY_HASH = `scrypt$${SCRYPT_PARAMS.log2N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(64).toString('base64')}`;
+// Checked in place of a missing hash, at the cost new hashes are made with.
+const dummyHashAt = (log2N: number) =>
+  `scrypt$${log2N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(64).toString('base64')}`;
+let dummyHash = dummyHashAt(hashLog2N);
 
 /** The password rules shared by the API and the operations CLI; null when the password is acceptable. */
 export function passwordProblem(password: string, context: { email?: string } = {}): string | null {
