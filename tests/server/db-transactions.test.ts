@@ -12,6 +12,7 @@ import { OverlappingQueryError, TransactionMisuseError } from '../../src/server/
 import { readTogether } from '../../src/server/lib/read-together';
 import { createTestApp, RELAXED_LIMITS, type TestApp } from './helpers/app';
 import { ApiClient, registerAs } from './helpers/client';
+import { migratedSnapshot } from '../helpers/database-template';
 
 /** What a query's promise was rejected with, under drizzle's "Failed query" wrapper. */
 const failure = (attempt: Promise<unknown>) =>
@@ -139,7 +140,7 @@ describe('the embedded database’s one connection', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-pglite-wait-'));
-    database = await openDatabase({ dataDir: 'memory://', timeouts: { connectMs: 300 } });
+    database = await openDatabase({ dataDir: 'memory://', timeouts: { connectMs: 300 }, initialData: migratedSnapshot() });
     await migrateDatabase(database);
     await seedReferenceData(database.db);
     const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' }), rateLimits: RELAXED_LIMITS };

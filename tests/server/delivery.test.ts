@@ -11,6 +11,7 @@ import { seedReferenceData } from '../../src/server/db/seed';
 import { appLoggerOptions } from '../../src/server/lib/logging';
 import { XSRF_COOKIE } from '../../src/server/lib/xsrf';
 import { ApiClient } from './helpers/client';
+import { migratedSnapshot } from '../helpers/database-template';
 
 /**
  * How the app page, the built
@@ -35,7 +36,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(JS));
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(JS));
   const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' });
-  database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+  database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', initialData: migratedSnapshot() });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   // The app's own logger at the default level (info), writing into `lines`.

@@ -12,6 +12,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { jobs, type JobRow } from '../../src/server/db/schema';
 import { STOPPED } from '../../src/server/lib/jobs';
 import { throwawayDatabase } from '../helpers/throwaway-database';
+import { migratedSnapshot, migratedTemplate } from '../helpers/database-template';
 
 /**
  * SIGTERM to the real server in a process of its own (tests/server/fixtures/draining-server.ts: main's
@@ -100,6 +101,9 @@ async function serverStore() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-drain-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    // The server process starts on a copy of the run's migrated database: its migration has nothing to do.
+    const snapshot = migratedSnapshot();
+    if (snapshot) await (await openDatabase({ dataDir, initialData: snapshot })).close();
     return {
       dataDir,
       env: {},
@@ -131,7 +135,7 @@ async function serverStore() {
       await client.end();
     }
   };
-  const own = await throwawayDatabase(serverUrl, 'pjt_drain');
+  const own = await throwawayDatabase(serverUrl, 'pjt_drain', { template: migratedTemplate() });
   const databaseUrl = own.url;
   return {
     dataDir,

@@ -9,6 +9,7 @@ import { migrateDatabase, openDatabase, type Database } from '../../src/server/d
 import { seedReferenceData } from '../../src/server/db/seed';
 import { appLoggerOptions } from '../../src/server/lib/logging';
 import { ApiClient, registerAs } from './helpers/client';
+import { migratedSnapshot } from '../helpers/database-template';
 
 /** No token or set-password link reaches the log at the default level (but the outbox's local link). */
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-log-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' }) };
   expect(config.logLevel).toBe('info');
-  database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' });
+  database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', initialData: migratedSnapshot() });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   app = await buildApp({

@@ -16,6 +16,7 @@ import { ok } from './helpers/catalogue';
 import { ApiClient, registerAs } from './helpers/client';
 import { StallingProxy } from './helpers/tcp-proxy';
 import { throwawayDatabase } from '../helpers/throwaway-database';
+import { migratedSnapshot, migratedTemplate } from '../helpers/database-template';
 
 /**
  * Rate limits count in the database, so that they hold however many instances answer and however
@@ -41,7 +42,7 @@ const running = new Set<Instance>();
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pjt-shared-limits-'));
   if (!serverUrl) return;
-  const own = await throwawayDatabase(serverUrl, 'pjt_limits');
+  const own = await throwawayDatabase(serverUrl, 'pjt_limits', { template: migratedTemplate() });
   databaseUrl = own.url;
   dropDatabase = own.drop;
 });
@@ -55,7 +56,15 @@ afterAll(async () => {
 /** One instance of the app on the shared database: PostgreSQL, or PGlite on the data directory (one instance at a time). */
 async function start(opts: { url?: string; timeouts?: Partial<DatabaseTimeouts> } = {}): Promise<Instance> {
   const url = opts.url ?? databaseUrl;
-  const database = await openDatabase({ databaseUrl: url, dataDir, poolSize: 4, transactionMisuse: 'throw', timeouts: opts.timeouts });
+  // The first start on PGlite's data directory begins from the run's migrated copy; the migration then has nothing to do.
+  const database = await openDatabase({
+    databaseUrl: url,
+    dataDir,
+    poolSize: 4,
+    transactionMisuse: 'throw',
+    timeouts: opts.timeouts,
+    initialData: migratedSnapshot(),
+  });
   await migrateDatabase(database);
   await seedReferenceData(database.db);
   const config = {

@@ -58,6 +58,8 @@ export async function openDatabase(opts: {
   availability?: AvailabilityOptions;
   /** What a pool-level query from inside a transaction's callback does: fail at once (tests), or be logged (default). */
   transactionMisuse?: TransactionMisusePolicy;
+  /** Embedded only: starts a new data directory from a dump of another (PGlite's `dumpDataDir`), e.g. one migrated once for a whole test run. */
+  initialData?: Blob;
 }): Promise<Database> {
   const t = { ...DEFAULT_DATABASE_TIMEOUTS, ...opts.timeouts };
   const transactions = new TransactionGuard(opts.transactionMisuse);
@@ -181,7 +183,7 @@ export async function openDatabase(opts: {
     fresh = !existsSync(path.join(dir, 'PG_VERSION'));
     mkdirSync(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create({ dataDir: dir, ...(fresh && opts.initialData && { loadDataDir: opts.initialData }) });
   const connection = new PgliteConnection(client, transactions, t.connectMs);
   const db = guardTransactions(drizzle({ client: connection as unknown as InstanceType<typeof PGlite>, schema }) as unknown as Db, transactions);
   const ping = (timeoutMs = 1500) => withTimeout(db.execute(sql`select 1`), timeoutMs).then(() => undefined);

@@ -7,6 +7,7 @@ import { buildApp } from '../../../src/server/app';
 import { migrateDatabase, openDatabase, type Database } from '../../../src/server/db/client';
 import { seedReferenceData } from '../../../src/server/db/seed';
 import { throwawayDatabase } from '../../helpers/throwaway-database';
+import { migratedSnapshot, migratedTemplate } from '../../helpers/database-template';
 import { testBucket, testS3 } from './s3';
 
 /** Limits high enough that ordinary tests never meet them; rate-limit tests pass their own. */
@@ -36,6 +37,8 @@ export interface TestApp {
 /**
  * The real app on a real, fresh database: PGlite in memory, or — when TEST_DATABASE_URL names a
  * PostgreSQL server (CI) — a new database created on it for this test file and dropped afterwards.
+ * Each starts as a copy of the run's migrated database (helpers/database-template.ts) where there is
+ * one, else is migrated here; `migrate` always starts from an empty database.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -51,8 +54,10 @@ export async function createTestApp(
   const serverUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
+  const template = opts.migrate ? undefined : migratedTemplate();
+  const snapshot = opts.migrate ? undefined : migratedSnapshot();
   if (serverUrl) {
-    const own = await throwawayDatabase(serverUrl, 'pjt_test');
+    const own = await throwawayDatabase(serverUrl, 'pjt_test', { template });
     databaseUrl = own.url;
     dropDatabase = own.drop;
   }
@@ -70,9 +75,18 @@ export async function createTestApp(
     ...overrides,
   };
   // A pool-level query from inside a transaction's callback fails the test that meets it (production logs it).
-  const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://', poolSize: 4, transactionMisuse: 'throw' });
-  await (opts.migrate ?? migrateDatabase)(database);
-  await seedReferenceData(database.db);
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: databaseUrl ? dataDir : 'memory://',
+    poolSize: 4,
+    transactionMisuse: 'throw',
+    initialData: databaseUrl ? undefined : snapshot,
+  });
+  const copied = databaseUrl ? !!template : !!snapshot;
+  if (!copied) {
+    await (opts.migrate ?? migrateDatabase)(database);
+    await seedReferenceData(database.db);
+  }
   const app = await buildApp({ config, database, distDir: opts.distDir ?? null, logger: opts.logger ?? false });
   opts.beforeReady?.(app);
   await app.ready();
