@@ -149,6 +149,7 @@ beforeAll(async () => {
     ok(await staff.post('/api/admin/user-prices', { user_id: victims[i], product_id: product.id, discount: 10 }), 201);
   }
   idPool = [...victims, 4_000_000];
+  await countChanges();
   routes = [...registeredRoutes(t.app)].filter((r) => r.url.startsWith('/api/'));
   pages = [...registeredRoutes(t.app)].filter((r) => !r.url.startsWith('/api/'));
 }, 120_000);
@@ -455,26 +456,65 @@ async function rowsOf(query: string): Promise<Array<Record<string, unknown>>> {
 }
 
 let fingerprintMs = 0;
-/** One hash per table of every row of every table of the app's schema. */
+let fingerprintsTaken = 0;
+let lastPrint: { changes: string; print: Map<string, string> } | undefined;
+/**
+ * One hash per table of every row of every table of the app's schema — taken again only when the
+ * change counter below has moved since the last one (most refused requests write nothing).
+ */
 async function fingerprint(): Promise<Map<string, string>> {
   const started = Date.now();
   try {
-    return await fingerprintNow();
+    // Read before the hashes: a write landing between the two moves the counter, so the next call hashes again.
+    const changes = await changeCount();
+    if (lastPrint?.changes === changes) return lastPrint.print;
+    fingerprintsTaken++;
+    lastPrint = { changes, print: await fingerprintNow() };
+    return lastPrint.print;
   } finally {
     fingerprintMs += Date.now() - started;
   }
 }
+
+/**
+ * A counter every written row moves: a trigger on each table of the schema, for rows inserted or
+ * deleted, for updates naming any column but the volatile ones, and for truncation. A sequence, so
+ * that a write rolled back still counts (a hash too many, never one too few).
+ */
+async function countChanges(): Promise<void> {
+  const columns = await schemaColumns();
+  await rowsOf(`create sequence fuzz_changes`);
+  await rowsOf(`create function fuzz_count_change() returns trigger language plpgsql as $$ begin perform nextval('fuzz_changes'); return null; end $$`);
+  for (const [table, cols] of columns) {
+    const watched = cols.filter((c) => !VOLATILE.has(`${table}.${c}`)).map((c) => `"${c}"`);
+    // A table of volatile columns only (the rate-limit counters) is not in the fingerprint either.
+    if (!watched.length) continue;
+    await rowsOf(
+      `create trigger fuzz_count_rows after insert or delete or update of ${watched.join(', ')} on "${table}" for each row execute function fuzz_count_change()`,
+    );
+    await rowsOf(`create trigger fuzz_count_truncate after truncate on "${table}" for each statement execute function fuzz_count_change()`);
+  }
+}
+const changeCount = async () => {
+  const [row] = await rowsOf(`select last_value, is_called from fuzz_changes`);
+  return `${String(row.last_value)}:${String(row.is_called)}`;
+};
+
+/** Every base table of the app's schema with its columns, in order. */
+async function schemaColumns(): Promise<Map<string, string[]>> {
+  const columns = await rowsOf(
+    `select c.table_name as t, c.column_name as c from information_schema.columns c join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name where c.table_schema = current_schema() and tb.table_type = 'BASE TABLE' order by c.table_name, c.ordinal_position`,
+  );
+  const byTable = new Map<string, string[]>();
+  for (const { t: table, c } of columns as Array<{ t: string; c: string }>) byTable.set(table, [...(byTable.get(table) ?? []), c]);
+  return byTable;
+}
+
 async function fingerprintNow(): Promise<Map<string, string>> {
   if (!fingerprintSql) {
-    const columns = await rowsOf(
-      `select c.table_name as t, c.column_name as c from information_schema.columns c join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name where c.table_schema = current_schema() and tb.table_type = 'BASE TABLE' order by c.table_name, c.ordinal_position`,
-    );
-    const byTable = new Map<string, string[]>();
-    for (const { t: table, c } of columns as Array<{ t: string; c: string }>) {
-      if (VOLATILE.has(`${table}.${c}`)) continue;
-      byTable.set(table, [...(byTable.get(table) ?? []), `"${c}"`]);
-    }
-    fingerprintSql = [...byTable]
+    fingerprintSql = [...(await schemaColumns())]
+      .map(([table, all]) => [table, all.filter((c) => !VOLATILE.has(`${table}.${c}`)).map((c) => `"${c}"`)] as const)
+      .filter(([, cols]) => cols.length > 0)
       .map(
         ([table, cols]) =>
           `select '${table}' as t, (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from (select ${cols.join(', ')} from "${table}") x) as h`,
@@ -670,6 +710,15 @@ describe('caching on every route', () => {
 });
 
 describe('fuzz: hostile values for every field of every route', () => {
+  it('hashes the data again whenever a request wrote a row (the change counter moves)', async () => {
+    const before = await fingerprint();
+    const taken = fingerprintsTaken;
+    await createStock(staff);
+    const after = await fingerprint();
+    expect(fingerprintsTaken).toBe(taken + 1);
+    expect(changedTables(before, after)).toContain('stock');
+  });
+
   it('never answers 5xx, and a refused request changes no data', async () => {
     const started = Date.now();
     const failures: string[] = [];
@@ -731,7 +780,7 @@ describe('fuzz: hostile values for every field of every route', () => {
     expect((await staff.get('/api/admin/settings')).statusCode).toBe(200);
     expect((await customer.get('/api/user')).statusCode).toBe(200);
     console.info(
-      `route fuzz: ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s (${(fingerprintMs / 1000).toFixed(1)} s of it in fingerprints); answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest: ${timings
+      `route fuzz: ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s (${(fingerprintMs / 1000).toFixed(1)} s of it in ${fingerprintsTaken} fingerprints); answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; slowest: ${timings
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)
         .map(([r, ms]) => `${r} ${ms} ms`)
