@@ -104,20 +104,20 @@ export function batchesService(deps: BatchesDeps) {
         .limit(1);
       if (!any)
         throw unprocessable(stockId ? { stock_id: `${NOTHING_TO_BATCH} on this stock` } : {}, stockId ? `${NOTHING_TO_BATCH} on this stock` : NOTHING_TO_BATCH);
-      let id: number;
       try {
-        id = await db.transaction(async (tx) => {
+        // The answer is the run as made (queued), read before the commit: a worker may claim its job the moment it commits.
+        const made = await db.transaction(async (tx) => {
           const [row] = await tx.insert(batches).values({ stockId, createdBy: staff.id }).returning({ id: batches.id });
           const jobId = await jobs.enqueue(tx, BATCH_QUEUE, { batchId: row.id } satisfies BatchJob, { maxAttempts: BATCH_ATTEMPTS });
           await tx.update(batches).set({ jobId }).where(eq(batches.id, row.id));
-          return row.id;
+          const [summary] = await summaries(tx).where(eq(batches.id, row.id));
+          return summary;
         });
+        return presentSummary(made);
       } catch (error) {
         if (isUniqueViolation(error, 'batches_one_open_unique')) throw conflict('Another batch is being made: wait for it to finish, then run the next.');
         throw error;
       }
-      const [row] = await summaries(db).where(eq(batches.id, id));
-      return presentSummary(row);
     },
 
     /** The batch's ZIP as a stream, once written; 404 for no such batch, 409 while it is being made. */
