@@ -21,6 +21,9 @@ export default defineConfig({
           include: serverFiles,
           environment: 'node',
           pool: 'forks',
+          // One module graph per worker, not per file: importing the server (Fastify, drizzle, the AWS
+          // SDK, PDFium…) took seconds a file. Each file still makes its own app on its own database.
+          isolate: false,
           globalSetup: ['tests/server/global-setup.ts'],
           setupFiles: ['tests/server/setup.ts'],
           testTimeout: 30_000,
