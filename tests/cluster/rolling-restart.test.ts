@@ -22,8 +22,11 @@ import { basketRecipe, Client, customerRound, loop, signIn, staffRound, type Ans
 
 const env = process.env;
 const ready = Boolean(env.CLUSTER_DATABASE_URL && env.CLUSTER_S3_ENDPOINT && env.CLUSTER_S3_ACCESS_KEY_ID && env.CLUSTER_S3_SECRET_ACCESS_KEY);
-/** How long the load runs: long enough for three restarts with load before, between and after them. */
-const LOAD_SECONDS = Number(env.CLUSTER_LOAD_SECONDS ?? 150);
+/**
+ * How long the load runs: long enough for three restarts with load before, between and after them
+ * (15 s apart); CLUSTER_LOAD_SECONDS runs it longer by hand.
+ */
+const LOAD_SECONDS = Number(env.CLUSTER_LOAD_SECONDS ?? 60);
 const CUSTOMERS = 3;
 const METRICS_TOKEN = 'cluster-metrics-token-of-some-length';
 
