@@ -126,7 +126,10 @@ export default defineConfig({
   use: {
     baseURL: appUrl(),
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after, the network and the console.
+    // Without the screencast: recording every frame as a JPEG, for every test though only failures keep it, was about
+    // a quarter of the suite's CPU (Chromium's GPU and browser processes), which two workers on two cores share.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
